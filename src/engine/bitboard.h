@@ -71,6 +71,20 @@ syn_popcount (SynBitboard b)
 #endif
 }
 
+/* The few hottest counting functions get a second copy that uses the popcnt instruction,
+ * picked when the program loads, so one generic x86-64 build is fast on today's CPUs and
+ * still runs on the oldest. Inside them, use syn_popcount_hot(). */
+#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define SYN_POPCNT_CLONES __attribute__ ((target_clones ("popcnt", "default")))
+#define syn_popcount_hot(b) __builtin_popcountll (b)
+#endif
+#endif
+#ifndef SYN_POPCNT_CLONES
+#define SYN_POPCNT_CLONES
+#define syn_popcount_hot(b) syn_popcount (b)
+#endif
+
 static inline int
 syn_lsb (SynBitboard b)
 {

@@ -5,7 +5,6 @@
  */
 #include "position.h"
 
-#include <assert.h>
 #include <string.h>
 
 void
@@ -16,27 +15,6 @@ syn_position_clear (SynPosition *pos)
   pos->en_passant[SYN_WHITE] = SYN_NO_SQUARE;
   pos->en_passant[SYN_BLACK] = SYN_NO_SQUARE;
   pos->turn_number = 1;
-}
-
-void
-syn_position_put (SynPosition *pos, int square, SynPiece piece)
-{
-  SynBitboard bit = syn_bit (square);
-  assert (pos->board[square] == SYN_NO_PIECE);
-  pos->board[square] = piece;
-  pos->by_type[SYN_PIECE_TYPE (piece)] |= bit;
-  pos->by_colour[SYN_PIECE_COLOUR (piece)] |= bit;
-}
-
-void
-syn_position_remove (SynPosition *pos, int square)
-{
-  SynPiece piece = pos->board[square];
-  SynBitboard bit = syn_bit (square);
-  assert (piece != SYN_NO_PIECE);
-  pos->board[square] = SYN_NO_PIECE;
-  pos->by_type[SYN_PIECE_TYPE (piece)] &= ~bit;
-  pos->by_colour[SYN_PIECE_COLOUR (piece)] &= ~bit;
 }
 
 void
@@ -55,24 +33,23 @@ syn_position_set_start (SynPosition *pos)
   pos->castling = SYN_CASTLE_ALL;
 }
 
-uint8_t
-syn_castling_kept_by (int square)
-{
-  switch (square)
-    {
-    case SYN_SQUARE (4, 0):
-      return SYN_CASTLE_ALL & ~(SYN_CASTLE_WHITE_SHORT | SYN_CASTLE_WHITE_LONG);
-    case SYN_SQUARE (7, 0):
-      return SYN_CASTLE_ALL & ~SYN_CASTLE_WHITE_SHORT;
-    case SYN_SQUARE (0, 0):
-      return SYN_CASTLE_ALL & ~SYN_CASTLE_WHITE_LONG;
-    case SYN_SQUARE (4, 7):
-      return SYN_CASTLE_ALL & ~(SYN_CASTLE_BLACK_SHORT | SYN_CASTLE_BLACK_LONG);
-    case SYN_SQUARE (7, 7):
-      return SYN_CASTLE_ALL & ~SYN_CASTLE_BLACK_SHORT;
-    case SYN_SQUARE (0, 7):
-      return SYN_CASTLE_ALL & ~SYN_CASTLE_BLACK_LONG;
-    default:
-      return SYN_CASTLE_ALL;
-    }
-}
+#define ALL SYN_CASTLE_ALL
+#define K_NOT_WS (SYN_CASTLE_ALL & ~SYN_CASTLE_WHITE_SHORT)
+#define K_NOT_WL (SYN_CASTLE_ALL & ~SYN_CASTLE_WHITE_LONG)
+#define K_NOT_W (SYN_CASTLE_ALL & ~(SYN_CASTLE_WHITE_SHORT | SYN_CASTLE_WHITE_LONG))
+#define K_NOT_BS (SYN_CASTLE_ALL & ~SYN_CASTLE_BLACK_SHORT)
+#define K_NOT_BL (SYN_CASTLE_ALL & ~SYN_CASTLE_BLACK_LONG)
+#define K_NOT_B (SYN_CASTLE_ALL & ~(SYN_CASTLE_BLACK_SHORT | SYN_CASTLE_BLACK_LONG))
+
+/* Rights kept when something leaves or enters a square: a king or rook leaving its home
+ * square, or a rook taken there, loses its rights. Rank 1 first. */
+const uint8_t syn_castling_kept_table[64] = {
+  K_NOT_WL, ALL, ALL, ALL, K_NOT_W, ALL, ALL, K_NOT_WS,
+  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
+  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
+  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
+  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
+  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
+  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
+  K_NOT_BL, ALL, ALL, ALL, K_NOT_B, ALL, ALL, K_NOT_BS,
+};

@@ -50,11 +50,34 @@ syn_position_king (const SynPosition *pos, SynColour colour)
 }
 
 void syn_position_clear (SynPosition *pos);
-void syn_position_put (SynPosition *pos, int square, SynPiece piece);
-void syn_position_remove (SynPosition *pos, int square);
+
+static inline void
+syn_position_put (SynPosition *pos, int square, SynPiece piece)
+{
+  SynBitboard bit = syn_bit (square);
+  pos->board[square] = piece;
+  pos->by_type[SYN_PIECE_TYPE (piece)] |= bit;
+  pos->by_colour[SYN_PIECE_COLOUR (piece)] |= bit;
+}
+
+static inline void
+syn_position_remove (SynPosition *pos, int square)
+{
+  SynPiece piece = pos->board[square];
+  SynBitboard bit = syn_bit (square);
+  pos->board[square] = SYN_NO_PIECE;
+  pos->by_type[SYN_PIECE_TYPE (piece)] &= ~bit;
+  pos->by_colour[SYN_PIECE_COLOUR (piece)] &= ~bit;
+}
 
 /* The orthodox start position. */
 void syn_position_set_start (SynPosition *pos);
 
+extern const uint8_t syn_castling_kept_table[64];
+
 /* Castling rights that stay after something leaves or enters square. */
-uint8_t syn_castling_kept_by (int square);
+static inline uint8_t
+syn_castling_kept_by (int square)
+{
+  return syn_castling_kept_table[square];
+}

@@ -1,0 +1,175 @@
+/* psc-control.c: PSC attack counts as bit-sliced bitboards, so control and freezing of all
+ * 64 squares come out of a few word operations instead of a loop over squares.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "psc-control.h"
+
+#include "attacks.h"
+
+/* A count for every square at once, one bit plane per binary digit. */
+typedef struct
+{
+  SynBitboard bit[SYN_COUNT_BITS];
+} Counts;
+
+/* Copies the planes one word at a time: a block copy would read back as 16-byte loads what
+ * was just spilled as 8-byte stores, and stall on store forwarding. */
+static inline void
+store_counts (SynBitboard *out, const Counts *counts)
+{
+  out[0] = counts->bit[0];
+  out[1] = counts->bit[1];
+  out[2] = counts->bit[2];
+  out[3] = counts->bit[3];
+  out[4] = counts->bit[4];
+}
+
+/* Adds one to the count of every square in set: half adders rippling the carry up the
+ * planes, without a branch, so the planes stay in registers. */
+static inline void
+add_set (Counts *counts, SynBitboard set)
+{
+  for (int i = 0; i < SYN_COUNT_BITS; i++)
+    {
+      SynBitboard carry = counts->bit[i] & set;
+      counts->bit[i] ^= set;
+      set = carry;
+    }
+}
+
+int
+syn_psc_en_passant_victim (const SynPosition *pos, SynColour colour)
+{
+  SynColour them = (SynColour) !colour;
+  int passed = pos->en_passant[them];
+  int victim;
+  if (passed == SYN_NO_SQUARE || pos->board[passed] != SYN_NO_PIECE)
+    return SYN_NO_SQUARE;
+  victim = them == SYN_WHITE ? passed + 8 : passed - 8;
+  if (pos->board[victim] != SYN_PIECE (them, SYN_PAWN))
+    return SYN_NO_SQUARE;
+  return victim;
+}
+
+/* Keeps the attack set of the piece on square (PSC-R1, without its own square) and counts
+ * it. */
+static inline void
+add_piece (SynPscControl *ctl, Counts *counts, SynBitboard *seen, int square, SynBitboard reach)
+{
+  ctl->attacks[square] = reach;
+  *seen |= reach;
+  add_set (counts, reach);
+}
+
+/* Adds the attack sets of colour's pieces into ctl (PSC-R1). */
+static void
+count_colour (const SynPosition *pos, SynColour us, SynPscControl *ctl)
+{
+  SynColour them = (SynColour) !us;
+  SynBitboard own = pos->by_colour[us], enemy = pos->by_colour[them];
+  SynBitboard occupied = own | enemy, empty = ~occupied;
+  Counts counts = { { 0 } };
+  SynBitboard not_own = ~own, pieces;
+  SynBitboard pawns = own & pos->by_type[SYN_PAWN];
+  SynBitboard start_step = us == SYN_WHITE ? SYN_RANK_3 : SYN_RANK_6;
+  SynBitboard single = syn_shift_forward (pawns, us) & empty;
+  SynBitboard twice = syn_shift_forward (single & start_step, us) & empty;
+  SynBitboard forward = syn_shift_forward (pawns, us);
+  SynBitboard east = syn_shift_east (forward) & enemy;
+  SynBitboard west = syn_shift_west (forward) & enemy;
+  SynBitboard seen = own | single | twice | east | west;
+  int victim;
+
+  /* Pieces first, so their counts can be kept apart for counting moves. */
+  for (pieces = own & pos->by_type[SYN_KNIGHT]; pieces;)
+    {
+      int square = syn_pop_lsb (&pieces);
+      add_piece (ctl, &counts, &seen, square, syn_knight_attacks (square) & not_own);
+    }
+  for (pieces = own & (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN]); pieces;)
+    {
+      int square = syn_pop_lsb (&pieces);
+      SynBitboard reach = syn_bishop_attacks (square, occupied);
+      if (pos->by_type[SYN_QUEEN] & syn_bit (square))
+        reach |= syn_rook_attacks (square, occupied);
+      add_piece (ctl, &counts, &seen, square, reach & not_own);
+    }
+  for (pieces = own & pos->by_type[SYN_ROOK]; pieces;)
+    {
+      int square = syn_pop_lsb (&pieces);
+      add_piece (ctl, &counts, &seen, square, syn_rook_attacks (square, occupied) & not_own);
+    }
+  {
+    int square = syn_lsb (own & pos->by_type[SYN_KING]);
+    add_piece (ctl, &counts, &seen, square, syn_king_attacks (square) & not_own);
+  }
+  store_counts (ctl->piece_counts[us], &counts);
+
+  /* Every piece attacks its own square; pawn pushes of different pawns never meet. */
+  add_set (&counts, own);
+  add_set (&counts, single | twice);
+  add_set (&counts, east);
+  add_set (&counts, west);
+
+  ctl->pawn_pushes[us] = single | twice;
+  ctl->pawn_east[us] = east;
+  ctl->pawn_west[us] = west;
+  ctl->en_passant_capturers[us] = 0;
+  victim = pos->en_passant[them] == SYN_NO_SQUARE ? SYN_NO_SQUARE
+                                                  : syn_psc_en_passant_victim (pos, us);
+  if (victim != SYN_NO_SQUARE)
+    {
+      SynBitboard capturers
+          = (syn_shift_east (syn_bit (victim)) | syn_shift_west (syn_bit (victim))) & pawns;
+      SynBitboard reach = syn_bit (victim) | syn_bit (pos->en_passant[them]);
+      ctl->en_passant_capturers[us] = capturers;
+      for (; capturers; capturers &= capturers - 1)
+        add_set (&counts, reach);
+      if (ctl->en_passant_capturers[us])
+        seen |= reach;
+    }
+  ctl->seen[us] = seen;
+  store_counts (ctl->counts[us], &counts);
+}
+
+void
+syn_psc_control (const SynPosition *pos, SynPscControl *ctl)
+{
+  const SynBitboard *white = ctl->counts[SYN_WHITE], *black = ctl->counts[SYN_BLACK];
+  SynBitboard greater = 0, equal = ~0ULL, twice[2];
+
+  count_colour (pos, SYN_WHITE, ctl);
+  count_colour (pos, SYN_BLACK, ctl);
+
+  /* Compare the two counts bit plane by bit plane, from the highest. */
+  for (int i = SYN_COUNT_BITS - 1; i >= 0; i--)
+    {
+      greater |= equal & white[i] & ~black[i];
+      equal &= ~(white[i] ^ black[i]);
+    }
+  ctl->control[SYN_WHITE] = greater;
+  ctl->control[SYN_BLACK] = ~greater & ~equal;
+
+  for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
+    {
+      SynBitboard high = 0;
+      for (int i = 1; i < SYN_COUNT_BITS; i++)
+        high |= ctl->counts[c][i];
+      twice[c] = high;
+      ctl->attacked[c] = high | ctl->counts[c][0];
+    }
+  /* PSC-R3 */
+  ctl->frozen = (pos->by_colour[SYN_WHITE] & twice[SYN_BLACK])
+                | (pos->by_colour[SYN_BLACK] & twice[SYN_WHITE]);
+}
+
+int
+syn_psc_attack_count (const SynPscControl *ctl, SynColour colour, int square)
+{
+  int count = 0;
+  for (int i = 0; i < SYN_COUNT_BITS; i++)
+    count |= (int) ((ctl->counts[colour][i] >> square) & 1) << i;
+  return count;
+}
