@@ -1,11 +1,60 @@
+/* synchess-cli.c: the Synchess engine on the command line. Its output is a contract that
+ * tests outside the project rely on (design.md); change it only with them.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include "config.h"
+
 #include <stdio.h>
-#include <stdlib.h>
-#include "fen.h"
-#include "perft.h"
-int main(int argc, char **argv) {
-  SynPosition pos; SynFenError err;
-  if (!syn_fen_parse(argv[1], SYN_FEN_ORTHODOX, &pos, &err)) { fprintf(stderr, "%s\n", err.message); return 1; }
-  printf("%llu\n", (unsigned long long) syn_perft(&pos, atoi(argv[2])));
-  return 0;
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct
+{
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *summary;
+} Command;
+
+static const Command commands[] = {
+  { "perft", cli_perft, "perft FEN DEPTH                     count orthodox move paths" },
+  { "sperft", cli_sperft, "sperft [--variant ID] FEN DEPTH     count joint move paths" },
+  { "analyze", cli_analyze, "analyze [--variant ID] FEN          attacks, control, moves (JSON)" },
+  { "resolve", cli_resolve, "resolve [--variant ID] FEN WHITE BLACK  play both moves (JSON)" },
+  { "bench", cli_bench, "bench [--quick]                     time perft and sperft" },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "Usage: synchess-cli COMMAND ...\n\nCommands:\n");
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf (out, "  %s\n", commands[i].summary);
+  fprintf (out, "\nFEN may be the word 'startpos'. Variants: psc (the default).\n");
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return CLI_USAGE;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      print_usage (stdout);
+      return CLI_OK;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("synchess-cli %s\n", PACKAGE_VERSION);
+      return CLI_OK;
+    }
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+  return cli_fail (CLI_USAGE, "unknown command '%.40s' (try synchess-cli --help)", argv[1]);
 }
