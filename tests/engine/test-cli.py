@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+# test-cli.py: the synchess-cli contract of design.md, as tests outside the project use it.
+#
+# Copyright 2026 The Synchess Authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+import json
+import os
+import subprocess
+import sys
+
+CLI = os.environ.get("SYNCHESS_CLI") or sys.argv[1]
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+# The seed's example: after 1. e4/e5 2. Nf3/d5 3. Nc3/a6.
+SEED = "rnbqkbnr/1pp2ppp/p7/3pp3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 4"
+SQUARES = [f + r for r in "12345678" for f in "abcdefgh"]
+
+tests = []
+
+
+def test(function):
+    tests.append(function)
+    return function
+
+
+def run(*args, timeout=60):
+    return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def ok(*args):
+    result = run(*args)
+    assert result.returncode == 0, f"{args}: exit {result.returncode}: {result.stderr}"
+    assert result.stderr == "", result.stderr
+    return result.stdout
+
+
+@test
+def perft_last_line_is_the_count():
+    for depth, count in ((1, 20), (2, 400), (3, 8902), (4, 197281)):
+        assert ok("perft", "startpos", str(depth)).splitlines()[-1] == str(count)
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    assert ok("perft", kiwipete, "3").splitlines()[-1] == "97862"
+    assert ok("perft", START, "0").splitlines()[-1] == "1"
+
+
+@test
+def analyze_start_position():
+    report = json.loads(ok("analyze", "startpos"))
+    assert list(report) == ["fen", "attacks", "control", "frozen", "moves", "outcome"]
+    assert report["fen"] == START
+    assert sorted(report["attacks"]) == sorted(SQUARES)
+    assert report["attacks"]["a3"] == [2, 0] and report["attacks"]["e3"] == [1, 0]
+    assert report["attacks"]["e1"] == [1, 0] and report["attacks"]["e6"] == [0, 1]
+    assert report["attacks"]["e5"] == [0, 1] and report["attacks"]["d4"] == [1, 0]
+    assert set(report["control"].values()) == {"w", "b"}
+    assert report["control"]["e4"] == "w" and report["control"]["e5"] == "b"
+    assert report["frozen"] == []
+    for side in ("white", "black"):
+        moves = report["moves"][side]
+        assert len(moves) == 20 and moves == sorted(moves)
+    assert "e2e4" in report["moves"]["white"] and "g8f6" in report["moves"]["black"]
+    assert report["outcome"] == {"result": "*", "reason": None}
+
+
+@test
+def analyze_seed_example():
+    report = json.loads(ok("analyze", "--variant", "psc", SEED))
+    assert report["attacks"]["h4"] == [2, 1] and report["control"]["h4"] == "w"
+    assert report["attacks"]["h3"] == [1, 1] and "h3" not in report["control"]
+    assert "d5" in report["frozen"] and report["frozen"] == sorted(report["frozen"])
+    assert {"e4d5", "c3d5"} <= set(report["moves"]["white"])
+
+
+@test
+def analyze_normalises_fen():
+    report = json.loads(ok("analyze", "--variant=psc", "4k3/8/8/8/8/8/8/4K3 b - - 3 7"))
+    assert report["fen"] == "4k3/8/8/8/8/8/8/4K3 w - - 3 7"
+
+
+@test
+def analyze_reports_a_finished_game():
+    # The white king is frozen by the two rooks on its rank: Black has won (PSC-R10).
+    report = json.loads(ok("analyze", "7k/8/8/8/8/8/8/r3K2r w - - 0 1"))
+    assert report["outcome"] == {"result": "0-1", "reason": "king-frozen"}
+
+
+@test
+def resolve_plays_both_moves():
+    report = json.loads(ok("resolve", "startpos", "e2e4", "d7d5"))
+    assert report == {
+        "fen": "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3d6 0 2",
+        "result": "*",
+        "reason": None,
+    }
+
+
+@test
+def resolve_reports_the_outcome():
+    # Ra8 joins Rh1 on the black king while Black pushes a pawn: frozen king, White wins.
+    report = json.loads(ok("resolve", "7k/1p6/8/8/8/8/8/R3K2R w - - 0 1", "a1a8", "b7b6"))
+    assert report == {
+        "fen": "R6k/8/1p6/8/8/8/8/4K2R w - - 0 2",
+        "result": "1-0",
+        "reason": "king-frozen",
+    }
+
+
+@test
+def sperft_counts_joint_moves():
+    assert ok("sperft", "startpos", "0").splitlines()[-1] == "1"
+    assert ok("sperft", "startpos", "1").splitlines()[-1] == "400"
+    assert ok("sperft", "--variant", "psc", START, "2").splitlines()[-1] == "162005"
+    # A finished game is not expanded.
+    assert ok("sperft", "7k/8/8/8/8/8/8/r3K2r w - - 0 1", "1").splitlines()[-1] == "0"
+
+
+@test
+def bench_prints_its_figures():
+    out = ok("bench", "--quick")
+    keys = dict(line.split(": ", 1) for line in out.splitlines())
+    assert keys["perft-nodes"] == "197281"
+    assert int(keys["sperft-positions"]) == 1 + 400 + 162005
+    assert float(keys["sperft-positions-per-second"]) > 0
+
+
+BAD_INPUTS = [
+    [],
+    ["frobnicate"],
+    ["perft"],
+    ["perft", "startpos"],
+    ["perft", "startpos", "3", "extra"],
+    ["perft", "startpos", "-1"],
+    ["perft", "startpos", "99"],
+    ["perft", "startpos", "three"],
+    ["perft", "", "2"],
+    ["perft", "not a fen", "2"],
+    ["analyze"],
+    ["analyze", "startpos", "extra"],
+    ["analyze", "--variant", "nosuch", "startpos"],
+    ["analyze", "--variant"],
+    ["analyze", "--colour", "startpos"],
+    ["analyze", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1"],
+    ["analyze", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"],
+    ["analyze", "8/8/8/8/8/8/8/8 w - - 0 1"],
+    ["analyze", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1"],
+    ["analyze", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"],
+    ["analyze", "x" * 100000],
+    ["analyze", "\x01\x02\xff garbage"],
+    ["resolve", "startpos", "e2e4"],
+    ["resolve", "startpos", "e2e5", "e7e5"],
+    ["resolve", "startpos", "e2e4", "e2e4"],
+    ["resolve", "startpos", "e2", "e7e5"],
+    ["resolve", "startpos", "e2e4e", "e7e5"],
+    ["resolve", "startpos", "e2e4", "e7e5", "extra"],
+    ["resolve", "7k/8/8/8/8/8/8/r3K2r w - - 0 1", "e1d2", "h8g8"],
+    ["sperft", "startpos"],
+    ["sperft", "startpos", "7"],
+    ["sperft", "startpos", "2.5"],
+    ["bench", "--slow"],
+]
+
+
+def make_bad_input_test(args):
+    def bad_input():
+        result = run(*args, timeout=20)
+        assert result.returncode > 0, f"{args}: exit {result.returncode}"
+        assert result.stdout == "", f"{args}: printed {result.stdout[:80]!r}"
+        lines = result.stderr.splitlines()
+        assert len(lines) >= 1 and lines[0].startswith("synchess-cli: ") or args == [], lines
+        assert args == [] or len(lines) == 1, f"{args}: {len(lines)} lines on stderr"
+
+    bad_input.__name__ = "bad_input_" + "_".join(a[:12] for a in args)[:60]
+    return bad_input
+
+
+for bad in BAD_INPUTS:
+    tests.append(make_bad_input_test(bad))
+
+print(f"1..{len(tests)}")
+failures = 0
+for number, function in enumerate(tests, 1):
+    name = "/cli/" + function.__name__.replace("_", "-")
+    try:
+        function()
+        print(f"ok {number} {name}")
+    except Exception as error:  # a failed assertion or a time-out
+        failures += 1
+        print(f"not ok {number} {name}")
+        for line in str(error).splitlines() or [type(error).__name__]:
+            print(f"# {line}")
+sys.exit(1 if failures else 0)
