@@ -12,7 +12,12 @@
 typedef struct
 {
   SynBitboard bit[SYN_COUNT_BITS];
+  SynBitboard overflow; /* squares whose count outgrew the planes in use */
 } Counts;
+
+/* Counts of 8 or more pieces of one colour on one square are rare, so three planes are
+ * tried first and all five only when a count overflows them. */
+#define FAST_PLANES 3
 
 /* Copies the planes one word at a time: a block copy would read back as 16-byte loads what
  * was just spilled as 8-byte stores, and stall on store forwarding. */
@@ -27,16 +32,17 @@ store_counts (SynBitboard *out, const Counts *counts)
 }
 
 /* Adds one to the count of every square in set: half adders rippling the carry up the
- * planes, without a branch, so the planes stay in registers. */
+ * first `planes` planes, without a branch, so the planes stay in registers. */
 static inline void
-add_set (Counts *counts, SynBitboard set)
+add_set (Counts *counts, SynBitboard set, int planes)
 {
-  for (int i = 0; i < SYN_COUNT_BITS; i++)
+  for (int i = 0; i < planes; i++)
     {
       SynBitboard carry = counts->bit[i] & set;
       counts->bit[i] ^= set;
       set = carry;
     }
+  counts->overflow |= set;
 }
 
 int
@@ -56,21 +62,23 @@ syn_psc_en_passant_victim (const SynPosition *pos, SynColour colour)
 /* Keeps the attack set of the piece on square (PSC-R1, without its own square) and counts
  * it. */
 static inline void
-add_piece (SynPscControl *ctl, Counts *counts, SynBitboard *seen, int square, SynBitboard reach)
+add_piece (SynPscControl *ctl, Counts *counts, SynBitboard *seen, int square, SynBitboard reach,
+           int planes)
 {
   ctl->attacks[square] = reach;
   *seen |= reach;
-  add_set (counts, reach);
+  add_set (counts, reach, planes);
 }
 
-/* Adds the attack sets of colour's pieces into ctl (PSC-R1). */
-static void
-count_colour (const SynPosition *pos, SynColour us, SynPscControl *ctl)
+/* Adds the attack sets of colour's pieces into ctl (PSC-R1), counting with `planes` bit
+ * planes; returns false when a count did not fit them. */
+static inline __attribute__ ((always_inline)) bool
+count_colour_in (const SynPosition *pos, SynColour us, SynPscControl *ctl, int planes)
 {
   SynColour them = (SynColour) !us;
   SynBitboard own = pos->by_colour[us], enemy = pos->by_colour[them];
   SynBitboard occupied = own | enemy, empty = ~occupied;
-  Counts counts = { { 0 } };
+  Counts counts = { { 0 }, 0 };
   SynBitboard not_own = ~own, pieces;
   SynBitboard pawns = own & pos->by_type[SYN_PAWN];
   SynBitboard start_step = us == SYN_WHITE ? SYN_RANK_3 : SYN_RANK_6;
@@ -86,7 +94,7 @@ count_colour (const SynPosition *pos, SynColour us, SynPscControl *ctl)
   for (pieces = own & pos->by_type[SYN_KNIGHT]; pieces;)
     {
       int square = syn_pop_lsb (&pieces);
-      add_piece (ctl, &counts, &seen, square, syn_knight_attacks (square) & not_own);
+      add_piece (ctl, &counts, &seen, square, syn_knight_attacks (square) & not_own, planes);
     }
   for (pieces = own & (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN]); pieces;)
     {
@@ -94,24 +102,25 @@ count_colour (const SynPosition *pos, SynColour us, SynPscControl *ctl)
       SynBitboard reach = syn_bishop_attacks (square, occupied);
       if (pos->by_type[SYN_QUEEN] & syn_bit (square))
         reach |= syn_rook_attacks (square, occupied);
-      add_piece (ctl, &counts, &seen, square, reach & not_own);
+      add_piece (ctl, &counts, &seen, square, reach & not_own, planes);
     }
   for (pieces = own & pos->by_type[SYN_ROOK]; pieces;)
     {
       int square = syn_pop_lsb (&pieces);
-      add_piece (ctl, &counts, &seen, square, syn_rook_attacks (square, occupied) & not_own);
+      add_piece (ctl, &counts, &seen, square, syn_rook_attacks (square, occupied) & not_own,
+                 planes);
     }
   {
     int square = syn_lsb (own & pos->by_type[SYN_KING]);
-    add_piece (ctl, &counts, &seen, square, syn_king_attacks (square) & not_own);
+    add_piece (ctl, &counts, &seen, square, syn_king_attacks (square) & not_own, planes);
   }
   store_counts (ctl->piece_counts[us], &counts);
 
   /* Every piece attacks its own square; pawn pushes of different pawns never meet. */
-  add_set (&counts, own);
-  add_set (&counts, single | twice);
-  add_set (&counts, east);
-  add_set (&counts, west);
+  add_set (&counts, own, planes);
+  add_set (&counts, single | twice, planes);
+  add_set (&counts, east, planes);
+  add_set (&counts, west, planes);
 
   ctl->pawn_pushes[us] = single | twice;
   ctl->pawn_east[us] = east;
@@ -126,12 +135,20 @@ count_colour (const SynPosition *pos, SynColour us, SynPscControl *ctl)
       SynBitboard reach = syn_bit (victim) | syn_bit (pos->en_passant[them]);
       ctl->en_passant_capturers[us] = capturers;
       for (; capturers; capturers &= capturers - 1)
-        add_set (&counts, reach);
+        add_set (&counts, reach, planes);
       if (ctl->en_passant_capturers[us])
         seen |= reach;
     }
   ctl->seen[us] = seen;
   store_counts (ctl->counts[us], &counts);
+  return counts.overflow == 0;
+}
+
+static void
+count_colour (const SynPosition *pos, SynColour us, SynPscControl *ctl)
+{
+  if (!count_colour_in (pos, us, ctl, FAST_PLANES))
+    count_colour_in (pos, us, ctl, SYN_COUNT_BITS);
 }
 
 void
