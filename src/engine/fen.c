@@ -131,16 +131,16 @@ parse_counter (const char *text, size_t len, int field, int minimum, unsigned *v
 {
   unsigned result = 0;
   if (len == 0 || len > 5)
-    return fail (error, field, "'%.*s' is not a number from %d to 65535", (int) len, text,
-                 minimum);
+    return fail (error, field, "'%.*s' is not a number from %d to %d", (int) len, text,
+                 minimum, SYN_COUNTER_MAX);
   for (size_t i = 0; i < len; i++)
     {
       if (text[i] < '0' || text[i] > '9')
         return fail (error, field, "'%.*s' is not a number", (int) len, text);
       result = result * 10 + (unsigned) (text[i] - '0');
     }
-  if (result > 65535 || (int) result < minimum)
-    return fail (error, field, "%u is out of range (%d to 65535)", result, minimum);
+  if (result > SYN_COUNTER_MAX || (int) result < minimum)
+    return fail (error, field, "%u is out of range (%d to %d)", result, minimum, SYN_COUNTER_MAX);
   *value = result;
   return true;
 }

@@ -241,8 +241,8 @@ syn_orthodox_play (const SynPosition *pos, SynMove move, SynPosition *out)
   if (SYN_PIECE_TYPE (piece) == SYN_PAWN && (to ^ from) == 16)
     out->en_passant[us] = (int8_t) ((from + to) / 2);
   out->castling &= syn_castling_kept_by (from) & syn_castling_kept_by (to);
-  out->quiet_turns = resets ? 0 : (uint16_t) (pos->quiet_turns + 1);
+  out->quiet_turns = resets ? 0 : syn_counter_next (pos->quiet_turns);
   if (us == SYN_BLACK)
-    out->turn_number++;
+    out->turn_number = syn_counter_next (out->turn_number);
   out->side_to_move = (uint8_t) !us;
 }

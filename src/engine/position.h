@@ -73,6 +73,16 @@ syn_position_remove (SynPosition *pos, int square)
 /* The orthodox start position. */
 void syn_position_set_start (SynPosition *pos);
 
+#define SYN_COUNTER_MAX 65535
+
+/* The next value of a FEN counter. Counters stop at their largest value rather than wrap to
+ * one that FEN refuses; no real game comes near it. */
+static inline uint16_t
+syn_counter_next (uint16_t counter)
+{
+  return counter < SYN_COUNTER_MAX ? (uint16_t) (counter + 1) : counter;
+}
+
 extern const uint8_t syn_castling_kept_table[64];
 
 /* Castling rights that stay after something leaves or enters square. */

@@ -250,8 +250,8 @@ syn_psc_resolve (const SynPosition *pos, SynMove white, SynMove black, SynPositi
     }
 
   /* PSC-R9 */
-  out->quiet_turns = resets ? 0 : (uint16_t) (pos->quiet_turns + 1);
-  out->turn_number = (uint16_t) (pos->turn_number + 1);
+  out->quiet_turns = resets ? 0 : syn_counter_next (pos->quiet_turns);
+  out->turn_number = syn_counter_next (pos->turn_number);
 }
 
 SynOutcome
