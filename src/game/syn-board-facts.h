@@ -1,0 +1,47 @@
+/* syn-board-facts.h: everything a board display needs to know about one position, as one
+ * side sees it: pieces, attack counts, control, frozen pieces, fog, legal moves, outcome.
+ * The UI reads these and never calls the engine itself.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "move.h"
+#include "outcome.h"
+#include "position.h"
+#include "variant.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  SynPosition position;       /* where fog hides a square, it is shown empty here */
+  guint8 attacks[2][64];      /* A(colour, square), PSC-R2; 0 where hidden */
+  SynBitboard control[2];     /* PSC-R2, only visible squares */
+  SynBitboard frozen;         /* PSC-R3, only visible squares */
+  SynBitboard visible;        /* every square without fog; PSC-R12 with it */
+  SynColour viewer;
+  SynMove moves[SYN_MAX_MOVES]; /* the viewer's legal moves */
+  int n_moves;
+  SynOutcome outcome;
+} SynBoardFacts;
+
+/* Computes the facts of state for viewer; with fog, hides what PSC-R12 hides. */
+void syn_board_facts_compute (SynBoardFacts *facts, const SynVariant *variant,
+                              const SynState *state, SynColour viewer, gboolean fog);
+
+/* The legal moves of the viewer from square (destinations), as a set. */
+SynBitboard syn_board_facts_destinations (const SynBoardFacts *facts, int from);
+
+/* Finds the viewer's legal move from -> to (promotion: the piece type, else ignored);
+ * SYN_MOVE_NONE when there is none. */
+SynMove syn_board_facts_find_move (const SynBoardFacts *facts, int from, int to,
+                                   SynPieceType promotion);
+
+/* True when from -> to is a promotion for the viewer (so the UI asks which piece). */
+gboolean syn_board_facts_is_promotion (const SynBoardFacts *facts, int from, int to);
+
+G_END_DECLS

@@ -1,0 +1,41 @@
+/* syn-record.h: games as text, in the documented record format (docs/record-format.md),
+ * and the autosave folder where every game in progress lives.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "syn-game.h"
+
+G_BEGIN_DECLS
+
+#define SYN_RECORD_ERROR (syn_record_error_quark ())
+
+typedef enum
+{
+  SYN_RECORD_ERROR_SYNTAX,  /* the message says which line and what is wrong */
+  SYN_RECORD_ERROR_ILLEGAL, /* a move that the rules do not allow */
+} SynRecordError;
+
+GQuark syn_record_error_quark (void);
+
+char *syn_record_write (SynGame *game);
+
+/* Reads a record; the game is rebuilt by replaying every turn, so a record that does not
+ * follow the rules is refused with the line at fault. Clocks resume from the record. */
+SynGame *syn_record_read (const char *text, GError **error);
+
+gboolean syn_record_save (SynGame *game, GFile *file, GError **error);
+SynGame *syn_record_load (GFile *file, GError **error);
+
+/* The folder of autosaved games: $XDG_DATA_HOME/synchess/games. */
+GFile *syn_record_autosave_dir (void);
+
+/* Saves game into the autosave folder under its id (atomically). */
+gboolean syn_record_autosave (SynGame *game, GError **error);
+
+/* The most recent autosaved game that is not finished, or NULL. */
+SynGame *syn_record_find_unfinished (GError **error);
+
+G_END_DECLS
