@@ -74,7 +74,10 @@ syn_popcount (SynBitboard b)
 /* The few hottest counting functions get a second copy that uses the popcnt instruction,
  * picked when the program loads, so one generic x86-64 build is fast on today's CPUs and
  * still runs on the oldest. Inside them, use syn_popcount_hot(). */
-#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__has_attribute)
+/* clang before 18 cannot call such a function from another file (its ifunc symbol is not
+ * emitted under the plain name), so it gets the portable count. */
+#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__has_attribute)                  \
+    && (!defined(__clang__) || __clang_major__ >= 18)
 #if __has_attribute(target_clones)
 #define SYN_POPCNT_CLONES __attribute__ ((target_clones ("popcnt", "default")))
 #define syn_popcount_hot(b) __builtin_popcountll (b)
