@@ -19,10 +19,10 @@ typedef struct
   /* The same counts for the attack sets of pieces other than pawns only: how many such
    * pieces reach each square, which makes counting moves a few popcounts. */
   SynBitboard piece_counts[2][SYN_COUNT_BITS];
-  SynBitboard attacked[2]; /* A(c, t) >= 1 */
+  SynBitboard attacked[2]; /* A(c, t) >= 1: also what c sees in fog (PSC-R12), since every
+                            * piece attacks its own square */
   SynBitboard control[2];  /* PSC-R2: A(c, t) > A(other, t) */
   SynBitboard frozen;      /* PSC-R3: pieces of either colour attacked twice by the enemy */
-  SynBitboard seen[2];     /* union of colour's attack sets, own squares included (PSC-R12) */
   /* Destinations of each colour's pawns, frozen ones included: pushes, and captures to the
    * east and to the west (PSC-R1). */
   SynBitboard pawn_pushes[2], pawn_east[2], pawn_west[2];

@@ -45,6 +45,12 @@ psc_count_joint_choices (const SynState *state)
   return (uint64_t) n_moves[SYN_WHITE] * (uint64_t) n_moves[SYN_BLACK];
 }
 
+static uint64_t
+psc_count_after_step (const SynState *state)
+{
+  return syn_psc_count_after_turn (&state->board);
+}
+
 static void
 psc_apply (const SynState *state, SynChoice white, SynChoice black, SynState *out)
 {
@@ -87,6 +93,7 @@ const SynVariant syn_variant_psc = {
   .write_state = psc_write_state,
   .choices = psc_choices,
   .count_joint_choices = psc_count_joint_choices,
+  .count_after_step = psc_count_after_step,
   .apply = psc_apply,
   .outcome = psc_outcome,
   .visible = psc_visible,

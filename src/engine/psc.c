@@ -301,3 +301,90 @@ syn_psc_outcome (const SynPosition *pos, const SynPscControl *ctl)
                            syn_psc_count_moves (pos, ctl, SYN_BLACK) };
   return syn_psc_outcome_from_counts (pos, ctl, n_moves);
 }
+
+/* Applies one side's move to the bitboards of board (its mailbox goes stale); `from` is the
+ * position both moves start from, whose mailbox says what stands where. The two moves of a
+ * turn never meet (PSC-R8), so applying them one after the other gives the turn. Returns
+ * whether the move resets the quiet-turn counter. */
+static bool
+apply_to_bitboards (SynPosition *board, const SynPosition *from, SynMove move, SynColour side)
+{
+  int origin = syn_move_from (move), target = syn_move_to (move);
+  SynPieceType type = SYN_PIECE_TYPE (from->board[origin]);
+  SynPieceType arriving = syn_move_is_promotion (move) ? syn_move_promotion_type (move) : type;
+  SynBitboard origin_bit = syn_bit (origin), target_bit = syn_bit (target);
+  bool resets = type == SYN_PAWN;
+
+  if (from->board[target] != SYN_NO_PIECE)
+    {
+      /* A capture: the frozen enemy piece is still there (PSC-R8); it goes first, as it may
+       * be of the mover's type. */
+      board->by_type[SYN_PIECE_TYPE (from->board[target])] ^= target_bit;
+      board->by_colour[!side] ^= target_bit;
+      resets = true;
+    }
+  board->by_type[type] ^= origin_bit;
+  board->by_colour[side] ^= origin_bit | target_bit;
+  board->by_type[arriving] |= target_bit;
+  switch (syn_move_kind (move))
+    {
+    case SYN_MOVE_EN_PASSANT:
+      {
+        SynBitboard victim = syn_bit (side == SYN_WHITE ? target - 8 : target + 8);
+        board->by_type[SYN_PAWN] ^= victim;
+        board->by_colour[!side] ^= victim;
+        break;
+      }
+    case SYN_MOVE_CASTLE:
+      {
+        SynBitboard rook = syn_bit (target > origin ? origin + 3 : origin - 4)
+                           | syn_bit (target > origin ? origin + 1 : origin - 1);
+        board->by_type[SYN_ROOK] ^= rook;
+        board->by_colour[side] ^= rook;
+        break;
+      }
+    default:
+      break;
+    }
+  if (type == SYN_PAWN && (origin ^ target) == 16)
+    board->en_passant[side] = (int8_t) ((origin + target) / 2);
+  board->castling &= syn_castling_kept_by (origin) & syn_castling_kept_by (target);
+  return resets;
+}
+
+uint64_t
+syn_psc_count_after_turn (const SynPosition *pos)
+{
+  SynPscControl ctl;
+  SynMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
+  int n_white, n_black;
+  uint64_t total = 0;
+
+  syn_psc_control (pos, &ctl);
+  n_white = syn_psc_moves (pos, &ctl, SYN_WHITE, white);
+  n_black = syn_psc_moves (pos, &ctl, SYN_BLACK, black);
+  for (int w = 0; w < n_white; w++)
+    {
+      SynPosition after_white = *pos;
+      bool white_resets;
+
+      after_white.en_passant[SYN_WHITE] = after_white.en_passant[SYN_BLACK] = SYN_NO_SQUARE;
+      after_white.turn_number = syn_counter_next (pos->turn_number);
+      white_resets = apply_to_bitboards (&after_white, pos, white[w], SYN_WHITE);
+      for (int b = 0; b < n_black; b++)
+        {
+          SynPosition child = after_white;
+          int n_moves[2];
+
+          child.quiet_turns = apply_to_bitboards (&child, pos, black[b], SYN_BLACK) || white_resets
+                                  ? 0
+                                  : syn_counter_next (pos->quiet_turns);
+          syn_psc_control (&child, &ctl);
+          n_moves[SYN_WHITE] = syn_psc_count_moves (&child, &ctl, SYN_WHITE);
+          n_moves[SYN_BLACK] = syn_psc_count_moves (&child, &ctl, SYN_BLACK);
+          if (syn_psc_outcome_from_counts (&child, &ctl, n_moves).result == SYN_RESULT_NONE)
+            total += (uint64_t) n_moves[SYN_WHITE] * (uint64_t) n_moves[SYN_BLACK];
+        }
+    }
+  return total;
+}

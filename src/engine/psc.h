@@ -23,6 +23,12 @@ int syn_psc_count_moves (const SynPosition *pos, const SynPscControl *ctl, SynCo
 /* PSC-R8, R9: the position after both legal moves are executed together. */
 void syn_psc_resolve (const SynPosition *pos, SynMove white, SynMove black, SynPosition *out);
 
+/* sperft's last two levels at once: the sum, over every pair of legal moves in pos, of the
+ * number of joint moves in the resulting position (0 for a finished one). pos must not be
+ * finished. Faster than resolving each pair in full: White's move is applied once for all
+ * of Black's, and only bitboards are kept. */
+uint64_t syn_psc_count_after_turn (const SynPosition *pos);
+
 /* PSC-R10 */
 SynOutcome syn_psc_outcome (const SynPosition *pos, const SynPscControl *ctl);
 
@@ -34,5 +40,5 @@ SynOutcome syn_psc_outcome_from_counts (const SynPosition *pos, const SynPscCont
 static inline SynBitboard
 syn_psc_visible (const SynPscControl *ctl, SynColour colour)
 {
-  return ctl->seen[colour];
+  return ctl->attacked[colour];
 }

@@ -56,6 +56,8 @@ syn_sperft (const SynVariant *variant, const SynState *state, int depth)
     return variant->count_joint_choices (state);
   if (variant->outcome (state).result != SYN_RESULT_NONE)
     return 0;
+  if (depth == 2 && variant->count_after_step)
+    return variant->count_after_step (state);
 
   n_white = variant->choices (state, SYN_WHITE, white);
   n_black = variant->choices (state, SYN_BLACK, black);

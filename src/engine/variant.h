@@ -49,6 +49,10 @@ struct _SynVariant
    * a node has in sperft. */
   uint64_t (*count_joint_choices) (const SynState *state);
 
+  /* Optional: sperft's last two levels at once (the sum of count_joint_choices over every
+   * joint choice of an unfinished state), for rule sets that can do it faster. */
+  uint64_t (*count_after_step) (const SynState *state);
+
   /* The state after both choices (SYN_CHOICE_NONE for a side that waits). Both must be among
    * the sides' choices. */
   void (*apply) (const SynState *state, SynChoice white, SynChoice black, SynState *out);

@@ -33,9 +33,16 @@ void syn_clock_turn_executed (SynClock *self);
 /* Stops both clocks for good (the game is over). */
 void syn_clock_stop (SynClock *self);
 
+/* Time left, rounded up to the millisecond; -1 for a clock that is not timed. */
 gint64 syn_clock_get_remaining_ms (SynClock *self, SynColour colour);
 gboolean syn_clock_is_running (SynClock *self, SynColour colour);
 gboolean syn_clock_is_timed (SynClock *self);
+
+/* Sets colour's time left (a game resumed from its record); ignored without a clock. */
+void syn_clock_set_remaining_ms (SynClock *self, SynColour colour, gint64 ms);
+
+/* True once "flag-fell" has been emitted. */
+gboolean syn_clock_has_flag_fallen (SynClock *self);
 
 /* Checks for a flag fall now (also done by a timer while a clock runs). Emits
  * "flag-fell" once, with the colour whose flag fell. */

@@ -97,6 +97,17 @@ void syn_game_get_facts (SynGame *self, guint turns, SynColour viewer, SynBoardF
 /* A name that identifies this game among saved ones (also the autosave file name). */
 const char *syn_game_get_id (SynGame *self);
 
+/* More about the game, written into its record as tags: "Event", "Site", "Date" (set to
+ * "?", "?" and today as "YYYY.MM.DD" when the game is made) and any other tag a record
+ * carried that the game does not read. Not for the tags the game holds itself (White,
+ * Black, Result, Variant, FEN, TimeControl, Fog, WhiteType, BlackType). value NULL removes
+ * the tag. */
+#define SYN_GAME_TAG_NAME_MAX 64 /* a letter, then letters, digits and '_' */
+void syn_game_set_tag (SynGame *self, const char *name, const char *value);
+const char *syn_game_get_tag (SynGame *self, const char *name); /* NULL when not set */
+/* The names of the tags set, in the order they were first set; NULL-terminated. */
+const char *const *syn_game_get_tag_names (SynGame *self);
+
 /* Signals:
  *   "choice-changed" (int side)  a side chose or changed its choice
  *   "turn-executed"  (guint index of the new turn)

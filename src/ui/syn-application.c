@@ -1,4 +1,5 @@
-/* syn-application.c: the Synchess application: actions, windows, start-up.
+/* syn-application.c: the Synchess application: actions, windows, start-up, and the
+ * --screenshot mode that renders the real window into a PNG and exits.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,24 +11,198 @@
 #include "syn-application.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
 
+#include "syn-preferences-window.h"
 #include "syn-window.h"
+
+/* A window that has not drawn within this time will not. */
+#define SCREENSHOT_TIMEOUT_MS 20000
 
 struct _SynApplication
 {
   AdwApplication parent_instance;
+
+  /* owned: the --screenshot request */
+  char *screenshot_path;
+  SynState screenshot_start;
+  gboolean screenshot_has_start;
+  int screenshot_width, screenshot_height;
+  guint screenshot_timeout;
+
+  int exit_status;
 };
 
 G_DEFINE_FINAL_TYPE (SynApplication, syn_application, ADW_TYPE_APPLICATION)
 
+static SynWindow *
+active_window (SynApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  return window && SYN_IS_WINDOW (window) ? SYN_WINDOW (window) : NULL;
+}
+
+static void
+fail_screenshot (SynApplication *self, const char *message)
+{
+  fprintf (stderr, "synchess: %s\n", message);
+  self->exit_status = 1;
+  g_application_quit (G_APPLICATION (self));
+}
+
+static gboolean
+on_screenshot_timeout_cb (gpointer user_data)
+{
+  SynApplication *self = user_data;
+  self->screenshot_timeout = 0;
+  fail_screenshot (self, _ ("the window was not drawn in time"));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+take_screenshot_cb (gpointer user_data)
+{
+  SynApplication *self = user_data;
+  SynWindow *window = active_window (self);
+  g_autoptr (GError) error = NULL;
+
+  g_clear_handle_id (&self->screenshot_timeout, g_source_remove);
+  if (!window || !syn_window_save_png (window, self->screenshot_path, &error))
+    fail_screenshot (self, error ? error->message : _ ("no window"));
+  else
+    g_application_quit (G_APPLICATION (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* Waits for the first frame to be painted, then renders the window once more. */
+static void
+on_after_paint_cb (GdkFrameClock *clock, SynApplication *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_after_paint_cb, self);
+  g_timeout_add (200, take_screenshot_cb, self);
+}
+
+static void
+on_window_mapped_cb (GtkWidget *window, SynApplication *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint_cb), self);
+  gtk_widget_queue_draw (window);
+}
+
+static void
+start_screenshot (SynApplication *self, SynWindow *window)
+{
+  SynNewGameOptions options = { &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE,
+                                SYN_PLAYER_HUMAN, SYN_WHITE };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot_width,
+                               self->screenshot_height);
+  syn_window_start_game (window, &options,
+                         self->screenshot_has_start ? &self->screenshot_start : NULL, FALSE);
+  g_signal_connect_after (window, "map", G_CALLBACK (on_window_mapped_cb), self);
+  self->screenshot_timeout = g_timeout_add (SCREENSHOT_TIMEOUT_MS, on_screenshot_timeout_cb, self);
+}
+
 static void
 syn_application_activate (GApplication *app)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  SynApplication *self = SYN_APPLICATION (app);
+  SynWindow *window = active_window (self);
+  gboolean fresh = window == NULL;
+
+  if (fresh)
+    {
+      window = syn_window_new (self);
+      if (self->screenshot_path)
+        start_screenshot (self, window);
+      else
+        syn_window_start_default_game (window);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  if (fresh && !self->screenshot_path)
+    syn_window_offer_resume (window);
+}
+
+static void
+syn_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  SynApplication *self = SYN_APPLICATION (app);
+  SynWindow *window = active_window (self);
 
   if (!window)
-    window = GTK_WINDOW (syn_window_new (SYN_APPLICATION (app)));
-  gtk_window_present (window);
+    {
+      window = syn_window_new (self);
+      syn_window_start_default_game (window);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  if (n_files > 0)
+    syn_window_open_file (window, files[n_files - 1]);
+}
+
+/* Reads --screenshot, --fen and --size; a bad value ends the program with a message. */
+static int
+syn_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  SynApplication *self = SYN_APPLICATION (app);
+  const char *path = NULL, *fen = NULL, *size = NULL;
+
+  g_variant_dict_lookup (options, "screenshot", "^&ay", &path);
+  g_variant_dict_lookup (options, "fen", "&s", &fen);
+  g_variant_dict_lookup (options, "size", "&s", &size);
+  if (!path)
+    {
+      if (fen || size)
+        {
+          fprintf (stderr, "synchess: %s\n", _ ("--fen and --size go with --screenshot"));
+          return 1;
+        }
+      return -1;
+    }
+
+  self->screenshot_path = g_strdup (path);
+  self->screenshot_width = 1280;
+  self->screenshot_height = 800;
+  if (size)
+    {
+      char *end;
+      long width = strtol (size, &end, 10), height = 0;
+      if (*end == 'x')
+        height = strtol (end + 1, &end, 10);
+      if (*end != '\0' || width < 200 || height < 200 || width > 8192 || height > 8192)
+        {
+          fprintf (stderr, "synchess: %s\n",
+                   _ ("--size wants WIDTHxHEIGHT, each from 200 to 8192, like 1280x800"));
+          return 1;
+        }
+      self->screenshot_width = (int) width;
+      self->screenshot_height = (int) height;
+    }
+  if (fen)
+    {
+      SynFenError error;
+      if (!syn_variant_psc.read_state (g_str_equal (fen, "startpos") ? SYN_FEN_START : fen,
+                                       &self->screenshot_start, &error))
+        {
+          fprintf (stderr, "synchess: %s: %s\n", _ ("bad FEN"), error.message);
+          return 1;
+        }
+      self->screenshot_has_start = TRUE;
+    }
+  /* A screenshot is its own program run: it never joins a running instance. */
+  g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+  return -1;
+}
+
+static void
+on_preferences_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  SynPreferencesWindow *window
+      = syn_preferences_window_new (gtk_application_get_active_window (app), settings);
+
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -37,10 +212,10 @@ on_about_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_da
   static const char *developers[] = { "The Synchess Authors", NULL };
 
   adw_show_about_window (gtk_application_get_active_window (app),
-                         "application-name", _("Synchess"),
+                         "application-name", _ ("Synchess"),
                          "application-icon", APPLICATION_ID,
                          "version", PACKAGE_VERSION,
-                         "comments", _("Chess where both players move at once"),
+                         "comments", _ ("Chess where both players move at once"),
                          "developers", developers,
                          "license-type", GTK_LICENSE_GPL_3_0,
                          NULL);
@@ -49,10 +224,17 @@ on_about_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_da
 static void
 on_quit_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GtkWindow *window = gtk_application_get_active_window (app);
+
+  /* Closing through the window keeps its size and stops the game cleanly. */
+  if (window && !gtk_window_get_hide_on_close (window))
+    gtk_window_close (window);
+  g_application_quit (G_APPLICATION (app));
 }
 
 static const GActionEntry app_actions[] = {
+  { "preferences", on_preferences_action_cb, NULL, NULL, NULL },
   { "about", on_about_action_cb, NULL, NULL, NULL },
   { "quit", on_quit_action_cb, NULL, NULL, NULL },
 };
@@ -61,25 +243,58 @@ static void
 syn_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *preferences_accels[] = { "<Control>comma", NULL };
+  g_autoptr (GtkCssProvider) panels = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (syn_application_parent_class)->startup (app);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
+                                         preferences_accels);
+  /* style.css loads by itself (AdwApplication); the panels bring their own sheet. */
+  gtk_css_provider_load_from_resource (panels, "/io/github/synchess/Synchess/panels.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (panels),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+static void
+syn_application_finalize (GObject *object)
+{
+  SynApplication *self = SYN_APPLICATION (object);
+
+  g_clear_handle_id (&self->screenshot_timeout, g_source_remove);
+  g_free (self->screenshot_path);
+  G_OBJECT_CLASS (syn_application_parent_class)->finalize (object);
 }
 
 static void
 syn_application_class_init (SynApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  object_class->finalize = syn_application_finalize;
   app_class->activate = syn_application_activate;
+  app_class->open = syn_application_open;
   app_class->startup = syn_application_startup;
+  app_class->handle_local_options = syn_application_handle_local_options;
 }
 
 static void
 syn_application_init (SynApplication *self)
 {
+  static const GOptionEntry entries[] = {
+    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+      N_ ("Render the main window into a PNG file and exit"), N_ ("FILE") },
+    { "fen", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("The position to show (with --screenshot)"),
+      N_ ("FEN") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_ ("The window size (with --screenshot), like 1280x800"), N_ ("WxH") },
+    { NULL }
+  };
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
 }
 
 SynApplication *
@@ -87,7 +302,13 @@ syn_application_new (void)
 {
   return g_object_new (SYN_TYPE_APPLICATION,
                        "application-id", APPLICATION_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/synchess/Synchess",
                        NULL);
+}
+
+int
+syn_application_get_exit_status (SynApplication *self)
+{
+  return self->exit_status;
 }

@@ -1,5 +1,7 @@
-/* syn-window.c: the main window. For now it greets; the board, clocks and move list join
- * it with the app's own issue.
+/* syn-window.c: the main window and the flow of a game on it: choose (the choice may change
+ * until the opponent has chosen), wait, see both moves revealed together, next turn. With
+ * two people at one computer a hand-over screen hides the first choice from the second
+ * player.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,30 +12,829 @@
 
 #include "syn-window.h"
 
+#include <glib/gi18n.h>
+
+#include "syn-clock-view.h"
+#include "syn-game-layout.h"
+#include "syn-move-list.h"
+#include "syn-record.h"
+#include "syn-session.h"
+
 struct _SynWindow
 {
   AdwApplicationWindow parent_instance;
+
+  /* template widgets */
+  AdwWindowTitle *window_title;
+  AdwToastOverlay *toasts;
+  SynGameLayout *layout;
+  SynBoardView *board;
+  SynClockView *clock_view;
+  GtkLabel *status_label;
+  SynMoveList *move_list;
+  GtkWidget *end_buttons;
+  GtkWidget *resign_button;
+  AdwStatusPage *hand_over_page;
+  GtkButton *hand_over_button;
+
+  /* owned */
+  GSettings *settings;
+  SynSession *session;
+  SynNewGameOptions options; /* of the game on the board, for a rematch */
+
+  /* borrowed from the session */
+  SynGame *game;
+
+  SynColour viewer;     /* whose board is shown: the person choosing now */
+  gboolean hand_over;   /* the hand-over screen hides the board */
+  int shown_turns;      /* -1 follows the game; else the position after that many turns */
 };
 
 G_DEFINE_FINAL_TYPE (SynWindow, syn_window, ADW_TYPE_APPLICATION_WINDOW)
 
+static const char *
+colour_name (SynColour colour)
+{
+  return colour == SYN_WHITE ? _ ("White") : _ ("Black");
+}
+
+static gboolean
+two_people (SynWindow *self)
+{
+  return syn_game_get_player_kind (self->game, SYN_WHITE) == SYN_PLAYER_HUMAN
+         && syn_game_get_player_kind (self->game, SYN_BLACK) == SYN_PLAYER_HUMAN;
+}
+
+static gboolean
+following_game (SynWindow *self)
+{
+  return self->shown_turns < 0;
+}
+
+/* The sentence for a finished game: who won, and why (PSC-R10, R11). */
+static char *
+describe_result (SynGame *game)
+{
+  SynResult result = syn_game_get_result (game);
+  const char *reason = syn_game_get_reason (game);
+  const char *winner = result == SYN_RESULT_WHITE_WINS ? _ ("White") : _ ("Black");
+  const char *loser_lower = result == SYN_RESULT_WHITE_WINS ? _ ("black") : _ ("white");
+
+  if (g_strcmp0 (reason, "king-frozen") == 0)
+    /* Translators: "White wins: the black king is frozen" */
+    return g_strdup_printf (_ ("%s wins: the %s king is frozen"), winner, loser_lower);
+  if (g_strcmp0 (reason, "checkmate") == 0)
+    return g_strdup_printf (_ ("%s wins by checkmate"), winner);
+  if (g_strcmp0 (reason, "time") == 0)
+    return g_strdup_printf (_ ("%s wins on time"), winner);
+  if (g_strcmp0 (reason, "resignation") == 0)
+    return g_strdup_printf (_ ("%s wins: %s resigned"), winner,
+                            result == SYN_RESULT_WHITE_WINS ? _ ("Black") : _ ("White"));
+  if (g_strcmp0 (reason, "both-lost") == 0)
+    return g_strdup (_ ("Draw: both kings were lost in the same turn"));
+  if (g_strcmp0 (reason, "stalemate") == 0)
+    return g_strdup (_ ("Draw: a player has no legal move"));
+  if (g_strcmp0 (reason, "fifty-turns") == 0)
+    return g_strdup (_ ("Draw: fifty turns without a capture or a pawn move"));
+  if (g_strcmp0 (reason, "agreement") == 0)
+    return g_strdup (_ ("Draw agreed"));
+  return g_strdup (_ ("The game is over"));
+}
+
+static void
+update_status (SynWindow *self)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *subtitle = NULL;
+  gboolean over = syn_game_is_over (self->game);
+  SynColour other = (SynColour) !self->viewer;
+
+  if (!following_game (self))
+    text = self->shown_turns == 0
+               ? g_strdup (_ ("Viewing the start position"))
+               : g_strdup_printf (_ ("Viewing the position after turn %d"), self->shown_turns);
+  else if (over)
+    text = describe_result (self->game);
+  else if (self->hand_over)
+    text = g_strdup_printf (_ ("%s has chosen"), colour_name (other));
+  else if (two_people (self))
+    text = g_strdup_printf (_ ("%s to choose"), colour_name (self->viewer));
+  else if (syn_game_has_chosen (self->game, self->viewer))
+    text = g_strdup (syn_game_has_chosen (self->game, other) ? _ ("Both have chosen")
+                                                            : _ ("Waiting for the opponent…"));
+  else
+    text = g_strdup (_ ("Your move: choose a piece and a square"));
+  gtk_label_set_text (self->status_label, text);
+
+  subtitle = g_strdup_printf (_ ("Turn %u"), syn_game_get_state (self->game)->board.turn_number);
+  adw_window_title_set_subtitle (self->window_title, over ? _ ("Game over") : subtitle);
+
+  gtk_widget_set_visible (self->end_buttons, over);
+  gtk_widget_set_visible (self->resign_button, !over);
+  syn_clock_view_set_chosen (self->clock_view, syn_game_has_chosen (self->game, SYN_WHITE),
+                             syn_game_has_chosen (self->game, SYN_BLACK));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resign",
+                                 !over && following_game (self)
+                                     && syn_game_get_player_kind (self->game, self->viewer)
+                                            == SYN_PLAYER_HUMAN);
+}
+
+/* With two people at one computer the board keeps White at the bottom; against the
+ * computer the person's own colour is at the bottom. The flip setting turns either. */
+static gboolean
+board_flipped (SynWindow *self)
+{
+  gboolean theirs = !two_people (self) && self->viewer == SYN_BLACK;
+  return g_settings_get_boolean (self->settings, "board-flipped") != theirs;
+}
+
+/* Everything on the board but the pieces: marks, flip, whether it takes input. */
+static void
+update_board_marks (SynWindow *self)
+{
+  guint turns = following_game (self) ? syn_game_get_n_turns (self->game)
+                                      : (guint) self->shown_turns;
+  gboolean live = following_game (self) && !syn_game_is_over (self->game);
+
+  syn_board_view_set_flipped (self->board, board_flipped (self));
+  syn_board_view_set_interactive (self->board,
+                                  live && !self->hand_over
+                                      && syn_game_get_player_kind (self->game, self->viewer)
+                                             == SYN_PLAYER_HUMAN);
+  syn_board_view_set_chosen_move (self->board, live && syn_game_has_chosen (self->game, self->viewer)
+                                                   ? (SynMove) syn_game_get_choice (self->game,
+                                                                                    self->viewer)
+                                                   : SYN_MOVE_NONE);
+  if (turns > 0)
+    {
+      const SynTurn *turn = syn_game_get_turn (self->game, turns - 1);
+      syn_board_view_set_last_turn (self->board, (SynMove) turn->choice[SYN_WHITE],
+                                    (SynMove) turn->choice[SYN_BLACK]);
+    }
+  else
+    syn_board_view_set_last_turn (self->board, SYN_MOVE_NONE, SYN_MOVE_NONE);
+}
+
+static void
+update_board (SynWindow *self)
+{
+  SynBoardFacts facts;
+  guint turns = following_game (self) ? syn_game_get_n_turns (self->game)
+                                      : (guint) self->shown_turns;
+
+  syn_game_get_facts (self->game, turns, self->viewer, &facts);
+  syn_board_view_set_facts (self->board, &facts);
+  update_board_marks (self);
+}
+
+static void
+show_hand_over (SynWindow *self, gboolean show)
+{
+  self->hand_over = show;
+  gtk_widget_set_visible (GTK_WIDGET (self->hand_over_page), show);
+  if (show)
+    {
+      SynColour next = (SynColour) !self->viewer;
+      g_autofree char *title = g_strdup_printf (_ ("Hand Over to %s"), colour_name (next));
+      g_autofree char *description = g_strdup_printf (
+          _ ("%s has chosen. Pass the computer to %s; %s should look away."),
+          colour_name (self->viewer), colour_name (next), colour_name (self->viewer));
+      g_autofree char *label = g_strdup_printf (_ ("_Show %s’s Board"), colour_name (next));
+      adw_status_page_set_title (self->hand_over_page, title);
+      adw_status_page_set_description (self->hand_over_page, description);
+      gtk_button_set_label (self->hand_over_button, label);
+      gtk_widget_grab_focus (GTK_WIDGET (self->hand_over_button));
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hand-over-done", show);
+}
+
+static void
+toast (SynWindow *self, const char *text)
+{
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+}
+
+static void
+on_board_move_chosen_cb (SynWindow *self, guint move)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!syn_game_choose (self->game, self->viewer, (SynChoice) move, &error))
+    {
+      toast (self, error->message);
+      return;
+    }
+  /* The first of two people at one computer hides the choice before the second picks. */
+  if (two_people (self) && !syn_game_is_over (self->game)
+      && syn_game_has_chosen (self->game, self->viewer)
+      && !syn_game_has_chosen (self->game, (SynColour) !self->viewer))
+    show_hand_over (self, TRUE);
+  update_board_marks (self);
+  update_status (self);
+}
+
+static void
+on_choice_changed_cb (SynGame *game, int side, SynWindow *self)
+{
+  update_board_marks (self);
+  update_status (self);
+}
+
+static void
+on_turn_executed_cb (SynGame *game, guint index, SynWindow *self)
+{
+  const SynTurn *turn = syn_game_get_turn (game, index);
+  SynBoardFacts before, after;
+
+  /* The next turn starts with White again when two people share the computer. */
+  if (two_people (self))
+    self->viewer = SYN_WHITE;
+  if (following_game (self))
+    {
+      syn_game_get_facts (game, index, self->viewer, &before);
+      syn_game_get_facts (game, index + 1, self->viewer, &after);
+      syn_board_view_animate_turn (self->board, &before, (SynMove) turn->choice[SYN_WHITE],
+                                   (SynMove) turn->choice[SYN_BLACK], &after);
+    }
+  update_board_marks (self);
+  update_status (self);
+}
+
+static void
+on_finished_cb (SynGame *game, SynWindow *self)
+{
+  show_hand_over (self, FALSE);
+  update_board_marks (self);
+  update_status (self);
+}
+
+static void
+on_autosave_failed_cb (SynSession *session, GError *error, SynWindow *self)
+{
+  g_autofree char *text = g_strdup_printf (_ ("The game could not be saved: %s"), error->message);
+  toast (self, text);
+}
+
+static void
+on_selected_turn_cb (SynWindow *self)
+{
+  int selected;
+
+  if (!self->game)
+    return;
+  g_object_get (self->move_list, "selected-turn", &selected, NULL);
+  self->shown_turns = selected;
+  update_board (self);
+  update_status (self);
+}
+
+/* Replaces the game on the board; the window shows it from viewer's side. */
+static void
+set_session (SynWindow *self, SynSession *session, SynColour viewer)
+{
+  if (self->session)
+    {
+      syn_session_stop (self->session);
+      g_signal_handlers_disconnect_by_data (self->game, self);
+      g_signal_handlers_disconnect_by_data (self->session, self);
+    }
+  g_set_object (&self->session, session);
+  self->game = syn_session_get_game (session);
+  self->viewer = viewer;
+  self->shown_turns = -1;
+  show_hand_over (self, FALSE);
+
+  g_signal_connect_object (self->game, "choice-changed", G_CALLBACK (on_choice_changed_cb), self,
+                           0);
+  g_signal_connect_object (self->game, "turn-executed", G_CALLBACK (on_turn_executed_cb), self, 0);
+  g_signal_connect_object (self->game, "finished", G_CALLBACK (on_finished_cb), self, 0);
+  g_signal_connect_object (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed_cb),
+                           self, 0);
+
+  syn_move_list_set_game (self->move_list, self->game);
+  syn_clock_view_set_clock (self->clock_view, syn_game_get_clock (self->game));
+  syn_clock_view_set_flipped (self->clock_view, board_flipped (self));
+  update_board (self);
+  update_status (self);
+  syn_session_start (self->session);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+void
+syn_window_start_game (SynWindow *self, const SynNewGameOptions *options, const SynState *start,
+                       gboolean autosave)
+{
+  g_autoptr (SynGame) game = NULL;
+  g_autoptr (SynSession) session = NULL;
+  SynColour viewer = SYN_WHITE;
+
+  self->options = *options;
+  game = syn_game_new (options->variant, start,
+                       options->time_control.initial_ms ? &options->time_control : NULL,
+                       options->fog);
+  if (options->opponent == SYN_PLAYER_COMPUTER)
+    {
+      viewer = options->play_as;
+      syn_game_set_player (game, viewer, SYN_PLAYER_HUMAN, g_get_real_name ());
+      syn_game_set_player (game, (SynColour) !viewer, SYN_PLAYER_COMPUTER, SYN_COMPUTER_NAME);
+    }
+  else
+    {
+      syn_game_set_player (game, SYN_WHITE, SYN_PLAYER_HUMAN, _ ("White"));
+      syn_game_set_player (game, SYN_BLACK, SYN_PLAYER_HUMAN, _ ("Black"));
+    }
+  session = syn_session_new (game, autosave);
+  set_session (self, session, viewer);
+}
+
+void
+syn_window_continue_game (SynWindow *self, SynGame *game)
+{
+  g_autoptr (SynSession) session = NULL;
+  SynColour viewer = SYN_WHITE;
+
+  /* Records name a computer player by SYN_COMPUTER_NAME; everyone else is a person here. */
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      const char *name = syn_game_get_player_name (game, (SynColour) side);
+      gboolean computer = g_strcmp0 (name, SYN_COMPUTER_NAME) == 0;
+      syn_game_set_player (game, (SynColour) side,
+                           computer ? SYN_PLAYER_COMPUTER : SYN_PLAYER_HUMAN, name);
+      if (computer)
+        viewer = (SynColour) !side;
+    }
+  self->options.variant = syn_game_get_variant (game);
+  self->options.time_control = syn_game_get_time_control (game);
+  self->options.fog = syn_game_get_fog (game);
+  self->options.opponent = syn_game_get_player_kind (game, (SynColour) !viewer);
+  self->options.play_as = viewer;
+  session = syn_session_new (game, TRUE);
+  set_session (self, session, viewer);
+}
+
+SynGame *
+syn_window_get_game (SynWindow *self)
+{
+  return self->game;
+}
+
+SynBoardView *
+syn_window_get_board (SynWindow *self)
+{
+  return self->board;
+}
+
+/* Actions */
+
+static void
+on_new_game_start_cb (SynNewGameDialog *dialog, SynNewGameOptions *options, SynWindow *self)
+{
+  syn_window_start_game (self, options, NULL, TRUE);
+}
+
+static void
+new_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  SynNewGameDialog *dialog = syn_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+
+  g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_start_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+rematch_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  SynNewGameOptions options = self->options;
+
+  /* Against the computer the colours change sides. */
+  if (options.opponent == SYN_PLAYER_COMPUTER)
+    options.play_as = (SynColour) !options.play_as;
+  syn_window_start_game (self, &options, syn_game_get_start (self->game), TRUE);
+}
+
+static void
+on_resign_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *self)
+{
+  if (g_strcmp0 (response, "resign") == 0 && !syn_game_is_over (self->game))
+    syn_game_resign (self->game, self->viewer);
+}
+
+static void
+resign_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Resign the Game?"), NULL);
+
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _ ("%s will lose the game."), colour_name (self->viewer));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "resign",
+                                    _ ("_Resign"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resign",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_resign_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+hand_over_done_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+
+  if (!self->hand_over)
+    return;
+  self->viewer = (SynColour) !self->viewer;
+  show_hand_over (self, FALSE);
+  update_board (self);
+  update_status (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+/* Plays a move given as UCI text for the side whose board is shown: for people who prefer
+ * typing, and for scripts and tests that drive the app. */
+static void
+play_move_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  const char *text = g_variant_get_string (parameter, NULL);
+  SynChoice choice;
+
+  if (self->hand_over || syn_game_is_over (self->game) || !following_game (self))
+    {
+      toast (self, _ ("No move can be made now"));
+      return;
+    }
+  choice = syn_variant_choice_from_text (syn_game_get_variant (self->game),
+                                         syn_game_get_state (self->game), self->viewer, text);
+  if (choice == SYN_CHOICE_NONE)
+    {
+      g_autofree char *message = g_strdup_printf (_ ("“%s” is not a legal move for %s"), text,
+                                                  colour_name (self->viewer));
+      toast (self, message);
+      return;
+    }
+  on_board_move_chosen_cb (self, (guint) choice);
+}
+
+static void
+flip_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  gboolean flipped = g_settings_get_boolean (self->settings, "board-flipped");
+  g_settings_set_boolean (self->settings, "board-flipped", !flipped);
+}
+
+/* Space: my control, the opponent's, none, as in the original program (plus "none"). */
+static void
+cycle_heatmap_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  int mode = g_settings_get_enum (self->settings, "heatmap-mode");
+  static const int next[] = { 1, 2, 0 }; /* off -> mine -> theirs -> off */
+  g_settings_set_enum (self->settings, "heatmap-mode", next[CLAMP (mode, 0, 2)]);
+}
+
+static void
+previous_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  syn_move_list_select_previous (SYN_WINDOW (widget)->move_list);
+}
+
+static void
+next_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  syn_move_list_select_next (SYN_WINDOW (widget)->move_list);
+}
+
+static void
+show_error (SynWindow *self, const char *heading, const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _ ("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+syn_window_open_file (SynWindow *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) game = syn_record_load (file, &error);
+
+  if (!game)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *heading = g_strdup_printf (_ ("Could Not Open “%s”"), name);
+      show_error (self, heading, error->message);
+      return FALSE;
+    }
+  syn_window_continue_game (self, game);
+  return TRUE;
+}
+
+static GtkFileFilter *
+record_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _ ("Synchess Games"));
+  gtk_file_filter_add_pattern (filter, "*.synchess");
+  return filter;
+}
+
+static void
+on_open_response_cb (GtkNativeDialog *dialog, int response, SynWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      syn_window_open_file (self, file);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      _ ("Open a Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), NULL);
+  g_autoptr (GtkFileFilter) filter = record_filter ();
+
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static gboolean
+save_to (SynWindow *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!syn_record_save (self->game, file, &error))
+    {
+      show_error (self, _ ("Could Not Save the Game"), error->message);
+      return FALSE;
+    }
+  toast (self, _ ("Game saved"));
+  return TRUE;
+}
+
+static void
+on_save_response_cb (GtkNativeDialog *dialog, int response, SynWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      save_to (self, file);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+save_as_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      _ ("Save the Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), NULL);
+  g_autoptr (GtkFileFilter) filter = record_filter ();
+  g_autofree char *name = g_strdup_printf ("%s.synchess", syn_game_get_id (self->game));
+
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_save_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* Saves to a path without asking, for scripts and tests. */
+static void
+save_to_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+  save_to (SYN_WINDOW (widget), file);
+}
+
+static void
+open_file_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+  syn_window_open_file (SYN_WINDOW (widget), file);
+}
+
+/* Resume */
+
+static void
+on_resume_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *self)
+{
+  SynGame *game = g_object_get_data (G_OBJECT (dialog), "game");
+  if (g_strcmp0 (response, "resume") == 0)
+    syn_window_continue_game (self, game);
+}
+
+void
+syn_window_offer_resume (SynWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) game = syn_record_find_unfinished (&error);
+  GtkWidget *dialog;
+
+  if (!game)
+    {
+      if (error)
+        g_warning ("could not look for an unfinished game: %s", error->message);
+      return;
+    }
+  /* A game nobody has moved in yet is not worth asking about. */
+  if (syn_game_get_n_turns (game) == 0 || g_strcmp0 (syn_game_get_id (game),
+                                                     syn_game_get_id (self->game)) == 0)
+    return;
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Resume the Unfinished Game?"), NULL);
+  adw_message_dialog_format_body (
+      ADW_MESSAGE_DIALOG (dialog),
+      _ ("A game was interrupted after turn %u. It is saved, and you can go on with it."),
+      syn_game_get_n_turns (game));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "new", _ ("_New Game"), "resume",
+                                    _ ("_Resume"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resume",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resume");
+  g_object_set_data_full (G_OBJECT (dialog), "game", g_object_ref (game), g_object_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_resume_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Screenshots */
+
+gboolean
+syn_window_save_png (SynWindow *self, const char *path, GError **error)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (self));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (self));
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (!node || !renderer)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("The window has not been drawn yet"));
+      return FALSE;
+    }
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (!gdk_texture_save_to_png (texture, path))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("Could not write %s"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Settings */
+
+static gboolean
+heatmap_from_setting (GValue *value, GVariant *variant, gpointer user_data)
+{
+  GEnumClass *enum_class = g_type_class_ref (G_VALUE_TYPE (value));
+  GEnumValue *found = g_enum_get_value_by_nick (enum_class, g_variant_get_string (variant, NULL));
+  if (found)
+    g_value_set_enum (value, found->value);
+  g_type_class_unref (enum_class);
+  return found != NULL;
+}
+
+static void
+on_flip_setting_cb (SynWindow *self)
+{
+  if (!self->game)
+    return;
+  update_board_marks (self);
+  syn_clock_view_set_flipped (self->clock_view, board_flipped (self));
+}
+
+static gboolean
+on_close_request_cb (SynWindow *self)
+{
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (self->session)
+    syn_session_stop (self->session);
+  return FALSE;
+}
+
+static void
+syn_window_dispose (GObject *object)
+{
+  SynWindow *self = SYN_WINDOW (object);
+
+  if (self->session)
+    syn_session_stop (self->session);
+  g_clear_object (&self->session);
+  self->game = NULL;
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (syn_window_parent_class)->dispose (object);
+}
+
 static void
 syn_window_class_init (SynWindowClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = syn_window_dispose;
+
+  g_type_ensure (SYN_TYPE_BOARD_VIEW);
+  g_type_ensure (SYN_TYPE_CLOCK_VIEW);
+  g_type_ensure (SYN_TYPE_GAME_LAYOUT);
+  g_type_ensure (SYN_TYPE_MOVE_LIST);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/synchess/Synchess/syn-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, layout);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, clock_view);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, end_buttons);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, resign_button);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, hand_over_page);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, hand_over_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_board_move_chosen_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.rematch", NULL, rematch_action);
+  gtk_widget_class_install_action (widget_class, "win.resign", NULL, resign_action);
+  gtk_widget_class_install_action (widget_class, "win.hand-over-done", NULL, hand_over_done_action);
+  gtk_widget_class_install_action (widget_class, "win.play-move", "s", play_move_action);
+  gtk_widget_class_install_action (widget_class, "win.flip", NULL, flip_action);
+  gtk_widget_class_install_action (widget_class, "win.cycle-heatmap", NULL, cycle_heatmap_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-turn", NULL, previous_turn_action);
+  gtk_widget_class_install_action (widget_class, "win.next-turn", NULL, next_turn_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.save-to", "s", save_to_action);
+  gtk_widget_class_install_action (widget_class, "win.open-file", "s", open_file_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.flip", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "win.cycle-heatmap", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
+                                       "win.previous-turn", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK,
+                                       "win.next-turn", NULL);
 }
 
 static void
 syn_window_init (SynWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  self->shown_turns = -1;
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_settings_bind (self->settings, "show-coordinates", self->board, "show-coordinates",
+                   G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "animations", self->board, "animate", G_SETTINGS_BIND_GET);
+  g_settings_bind_with_mapping (self->settings, "heatmap-mode", self->board, "heatmap",
+                                G_SETTINGS_BIND_GET, heatmap_from_setting, NULL, NULL, NULL);
+  g_signal_connect_object (self->settings, "changed::board-flipped",
+                           G_CALLBACK (on_flip_setting_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->move_list, "notify::selected-turn",
+                           G_CALLBACK (on_selected_turn_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request_cb), NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hand-over-done", FALSE);
 }
 
 SynWindow *
 syn_window_new (SynApplication *app)
 {
   return g_object_new (SYN_TYPE_WINDOW, "application", app, NULL);
+}
+
+void
+syn_window_start_default_game (SynWindow *self)
+{
+  SynNewGameOptions options;
+
+  syn_new_game_options_from_settings (self->settings, &options);
+  syn_window_start_game (self, &options, NULL, TRUE);
 }

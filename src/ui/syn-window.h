@@ -1,4 +1,4 @@
-/* syn-window.h: the main window.
+/* syn-window.h: the main window: the board, the clocks, the move list and the game flow.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,13 +8,43 @@
 #include <adwaita.h>
 
 #include "syn-application.h"
+#include "syn-board-view.h"
+#include "syn-game.h"
+#include "syn-new-game-dialog.h"
 
 G_BEGIN_DECLS
+
+/* The player name a computer opponent carries in records. */
+#define SYN_COMPUTER_NAME "Synchess (computer)"
 
 #define SYN_TYPE_WINDOW (syn_window_get_type ())
 
 G_DECLARE_FINAL_TYPE (SynWindow, syn_window, SYN, WINDOW, AdwApplicationWindow)
 
+/* A window without a game: start one with one of the functions below. */
 SynWindow *syn_window_new (SynApplication *app);
+
+/* Starts a game with the options last chosen in the New Game dialog. */
+void syn_window_start_default_game (SynWindow *self);
+
+/* Starts a game; start is NULL for the start position. Without autosave nothing is written
+ * (screenshots). */
+void syn_window_start_game (SynWindow *self, const SynNewGameOptions *options,
+                            const SynState *start, gboolean autosave);
+
+/* Continues (or shows, when finished) a game read from a record. */
+void syn_window_continue_game (SynWindow *self, SynGame *game);
+
+SynGame *syn_window_get_game (SynWindow *self);
+SynBoardView *syn_window_get_board (SynWindow *self);
+
+/* Opens a record, telling the user what is wrong with a bad one; TRUE when it opened. */
+gboolean syn_window_open_file (SynWindow *self, GFile *file);
+
+/* Renders the window as it is on screen into a PNG file. */
+gboolean syn_window_save_png (SynWindow *self, const char *path, GError **error);
+
+/* Offers to resume the newest unfinished autosaved game, if there is one. */
+void syn_window_offer_resume (SynWindow *self);
 
 G_END_DECLS

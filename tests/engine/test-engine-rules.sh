@@ -25,7 +25,7 @@ check() {
 echo "1..3"
 check no-glib "$(grep -nE '#include *[<"](glib|gio|gtk|adwaita)' "$src"/*.c "$src"/*.h)"
 # The generator runs at build time and writes files; it is not part of the library.
-check no-allocation "$(grep -nwE 'malloc|calloc|realloc|free|strdup|alloca' "$src"/*.c "$src"/*.h \
+check no-allocation "$(grep -nE '\b(malloc|calloc|realloc|free|strdup|alloca) *\(' "$src"/*.c "$src"/*.h \
   | grep -v 'gen-attack-tables.c')"
 # Objects in writable sections (.data, .bss) are globals that could change; const data with
 # pointers lives in .data.rel.ro, read-only after loading. Sanitizers add their own

@@ -1,0 +1,195 @@
+/* syn-computer-player.c: a simple computer opponent. Among its legal moves it prefers one
+ * that freezes the enemy king, then the richest capture, then the move that freezes the most
+ * enemy pieces, and picks at random among equals. Each move is judged applied alone, as if
+ * the enemy stood still: the enemy's move is secret, so that is all it can know.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-computer-player"
+
+#include "config.h"
+
+#include "syn-computer-player.h"
+
+#include "psc.h"
+
+/* How good a move looks; compared field by field, the first field first. */
+typedef struct
+{
+  int king_frozen; /* 1 when the enemy king is frozen after the move (PSC-R3, R10) */
+  int captured;    /* the captured piece's value, 0 for none */
+  int frozen;      /* enemy pieces frozen after the move */
+} Score;
+
+typedef struct
+{
+  const SynVariant *variant;
+  SynState state;
+  SynColour side;
+  guint32 seed;
+} Request;
+
+static const int piece_values[SYN_N_PIECE_TYPES] = {
+  [SYN_PAWN] = 1, [SYN_KNIGHT] = 3, [SYN_BISHOP] = 3,
+  [SYN_ROOK] = 5, [SYN_QUEEN] = 9,  [SYN_KING] = 100,
+};
+
+/* The position after move alone, the other side's pieces standing still: PSC-R8 with one
+ * move instead of two. The counters are left alone; nothing here reads them. */
+static void
+apply_alone (const SynPosition *pos, SynMove move, SynPosition *out)
+{
+  int from = syn_move_from (move), to = syn_move_to (move);
+  SynPiece piece = pos->board[from];
+  SynColour colour = SYN_PIECE_COLOUR (piece);
+
+  *out = *pos;
+  syn_position_remove (out, from);
+  if (syn_move_kind (move) == SYN_MOVE_CASTLE)
+    {
+      syn_position_remove (out, to > from ? from + 3 : from - 4);
+      syn_position_put (out, to > from ? from + 1 : from - 1, SYN_PIECE (colour, SYN_ROOK));
+    }
+  if (syn_move_kind (move) == SYN_MOVE_EN_PASSANT)
+    syn_position_remove (out, colour == SYN_WHITE ? to - 8 : to + 8);
+  else if (out->board[to] != SYN_NO_PIECE)
+    syn_position_remove (out, to);
+  if (syn_move_is_promotion (move))
+    piece = SYN_PIECE (colour, syn_move_promotion_type (move));
+  syn_position_put (out, to, piece);
+}
+
+static Score
+score_move (const SynPosition *pos, SynColour side, SynMove move)
+{
+  SynColour enemy = side == SYN_WHITE ? SYN_BLACK : SYN_WHITE;
+  SynPosition after;
+  SynPscControl ctl;
+  Score score = { 0, 0, 0 };
+  int to = syn_move_to (move);
+
+  if (syn_move_kind (move) == SYN_MOVE_EN_PASSANT)
+    score.captured = piece_values[SYN_PAWN];
+  else if (pos->board[to] != SYN_NO_PIECE && SYN_PIECE_COLOUR (pos->board[to]) == enemy)
+    score.captured = piece_values[SYN_PIECE_TYPE (pos->board[to])];
+
+  apply_alone (pos, move, &after);
+  syn_psc_control (&after, &ctl);
+  score.king_frozen = (ctl.frozen & syn_position_pieces (&after, enemy, SYN_KING)) != 0;
+  score.frozen = syn_popcount (ctl.frozen & after.by_colour[enemy]);
+  return score;
+}
+
+static int
+compare_scores (const Score *a, const Score *b)
+{
+  if (a->king_frozen != b->king_frozen)
+    return a->king_frozen - b->king_frozen;
+  if (a->captured != b->captured)
+    return a->captured - b->captured;
+  return a->frozen - b->frozen;
+}
+
+static SynChoice
+choose (const SynVariant *variant, const SynState *state, SynColour side, guint32 seed,
+        GCancellable *cancellable)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  SynChoice best = SYN_CHOICE_NONE;
+  Score best_score = { -1, -1, -1 };
+  int n_best = 0;
+  int n;
+
+  if (variant->outcome (state).result != SYN_RESULT_NONE)
+    return SYN_CHOICE_NONE;
+  n = variant->choices (state, side, choices);
+  for (int i = 0; i < n; i++)
+    {
+      /* Choices that are not moves (rule sets other than PSC) are judged equal to a quiet
+       * move that freezes nothing. */
+      Score score = { 0, 0, 0 };
+      int order;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        return SYN_CHOICE_NONE;
+      if (choices[i] <= 0xffff)
+        score = score_move (&state->board, side, (SynMove) choices[i]);
+      order = compare_scores (&score, &best_score);
+      if (order > 0)
+        {
+          best = choices[i];
+          best_score = score;
+          n_best = 1;
+        }
+      /* Reservoir sampling: each of the equally good choices ends up chosen with the same
+       * chance, from one pass and the seeded generator, so tests can repeat it. */
+      else if (order == 0 && g_rand_int_range (rand, 0, ++n_best) == 0)
+        best = choices[i];
+    }
+  return best;
+}
+
+SynChoice
+syn_computer_player_choose (const SynVariant *variant, const SynState *state, SynColour side,
+                            guint32 seed)
+{
+  g_return_val_if_fail (variant != NULL, SYN_CHOICE_NONE);
+  g_return_val_if_fail (state != NULL, SYN_CHOICE_NONE);
+
+  return choose (variant, state, side, seed, NULL);
+}
+
+static void
+think_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  Request *request = task_data;
+  SynChoice choice
+      = choose (request->variant, &request->state, request->side, request->seed, cancellable);
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  g_task_return_int (task, (gssize) choice);
+}
+
+void
+syn_computer_player_choose_async (const SynVariant *variant, const SynState *state, SynColour side,
+                                  guint32 seed, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Request *request;
+
+  g_return_if_fail (variant != NULL);
+  g_return_if_fail (state != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  /* The thread works on its own copy: the caller's state may change before it is done. */
+  request = g_new0 (Request, 1);
+  request->variant = variant;
+  request->state = *state;
+  request->side = side;
+  request->seed = seed;
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, syn_computer_player_choose_async);
+  g_task_set_name (task, "syn-computer-player");
+  g_task_set_task_data (task, request, g_free);
+  /* A cancelled caller hears of it at once, without waiting for the thread. */
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, think_cb);
+}
+
+SynChoice
+syn_computer_player_choose_finish (GAsyncResult *result, GError **error)
+{
+  gssize choice;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), SYN_CHOICE_NONE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == syn_computer_player_choose_async,
+                        SYN_CHOICE_NONE);
+
+  choice = g_task_propagate_int (G_TASK (result), error);
+  return choice < 0 ? SYN_CHOICE_NONE : (SynChoice) choice;
+}

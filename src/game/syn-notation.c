@@ -1,0 +1,227 @@
+/* syn-notation.c: SAN-like move text and its spoken form, worked out from the position before
+ * the move and the side's legal moves there.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-notation"
+
+#include "config.h"
+
+#include "syn-notation.h"
+
+#include <glib/gi18n.h>
+
+static const char piece_letters[SYN_N_PIECE_TYPES] = { '\0', 'N', 'B', 'R', 'Q', 'K' };
+
+/* How much of the origin square a move needs to be told apart from its twins. */
+typedef enum
+{
+  ORIGIN_NONE = 0,
+  ORIGIN_FILE = 1,
+  ORIGIN_RANK = 2,
+  ORIGIN_BOTH = ORIGIN_FILE | ORIGIN_RANK,
+} Origin;
+
+/* What the text forms share: the piece, the squares, and what kind of move it is. */
+typedef struct
+{
+  SynMove move;
+  SynPieceType type;
+  int from;
+  int to;
+  gboolean capture;
+  gboolean castle_short;
+  Origin origin;
+} MoveFacts;
+
+static Origin
+find_origin (const SynVariant *variant, const SynState *before, SynColour side, SynMove move,
+             SynPieceType type)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+  int from = syn_move_from (move);
+  int to = syn_move_to (move);
+  gboolean twins = FALSE, same_file = FALSE, same_rank = FALSE;
+  int n;
+
+  /* A pawn's origin file is written with every capture and a quiet pawn has no twin, so only
+   * pieces need telling apart. */
+  if (type == SYN_PAWN)
+    return ORIGIN_NONE;
+
+  /* As in SAN, only pieces that could legally go there count, and PSC's legality (control,
+   * frozen pieces) is the rule set's to say. */
+  n = variant->choices (before, side, choices);
+  for (int i = 0; i < n; i++)
+    {
+      SynMove other = (SynMove) choices[i];
+      int other_from = syn_move_from (other);
+      SynPiece piece = before->board.board[other_from];
+
+      if (other_from == from || syn_move_to (other) != to || piece == SYN_NO_PIECE
+          || SYN_PIECE_TYPE (piece) != type)
+        continue;
+      twins = TRUE;
+      same_file |= SYN_FILE_OF (other_from) == SYN_FILE_OF (from);
+      same_rank |= SYN_RANK_OF (other_from) == SYN_RANK_OF (from);
+    }
+
+  if (!twins)
+    return ORIGIN_NONE;
+  if (!same_file)
+    return ORIGIN_FILE;
+  if (!same_rank)
+    return ORIGIN_RANK;
+  return ORIGIN_BOTH;
+}
+
+/* Returns FALSE when the choice is no move on this board (a side that waits, or a choice that
+ * does not fit the position), so callers fall back to something plainer. */
+static gboolean
+get_move_facts (const SynVariant *variant, const SynState *before, SynColour side, SynChoice choice,
+                MoveFacts *facts)
+{
+  SynPiece piece, target;
+
+  if (choice == SYN_CHOICE_NONE || choice > G_MAXUINT16)
+    return FALSE;
+
+  facts->move = (SynMove) choice;
+  facts->from = syn_move_from (facts->move);
+  facts->to = syn_move_to (facts->move);
+  piece = before->board.board[facts->from];
+  if (piece == SYN_NO_PIECE || SYN_PIECE_COLOUR (piece) != side)
+    return FALSE;
+
+  facts->type = SYN_PIECE_TYPE (piece);
+  target = before->board.board[facts->to];
+  facts->capture = syn_move_kind (facts->move) == SYN_MOVE_EN_PASSANT
+                   || (target != SYN_NO_PIECE && SYN_PIECE_COLOUR (target) != side);
+  facts->castle_short = SYN_FILE_OF (facts->to) > SYN_FILE_OF (facts->from);
+  facts->origin = find_origin (variant, before, side, facts->move, facts->type);
+  return TRUE;
+}
+
+static void
+append_square (GString *text, int square)
+{
+  char name[3];
+
+  syn_square_to_text (square, name);
+  g_string_append (text, name);
+}
+
+char *
+syn_notation_describe (const SynVariant *variant, const SynState *before, SynColour side,
+                       SynChoice choice)
+{
+  GString *text;
+  MoveFacts facts;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (before != NULL, NULL);
+
+  if (choice == SYN_CHOICE_NONE)
+    return g_strdup ("-");
+
+  if (!get_move_facts (variant, before, side, choice, &facts))
+    {
+      char buf[SYN_CHOICE_TEXT_SIZE];
+
+      variant->choice_to_text (before, choice, buf);
+      return g_strdup (buf);
+    }
+
+  if (syn_move_kind (facts.move) == SYN_MOVE_CASTLE)
+    return g_strdup (facts.castle_short ? "O-O" : "O-O-O");
+
+  text = g_string_new (NULL);
+  if (facts.type == SYN_PAWN)
+    {
+      if (facts.capture)
+        g_string_append_c (text, (char) ('a' + SYN_FILE_OF (facts.from)));
+    }
+  else
+    {
+      g_string_append_c (text, piece_letters[facts.type]);
+      if (facts.origin & ORIGIN_FILE)
+        g_string_append_c (text, (char) ('a' + SYN_FILE_OF (facts.from)));
+      if (facts.origin & ORIGIN_RANK)
+        g_string_append_c (text, (char) ('1' + SYN_RANK_OF (facts.from)));
+    }
+  if (facts.capture)
+    g_string_append_c (text, 'x');
+  append_square (text, facts.to);
+  if (syn_move_is_promotion (facts.move))
+    {
+      g_string_append_c (text, '=');
+      g_string_append_c (text, piece_letters[syn_move_promotion_type (facts.move)]);
+    }
+  return g_string_free (text, FALSE);
+}
+
+const char *
+syn_notation_piece_name (SynPieceType type)
+{
+  static const char *const names[SYN_N_PIECE_TYPES] = {
+    N_ ("pawn"), N_ ("knight"), N_ ("bishop"), N_ ("rook"), N_ ("queen"), N_ ("king"),
+  };
+
+  g_return_val_if_fail ((int) type >= 0 && type < SYN_N_PIECE_TYPES, "");
+  return _ (names[type]);
+}
+
+char *
+syn_notation_speak (const SynVariant *variant, const SynState *before, SynColour side,
+                    SynChoice choice)
+{
+  g_autofree char *move = NULL;
+  MoveFacts facts;
+  char to[3], from[3];
+  const char *piece;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (before != NULL, NULL);
+
+  if (choice == SYN_CHOICE_NONE)
+    /* Translators: read aloud for a side that made no move in a turn */
+    return g_strdup (_ ("no move"));
+
+  if (!get_move_facts (variant, before, side, choice, &facts))
+    return syn_notation_describe (variant, before, side, choice);
+
+  if (syn_move_kind (facts.move) == SYN_MOVE_CASTLE)
+    return g_strdup (facts.castle_short ? _ ("castles kingside") : _ ("castles queenside"));
+
+  piece = syn_notation_piece_name (facts.type);
+  syn_square_to_text (facts.to, to);
+  syn_square_to_text (facts.from, from);
+
+  /* Speech names the whole origin square rather than SAN's lone file or rank letter, which
+   * is hard to follow when heard. */
+  if (facts.origin != ORIGIN_NONE && facts.capture)
+    /* Translators: a capture read aloud: piece, its square, the captured square;
+     * "knight from b1 takes d2" */
+    move = g_strdup_printf (_ ("%s from %s takes %s"), piece, from, to);
+  else if (facts.origin != ORIGIN_NONE)
+    /* Translators: a move read aloud: piece, its square, the square it goes to;
+     * "knight from b1 to d2" */
+    move = g_strdup_printf (_ ("%s from %s to %s"), piece, from, to);
+  else if (facts.capture)
+    /* Translators: a capture read aloud: piece and the captured square; "pawn takes d5" */
+    move = g_strdup_printf (_ ("%s takes %s"), piece, to);
+  else
+    /* Translators: a move read aloud: piece and the square it goes to; "knight f3" */
+    move = g_strdup_printf (_ ("%s %s"), piece, to);
+
+  if (syn_move_kind (facts.move) == SYN_MOVE_EN_PASSANT)
+    /* Translators: a capture read aloud, then "en passant"; "pawn takes d6 en passant" */
+    return g_strdup_printf (_ ("%s en passant"), move);
+  if (syn_move_is_promotion (facts.move))
+    /* Translators: a pawn move read aloud, then the piece it becomes;
+     * "pawn a8, promotes to queen" */
+    return g_strdup_printf (_ ("%s, promotes to %s"), move,
+                            syn_notation_piece_name (syn_move_promotion_type (facts.move)));
+  return g_steal_pointer (&move);
+}

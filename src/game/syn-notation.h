@@ -1,0 +1,30 @@
+/* syn-notation.h: moves as people read them: SAN-like text ("Nbd2", "exd6", "a8=Q", "O-O")
+ * for move lists, and a spoken form ("knight takes d5") for screen readers.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "variant.h"
+
+G_BEGIN_DECLS
+
+/* side's choice in the position before it was executed, in SAN-like notation: piece letter
+ * (none for pawns), file, rank or both when another piece of that type could also reach the
+ * square, "x" for captures (en passant too), "=Q" for promotions, "O-O" and "O-O-O" for
+ * castling, "-" for SYN_CHOICE_NONE. PSC has no check, so there are no "+" or "#". */
+char *syn_notation_describe (const SynVariant *variant, const SynState *before, SynColour side,
+                             SynChoice choice);
+
+/* The same move in words for screen readers, translated: "knight f3", "pawn takes d5",
+ * "castles kingside", "no move". It does not name the side. */
+char *syn_notation_speak (const SynVariant *variant, const SynState *before, SynColour side,
+                          SynChoice choice);
+
+/* The name of a piece type in words, translated ("knight"). */
+const char *syn_notation_piece_name (SynPieceType type);
+
+G_END_DECLS

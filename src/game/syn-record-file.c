@@ -1,0 +1,207 @@
+/* syn-record-file.c: records on disk: saving atomically, loading with a size limit, and the
+ * autosave folder where every game lives so that none is ever lost.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-record"
+
+#include "config.h"
+
+#include "syn-record.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "syn-game-private.h"
+#include "syn-record-private.h"
+
+gboolean
+syn_record_save (SynGame *game, GFile *file, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (SYN_IS_GAME (game), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  text = syn_record_write (game);
+  /* The text goes to a temporary file that is then renamed over the old record, so a crash
+   * or a full disk leaves the old record or the new one, never part of one. */
+  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE, NULL,
+                                  NULL, error);
+}
+
+/* A game loaded from the autosave folder keeps its id, so that autosaving it again replaces
+ * its own file instead of leaving an unfinished copy behind. */
+static void
+keep_autosave_id (SynGame *game, GFile *file)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFile) parent = g_file_get_parent (file);
+  g_autofree char *name = g_file_get_basename (file);
+  gsize length;
+
+  if (!parent || !name || !g_file_equal (parent, dir)
+      || !g_str_has_suffix (name, SYN_RECORD_SUFFIX))
+    return;
+  length = strlen (name) - strlen (SYN_RECORD_SUFFIX);
+  if (length == 0)
+    return;
+  name[length] = '\0';
+  syn_game_set_id (game, name);
+}
+
+SynGame *
+syn_record_load (GFile *file, GError **error)
+{
+  g_autoptr (GFileInputStream) stream = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (SynGame) game = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stream = g_file_read (file, NULL, error);
+  if (!stream)
+    return NULL;
+  /* One byte more than a record may hold tells a record from a bigger file without reading
+   * all of it. */
+  text = g_malloc (SYN_RECORD_MAX_SIZE + 2);
+  if (!g_input_stream_read_all (G_INPUT_STREAM (stream), text, SYN_RECORD_MAX_SIZE + 1, &length,
+                                NULL, error))
+    return NULL;
+  if (!syn_record_check_text (text, length, error))
+    return NULL;
+  text[length] = '\0';
+  game = syn_record_read (text, error);
+  if (!game)
+    return NULL;
+  keep_autosave_id (game, file);
+  return g_steal_pointer (&game);
+}
+
+GFile *
+syn_record_autosave_dir (void)
+{
+  return g_file_new_build_filename (g_get_user_data_dir (), "synchess", "games", NULL);
+}
+
+gboolean
+syn_record_autosave (SynGame *game, GError **error)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *path = g_file_get_path (dir);
+  g_autofree char *name = NULL;
+  g_autoptr (GFile) file = NULL;
+
+  g_return_val_if_fail (SYN_IS_GAME (game), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Private: the folder says whom a person played and when. */
+  if (g_mkdir_with_parents (path, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _ ("Could not create the folder %s: %s"), path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  name = g_strconcat (syn_game_get_id (game), SYN_RECORD_SUFFIX, NULL);
+  file = g_file_get_child (dir, name);
+  return syn_record_save (game, file, error);
+}
+
+typedef struct
+{
+  char *name;
+  guint64 modified_us;
+} Candidate;
+
+static void
+candidate_free (Candidate *candidate)
+{
+  g_free (candidate->name);
+  g_free (candidate);
+}
+
+/* Newest first: by the time the file was last written, then by name (ids sort by time). */
+static int
+compare_candidates (gconstpointer a, gconstpointer b)
+{
+  const Candidate *x = *(const Candidate *const *) a;
+  const Candidate *y = *(const Candidate *const *) b;
+
+  if (x->modified_us != y->modified_us)
+    return x->modified_us < y->modified_us ? 1 : -1;
+  return -strcmp (x->name, y->name);
+}
+
+SynGame *
+syn_record_find_unfinished (GError **error)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFileEnumerator) enumerator = NULL;
+  g_autoptr (GPtrArray) candidates = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  enumerator = g_file_enumerate_children (dir,
+                                          G_FILE_ATTRIBUTE_STANDARD_NAME
+                                          "," G_FILE_ATTRIBUTE_STANDARD_TYPE
+                                          "," G_FILE_ATTRIBUTE_TIME_MODIFIED
+                                          "," G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
+                                          G_FILE_QUERY_INFO_NONE, NULL, &local_error);
+  if (!enumerator)
+    {
+      /* No folder yet: no game was ever saved. */
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        return NULL;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+
+  candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
+  for (;;)
+    {
+      GFileInfo *info;
+      Candidate *candidate;
+
+      if (!g_file_enumerator_iterate (enumerator, &info, NULL, NULL, error))
+        return NULL;
+      if (!info)
+        break;
+      if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR
+          || !g_str_has_suffix (g_file_info_get_name (info), SYN_RECORD_SUFFIX))
+        continue;
+      candidate = g_new0 (Candidate, 1);
+      candidate->name = g_strdup (g_file_info_get_name (info));
+      candidate->modified_us
+          = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
+            + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
+      g_ptr_array_add (candidates, candidate);
+    }
+  g_ptr_array_sort (candidates, compare_candidates);
+
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const Candidate *candidate = g_ptr_array_index (candidates, i);
+      g_autoptr (GFile) file = g_file_get_child (dir, candidate->name);
+      g_autoptr (SynGame) game = NULL;
+      g_autoptr (GError) load_error = NULL;
+
+      game = syn_record_load (file, &load_error);
+      /* A damaged file must not keep the player from the games that are fine. */
+      if (!game)
+        {
+          g_debug ("Skipping %s: %s", candidate->name, load_error->message);
+          continue;
+        }
+      if (!syn_game_is_over (game))
+        return g_steal_pointer (&game);
+    }
+  return NULL;
+}

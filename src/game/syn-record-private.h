@@ -1,0 +1,22 @@
+/* syn-record-private.h: what the record files share with the record text format.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "syn-record.h"
+
+G_BEGIN_DECLS
+
+/* No real game comes near it; a bigger file is not a record. */
+#define SYN_RECORD_MAX_SIZE (1024 * 1024)
+
+/* The file name extension of records. */
+#define SYN_RECORD_SUFFIX ".synchess"
+
+/* Refuses text that cannot be a record whatever its lines say: over SYN_RECORD_MAX_SIZE,
+ * holding a NUL byte, or not UTF-8. The error names the line at fault. */
+gboolean syn_record_check_text (const char *text, gsize length, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,166 @@
+/* syn-session.c: drives a game: the computer's moves and the autosave after every turn.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-session"
+
+#include "config.h"
+
+#include "syn-session.h"
+
+#include "syn-computer-player.h"
+#include "syn-record.h"
+
+struct _SynSession
+{
+  GObject parent_instance;
+
+  /* owned */
+  SynGame *game;
+  GCancellable *thinking;
+  gboolean autosave;
+};
+
+G_DEFINE_FINAL_TYPE (SynSession, syn_session, G_TYPE_OBJECT)
+
+enum
+{
+  AUTOSAVE_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+typedef struct
+{
+  SynSession *session;
+  SynColour side;
+  guint turn;
+} Thinking;
+
+static void
+on_computer_chose_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Thinking *thinking = user_data;
+  g_autoptr (GError) error = NULL;
+  SynChoice choice = syn_computer_player_choose_finish (result, &error);
+  SynSession *self = thinking->session;
+
+  /* A cancelled or stale answer belongs to a turn that is gone. */
+  if (!error && !syn_game_is_over (self->game)
+      && syn_game_get_n_turns (self->game) == thinking->turn
+      && !syn_game_choose (self->game, thinking->side, choice, &error))
+    g_warning ("the computer chose badly: %s", error->message);
+  g_object_unref (thinking->session);
+  g_free (thinking);
+}
+
+/* Each computer side chooses at the start of every turn: in a synchronous game it never
+ * waits to see the other side's move. */
+static void
+start_thinking (SynSession *self)
+{
+  const SynVariant *variant = syn_game_get_variant (self->game);
+
+  if (syn_game_is_over (self->game))
+    return;
+  g_cancellable_cancel (self->thinking);
+  g_clear_object (&self->thinking);
+  self->thinking = g_cancellable_new ();
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      Thinking *thinking;
+      if (syn_game_get_player_kind (self->game, (SynColour) side) != SYN_PLAYER_COMPUTER
+          || syn_game_has_chosen (self->game, (SynColour) side))
+        continue;
+      thinking = g_new0 (Thinking, 1);
+      thinking->session = g_object_ref (self);
+      thinking->side = (SynColour) side;
+      thinking->turn = syn_game_get_n_turns (self->game);
+      syn_computer_player_choose_async (variant, syn_game_get_state (self->game),
+                                        (SynColour) side, g_random_int (), self->thinking,
+                                        on_computer_chose_cb, thinking);
+    }
+}
+
+static void
+save (SynSession *self)
+{
+  g_autoptr (GError) error = NULL;
+  if (self->autosave && !syn_record_autosave (self->game, &error))
+    g_signal_emit (self, signals[AUTOSAVE_FAILED], 0, error);
+}
+
+static void
+on_turn_executed_cb (SynGame *game, guint index, SynSession *self)
+{
+  save (self);
+  start_thinking (self);
+}
+
+static void
+on_finished_cb (SynGame *game, SynSession *self)
+{
+  g_cancellable_cancel (self->thinking);
+  save (self);
+}
+
+static void
+syn_session_dispose (GObject *object)
+{
+  SynSession *self = SYN_SESSION (object);
+
+  syn_session_stop (self);
+  if (self->game)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  G_OBJECT_CLASS (syn_session_parent_class)->dispose (object);
+}
+
+static void
+syn_session_class_init (SynSessionClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = syn_session_dispose;
+
+  signals[AUTOSAVE_FAILED] = g_signal_new ("autosave-failed", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                           1, G_TYPE_ERROR);
+}
+
+static void
+syn_session_init (SynSession *self)
+{
+}
+
+SynSession *
+syn_session_new (SynGame *game, gboolean autosave)
+{
+  SynSession *self = g_object_new (SYN_TYPE_SESSION, NULL);
+
+  self->game = g_object_ref (game);
+  self->autosave = autosave;
+  g_signal_connect (game, "turn-executed", G_CALLBACK (on_turn_executed_cb), self);
+  g_signal_connect (game, "finished", G_CALLBACK (on_finished_cb), self);
+  return self;
+}
+
+SynGame *
+syn_session_get_game (SynSession *self)
+{
+  return self->game;
+}
+
+void
+syn_session_start (SynSession *self)
+{
+  save (self);
+  start_thinking (self);
+}
+
+void
+syn_session_stop (SynSession *self)
+{
+  g_cancellable_cancel (self->thinking);
+  g_clear_object (&self->thinking);
+}

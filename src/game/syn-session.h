@@ -1,0 +1,28 @@
+/* syn-session.h: drives a game: asks the computer for its moves at every turn, and saves
+ * the game after every turn so that nothing is lost. The window and the tests use it.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "syn-game.h"
+
+G_BEGIN_DECLS
+
+#define SYN_TYPE_SESSION (syn_session_get_type ())
+
+G_DECLARE_FINAL_TYPE (SynSession, syn_session, SYN, SESSION, GObject)
+
+SynSession *syn_session_new (SynGame *game, gboolean autosave);
+SynGame *syn_session_get_game (SynSession *self);
+
+/* Starts the computer players' thinking; call once the UI is connected. */
+void syn_session_start (SynSession *self);
+
+/* Stops everything under way (computer thinking); the game stays as it is. */
+void syn_session_stop (SynSession *self);
+
+/* Signal "autosave-failed" (GError *): the game could not be saved; it is still in memory. */
+
+G_END_DECLS

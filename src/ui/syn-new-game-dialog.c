@@ -1,0 +1,223 @@
+/* syn-new-game-dialog.c: the New Game dialog: rule set, clock, fog of war, opponent. It
+ * offers the last choices first and stores the new ones.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-new-game-dialog"
+
+#include "config.h"
+
+#include "syn-new-game-dialog.h"
+
+#include <glib/gi18n.h>
+
+typedef struct
+{
+  const char *label; /* translatable */
+  SynTimeControl tc;
+} Preset;
+
+/* The presets; the last one opens the custom rows. */
+static const Preset presets[] = {
+  { N_ ("1 min"), { 60000, 0 } },
+  { N_ ("3 min + 2 s"), { 180000, 2000 } },
+  { N_ ("5 min + 3 s"), { 300000, 3000 } },
+  { N_ ("10 min + 5 s"), { 600000, 5000 } },
+  { N_ ("15 min + 10 s"), { 900000, 10000 } },
+  { N_ ("30 min + 20 s"), { 1800000, 20000 } },
+  { N_ ("No clock"), { 0, 0 } },
+  { N_ ("Custom"), { 0, 0 } },
+};
+
+#define CUSTOM_PRESET (G_N_ELEMENTS (presets) - 1)
+
+struct _SynNewGameDialog
+{
+  AdwWindow parent_instance;
+
+  /* template widgets */
+  AdwComboRow *variant_row;
+  GtkSwitch *fog_switch;
+  AdwComboRow *opponent_row;
+  AdwComboRow *play_as_row;
+  AdwComboRow *time_row;
+  GtkWidget *minutes_row;
+  GtkWidget *increment_row;
+  GtkSpinButton *minutes_spin;
+  GtkSpinButton *increment_spin;
+
+  /* owned */
+  GSettings *settings;
+};
+
+G_DEFINE_FINAL_TYPE (SynNewGameDialog, syn_new_game_dialog, ADW_TYPE_WINDOW)
+
+enum
+{
+  START,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+void
+syn_new_game_options_from_settings (GSettings *settings, SynNewGameOptions *options)
+{
+  g_autofree char *tc = g_settings_get_string (settings, "time-control");
+  int play_as = g_settings_get_enum (settings, "play-as");
+
+  options->variant = &syn_variant_psc;
+  if (!syn_time_control_parse (tc, &options->time_control))
+    options->time_control = SYN_TIME_CONTROL_DEFAULT;
+  options->fog = g_settings_get_boolean (settings, "fog");
+  options->opponent = g_settings_get_enum (settings, "opponent-kind") == 1 ? SYN_PLAYER_COMPUTER
+                                                                            : SYN_PLAYER_HUMAN;
+  options->play_as = play_as == 2 ? (SynColour) g_random_int_range (0, 2) : (SynColour) play_as;
+}
+
+static void
+update_sensitivity (SynNewGameDialog *self)
+{
+  gboolean custom = adw_combo_row_get_selected (self->time_row) == CUSTOM_PRESET;
+
+  gtk_widget_set_visible (self->minutes_row, custom);
+  gtk_widget_set_visible (self->increment_row, custom);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->play_as_row),
+                            adw_combo_row_get_selected (self->opponent_row) == 1);
+}
+
+static void
+on_row_selected_cb (SynNewGameDialog *self)
+{
+  update_sensitivity (self);
+}
+
+static void
+on_start_clicked_cb (SynNewGameDialog *self)
+{
+  SynNewGameOptions options = { 0 };
+  guint preset = adw_combo_row_get_selected (self->time_row);
+  guint play_as = adw_combo_row_get_selected (self->play_as_row);
+  g_autofree char *tc_text = NULL;
+
+  options.variant = syn_variant_all ()[adw_combo_row_get_selected (self->variant_row)];
+  if (preset == CUSTOM_PRESET)
+    {
+      options.time_control.initial_ms
+          = (gint64) (gtk_spin_button_get_value (self->minutes_spin) * 60000.0);
+      options.time_control.increment_ms
+          = (gint64) (gtk_spin_button_get_value (self->increment_spin) * 1000.0);
+    }
+  else
+    options.time_control = presets[MIN (preset, CUSTOM_PRESET)].tc;
+  options.fog = gtk_switch_get_active (self->fog_switch);
+  options.opponent = adw_combo_row_get_selected (self->opponent_row) == 1 ? SYN_PLAYER_COMPUTER
+                                                                          : SYN_PLAYER_HUMAN;
+  options.play_as = play_as == 2 ? (SynColour) g_random_int_range (0, 2) : (SynColour) play_as;
+
+  tc_text = syn_time_control_to_string (&options.time_control);
+  g_settings_set_string (self->settings, "time-control", tc_text);
+  g_settings_set_boolean (self->settings, "fog", options.fog);
+  g_settings_set_enum (self->settings, "opponent-kind",
+                       options.opponent == SYN_PLAYER_COMPUTER ? 1 : 0);
+  g_settings_set_enum (self->settings, "play-as", (int) play_as);
+
+  g_signal_emit (self, signals[START], 0, &options);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+/* Shows the stored options, picking the preset that matches the stored clock. */
+static void
+load_settings (SynNewGameDialog *self)
+{
+  g_autofree char *tc_text = g_settings_get_string (self->settings, "time-control");
+  SynTimeControl tc = SYN_TIME_CONTROL_DEFAULT;
+  guint preset = CUSTOM_PRESET;
+
+  syn_time_control_parse (tc_text, &tc);
+  for (guint i = 0; i < CUSTOM_PRESET; i++)
+    if (presets[i].tc.initial_ms == tc.initial_ms && presets[i].tc.increment_ms == tc.increment_ms)
+      {
+        preset = i;
+        break;
+      }
+  adw_combo_row_set_selected (self->time_row, preset);
+  if (preset == CUSTOM_PRESET)
+    {
+      gtk_spin_button_set_value (self->minutes_spin, (double) tc.initial_ms / 60000.0);
+      gtk_spin_button_set_value (self->increment_spin, (double) tc.increment_ms / 1000.0);
+    }
+  gtk_switch_set_active (self->fog_switch, g_settings_get_boolean (self->settings, "fog"));
+  adw_combo_row_set_selected (self->opponent_row,
+                              (guint) g_settings_get_enum (self->settings, "opponent-kind"));
+  adw_combo_row_set_selected (self->play_as_row,
+                              (guint) g_settings_get_enum (self->settings, "play-as"));
+  update_sensitivity (self);
+}
+
+static void
+syn_new_game_dialog_dispose (GObject *object)
+{
+  SynNewGameDialog *self = SYN_NEW_GAME_DIALOG (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (syn_new_game_dialog_parent_class)->dispose (object);
+}
+
+static void
+syn_new_game_dialog_class_init (SynNewGameDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = syn_new_game_dialog_dispose;
+
+  signals[START] = g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                 NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/synchess/Synchess/syn-new-game-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, variant_row);
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, fog_switch);
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, opponent_row);
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, play_as_row);
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, time_row);
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, minutes_row);
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, increment_row);
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, minutes_spin);
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, increment_spin);
+  gtk_widget_class_bind_template_callback (widget_class, on_start_clicked_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+syn_new_game_dialog_init (SynNewGameDialog *self)
+{
+  g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) times = gtk_string_list_new (NULL);
+  const SynVariant *const *all = syn_variant_all ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  for (int i = 0; all[i]; i++)
+    gtk_string_list_append (variants, all[i]->name);
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variants));
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    gtk_string_list_append (times, _ (presets[i].label));
+  adw_combo_row_set_model (self->time_row, G_LIST_MODEL (times));
+
+  g_signal_connect_swapped (self->time_row, "notify::selected", G_CALLBACK (on_row_selected_cb),
+                            self);
+  g_signal_connect_swapped (self->opponent_row, "notify::selected",
+                            G_CALLBACK (on_row_selected_cb), self);
+}
+
+SynNewGameDialog *
+syn_new_game_dialog_new (GtkWindow *parent, GSettings *settings)
+{
+  SynNewGameDialog *self = g_object_new (SYN_TYPE_NEW_GAME_DIALOG, "transient-for", parent, NULL);
+
+  self->settings = g_object_ref (settings);
+  load_settings (self);
+  return self;
+}

@@ -1,0 +1,215 @@
+/* test-computer-player.c: the simple computer player: legal, greedy in the documented order,
+ * repeatable with a seed, and asynchronous without blocking or outliving a cancel.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "psc.h"
+#include "syn-computer-player.h"
+#include "syn-game.h"
+
+/* White's Qd3-h3 or Qd3-d8 freezes the king on h8 with Ra8; Kxe2 and Qxe2 capture a knight. */
+#define FEN_KING_FREEZE_OR_CAPTURE "R6k/1p6/8/8/8/3Q4/4n3/4K3 w - - 0 1"
+/* White may capture the frozen queen on e5 (Qb2 or Re1) or the frozen pawn on h5 (Ng3 or
+ * Rh1); no move freezes the king on a8. */
+#define FEN_QUEEN_OR_PAWN "k7/8/8/4q2p/8/6N1/1Q6/K3R2R w - - 0 1"
+/* Black's king is frozen already: the game is over (PSC-R10). */
+#define FEN_FINISHED "R6k/1p6/8/8/8/7Q/8/4K3 w - - 0 1"
+
+static SynState
+state_from_fen (const char *fen)
+{
+  SynState state;
+  SynFenError error;
+
+  if (!syn_variant_psc.read_state (fen, &state, &error))
+    g_error ("%s: %s", fen, error.message);
+  return state;
+}
+
+static char *
+choice_text (const SynState *state, SynChoice choice)
+{
+  char text[SYN_CHOICE_TEXT_SIZE];
+
+  syn_variant_psc.choice_to_text (state, choice, text);
+  return g_strdup (text);
+}
+
+/* Whole games between two computer players: every choice is accepted by the game. */
+static void
+test_always_legal (void)
+{
+  for (guint32 seed = 1; seed <= 8; seed++)
+    {
+      g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+
+      for (guint turn = 0; turn < 400 && !syn_game_is_over (game); turn++)
+        for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+          {
+            g_autoptr (GError) error = NULL;
+            SynChoice choice = syn_computer_player_choose (
+                &syn_variant_psc, syn_game_get_state (game), (SynColour) side, seed * 1000 + turn);
+
+            g_assert_cmpuint (choice, !=, SYN_CHOICE_NONE);
+            g_assert_true (syn_game_choose (game, (SynColour) side, choice, &error));
+            g_assert_no_error (error);
+          }
+    }
+}
+
+/* First preference: a move after which the enemy king is frozen, over any capture. */
+static void
+test_prefers_king_freeze (void)
+{
+  SynState state = state_from_fen (FEN_KING_FREEZE_OR_CAPTURE);
+
+  for (guint32 seed = 0; seed < 20; seed++)
+    {
+      SynChoice choice = syn_computer_player_choose (&syn_variant_psc, &state, SYN_WHITE, seed);
+      g_autofree char *text = choice_text (&state, choice);
+      SynState after;
+      SynPscControl ctl;
+
+      g_assert_true (g_str_equal (text, "d3h3") || g_str_equal (text, "d3d8"));
+      /* The black king is frozen after the move, whatever Black does but move it (PSC-R3). */
+      syn_variant_psc.apply (
+          &state, choice,
+          syn_variant_choice_from_text (&syn_variant_psc, &state, SYN_BLACK, "b7b6"), &after);
+      syn_psc_control (&after.board, &ctl);
+      g_assert_true (ctl.frozen & syn_position_pieces (&after.board, SYN_BLACK, SYN_KING));
+    }
+}
+
+/* Second preference: the capture of the most valuable piece. */
+static void
+test_prefers_richest_capture (void)
+{
+  SynState state = state_from_fen (FEN_QUEEN_OR_PAWN);
+
+  for (guint32 seed = 0; seed < 20; seed++)
+    {
+      SynChoice choice = syn_computer_player_choose (&syn_variant_psc, &state, SYN_WHITE, seed);
+      g_autofree char *text = choice_text (&state, choice);
+
+      g_assert_true (g_str_equal (text, "b2e5") || g_str_equal (text, "e1e5"));
+    }
+}
+
+/* The same seed gives the same choice; other seeds pick among equals. */
+static void
+test_repeatable_with_seed (void)
+{
+  SynState state = state_from_fen (SYN_FEN_START);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  for (guint32 seed = 0; seed < 50; seed++)
+    {
+      SynChoice a = syn_computer_player_choose (&syn_variant_psc, &state, SYN_BLACK, seed);
+      SynChoice b = syn_computer_player_choose (&syn_variant_psc, &state, SYN_BLACK, seed);
+
+      g_assert_cmpuint (a, ==, b);
+      g_hash_table_add (seen, GUINT_TO_POINTER (a));
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), >, 1);
+}
+
+static void
+test_nothing_to_choose_when_over (void)
+{
+  SynState state = state_from_fen (FEN_FINISHED);
+
+  g_assert_cmpuint (syn_computer_player_choose (&syn_variant_psc, &state, SYN_WHITE, 1), ==,
+                    SYN_CHOICE_NONE);
+}
+
+typedef struct
+{
+  GMainLoop *loop;
+  SynChoice choice;
+  GError *error;
+  gboolean done;
+} Wait;
+
+static void
+on_chosen_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Wait *wait = user_data;
+
+  wait->choice = syn_computer_player_choose_finish (result, &wait->error);
+  wait->done = TRUE;
+  g_main_loop_quit (wait->loop);
+}
+
+static gboolean
+on_timeout_cb (gpointer user_data)
+{
+  g_error ("the computer player did not answer");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_for_answer (Wait *wait)
+{
+  guint timeout = g_timeout_add_seconds (30, on_timeout_cb, NULL);
+
+  if (!wait->done)
+    g_main_loop_run (wait->loop);
+  g_source_remove (timeout);
+}
+
+/* The thread's answer is the one the calling thread would compute, and comes back through
+ * the main loop, never at once. */
+static void
+test_async_completes (void)
+{
+  SynState state = state_from_fen (FEN_QUEEN_OR_PAWN);
+  Wait wait = { g_main_loop_new (NULL, FALSE), SYN_CHOICE_NONE, NULL, FALSE };
+
+  syn_computer_player_choose_async (&syn_variant_psc, &state, SYN_WHITE, 7, NULL, on_chosen_cb,
+                                    &wait);
+  g_assert_false (wait.done);
+  /* The player works on a copy: the caller may change its state at once. */
+  state = state_from_fen (SYN_FEN_START);
+  wait_for_answer (&wait);
+  g_assert_no_error (wait.error);
+  state = state_from_fen (FEN_QUEEN_OR_PAWN);
+  g_assert_cmpuint (wait.choice, ==,
+                    syn_computer_player_choose (&syn_variant_psc, &state, SYN_WHITE, 7));
+  g_main_loop_unref (wait.loop);
+}
+
+static void
+test_async_cancellable (void)
+{
+  SynState state = state_from_fen (SYN_FEN_START);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  Wait wait = { g_main_loop_new (NULL, FALSE), SYN_CHOICE_NONE, NULL, FALSE };
+
+  syn_computer_player_choose_async (&syn_variant_psc, &state, SYN_WHITE, 7, cancellable,
+                                    on_chosen_cb, &wait);
+  g_cancellable_cancel (cancellable);
+  wait_for_answer (&wait);
+  g_assert_error (wait.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (wait.choice, ==, SYN_CHOICE_NONE);
+  g_clear_error (&wait.error);
+  g_main_loop_unref (wait.loop);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/computer-player/always-legal", test_always_legal);
+  g_test_add_func ("/game/computer-player/prefers-king-freeze", test_prefers_king_freeze);
+  g_test_add_func ("/game/computer-player/prefers-richest-capture", test_prefers_richest_capture);
+  g_test_add_func ("/game/computer-player/repeatable-with-seed", test_repeatable_with_seed);
+  g_test_add_func ("/game/computer-player/nothing-to-choose-when-over",
+                   test_nothing_to_choose_when_over);
+  g_test_add_func ("/game/computer-player/async-completes", test_async_completes);
+  g_test_add_func ("/game/computer-player/async-cancellable", test_async_cancellable);
+  return g_test_run ();
+}

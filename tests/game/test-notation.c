@@ -1,0 +1,191 @@
+/* test-notation.c: the SAN-like move text of the move list and its spoken form.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+
+#include "syn-notation.h"
+
+/* Reads fen, finds side's legal move uci there (failing the test when PSC does not allow it)
+ * and returns its text. */
+static char *
+describe (const char *fen, SynColour side, const char *uci)
+{
+  const SynVariant *variant = &syn_variant_psc;
+  SynState state;
+  SynFenError error;
+  SynChoice choice;
+
+  g_assert_true (variant->read_state (fen, &state, &error));
+  choice = syn_variant_choice_from_text (variant, &state, side, uci);
+  g_assert_cmpuint (choice, !=, SYN_CHOICE_NONE);
+  return syn_notation_describe (variant, &state, side, choice);
+}
+
+static char *
+speak (const char *fen, SynColour side, const char *uci)
+{
+  const SynVariant *variant = &syn_variant_psc;
+  SynState state;
+  SynFenError error;
+  SynChoice choice;
+
+  g_assert_true (variant->read_state (fen, &state, &error));
+  choice = syn_variant_choice_from_text (variant, &state, side, uci);
+  g_assert_cmpuint (choice, !=, SYN_CHOICE_NONE);
+  return syn_notation_speak (variant, &state, side, choice);
+}
+
+#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+static void
+assert_text (const char *fen, SynColour side, const char *uci, const char *expected)
+{
+  g_autofree char *text = describe (fen, side, uci);
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static void
+test_pieces_and_pawns (void)
+{
+  assert_text (START_FEN, SYN_WHITE, "g1f3", "Nf3");
+  assert_text (START_FEN, SYN_WHITE, "e2e4", "e4");
+  assert_text (START_FEN, SYN_BLACK, "b8c6", "Nc6");
+  assert_text (START_FEN, SYN_BLACK, "d7d5", "d5");
+}
+
+static void
+test_disambiguation_by_file (void)
+{
+  /* Both knights reach d2; their files differ. */
+  const char *fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+
+  assert_text (fen, SYN_WHITE, "b1d2", "Nbd2");
+  assert_text (fen, SYN_WHITE, "f3d2", "Nfd2");
+  /* Only one knight reaches a3, so nothing is added. */
+  assert_text (fen, SYN_WHITE, "b1a3", "Na3");
+}
+
+static void
+test_disambiguation_by_rank (void)
+{
+  /* Both rooks on the a-file reach a3. */
+  const char *fen = "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1";
+
+  assert_text (fen, SYN_WHITE, "a1a3", "R1a3");
+  assert_text (fen, SYN_WHITE, "a5a3", "R5a3");
+}
+
+static void
+test_disambiguation_by_both (void)
+{
+  /* Three queens reach b2: a1 shares its file with a3 and its rank with c1. */
+  const char *fen = "4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1";
+
+  assert_text (fen, SYN_WHITE, "a1b2", "Qa1b2");
+  assert_text (fen, SYN_WHITE, "a3b2", "Q3b2");
+  assert_text (fen, SYN_WHITE, "c1b2", "Qcb2");
+}
+
+static void
+test_captures (void)
+{
+  /* PSC-R3: d5 is frozen by the e4 pawn and the queen, so both may take it. */
+  const char *fen = "4k3/8/8/3p4/4P3/8/8/3QK3 w - - 0 1";
+
+  assert_text (fen, SYN_WHITE, "e4d5", "exd5");
+  assert_text (fen, SYN_WHITE, "d1d5", "Qxd5");
+}
+
+static void
+test_en_passant (void)
+{
+  /* PSC-R7: black has just played d7-d5; the queen behind it freezes the pawn. */
+  const char *fen = "7k/8/8/3pP3/8/8/8/3QK3 w - d6 0 2";
+
+  assert_text (fen, SYN_WHITE, "e5d6", "exd6");
+}
+
+static void
+test_promotion (void)
+{
+  const char *fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+
+  assert_text (fen, SYN_WHITE, "a7a8q", "a8=Q");
+  assert_text (fen, SYN_WHITE, "a7a8n", "a8=N");
+}
+
+static void
+test_promotion_capture (void)
+{
+  /* The rook on b8 is frozen by the pawn and the rook on b1. */
+  const char *fen = "1r2k3/P7/8/8/8/8/8/1R2K3 w - - 0 1";
+
+  assert_text (fen, SYN_WHITE, "a7b8r", "axb8=R");
+}
+
+static void
+test_castling (void)
+{
+  const char *fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+
+  assert_text (fen, SYN_WHITE, "e1g1", "O-O");
+  assert_text (fen, SYN_WHITE, "e1c1", "O-O-O");
+  assert_text (fen, SYN_BLACK, "e8g8", "O-O");
+  assert_text (fen, SYN_BLACK, "e8c8", "O-O-O");
+}
+
+static void
+test_no_move (void)
+{
+  const SynVariant *variant = &syn_variant_psc;
+  g_autofree char *text = NULL;
+  SynState state;
+  SynFenError error;
+
+  g_assert_true (variant->read_state (START_FEN, &state, &error));
+  text = syn_notation_describe (variant, &state, SYN_BLACK, SYN_CHOICE_NONE);
+  g_assert_cmpstr (text, ==, "-");
+}
+
+static void
+test_spoken (void)
+{
+  g_autofree char *knight = speak (START_FEN, SYN_WHITE, "g1f3");
+  g_autofree char *capture = speak ("4k3/8/8/3p4/4P3/8/8/3QK3 w - - 0 1", SYN_WHITE, "e4d5");
+  g_autofree char *twin = speak ("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", SYN_WHITE, "b1d2");
+  g_autofree char *castle = speak ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", SYN_BLACK, "e8c8");
+  g_autofree char *promotion = speak ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", SYN_WHITE, "a7a8q");
+
+  g_assert_cmpstr (knight, ==, "knight f3");
+  g_assert_cmpstr (capture, ==, "pawn takes d5");
+  g_assert_cmpstr (twin, ==, "knight from b1 to d2");
+  g_assert_cmpstr (castle, ==, "castles queenside");
+  g_assert_cmpstr (promotion, ==, "pawn a8, promotes to queen");
+}
+
+int
+main (int argc, char **argv)
+{
+  /* The spoken form is translated; the tests read the English. */
+  g_setenv ("LC_ALL", "C", TRUE);
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/notation/piece-and-pawn", test_pieces_and_pawns);
+  g_test_add_func ("/notation/disambiguation/file", test_disambiguation_by_file);
+  g_test_add_func ("/notation/disambiguation/rank", test_disambiguation_by_rank);
+  g_test_add_func ("/notation/disambiguation/both", test_disambiguation_by_both);
+  g_test_add_func ("/notation/capture", test_captures);
+  g_test_add_func ("/notation/en-passant", test_en_passant);
+  g_test_add_func ("/notation/promotion", test_promotion);
+  g_test_add_func ("/notation/promotion-capture", test_promotion_capture);
+  g_test_add_func ("/notation/castling", test_castling);
+  g_test_add_func ("/notation/no-move", test_no_move);
+  g_test_add_func ("/notation/spoken", test_spoken);
+
+  return g_test_run ();
+}

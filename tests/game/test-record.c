@@ -1,0 +1,528 @@
+/* test-record.c: game records (docs/record-format.md): round trips, every kind of bad input
+ * refused with its line, files, and the autosave folder.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "syn-computer-player.h"
+#include "syn-record.h"
+
+/* Lines 1 to 12, then the blank line 13: turns start on line 14. */
+#define TAGS_WITH(result, fen, tc)                                                                 \
+  "[Event \"?\"]\n"                                                                                \
+  "[Site \"?\"]\n"                                                                                 \
+  "[Date \"2026.11.21\"]\n"                                                                        \
+  "[White \"?\"]\n"                                                                                \
+  "[Black \"?\"]\n"                                                                                \
+  "[Result \"" result "\"]\n"                                                                      \
+  "[Variant \"psc\"]\n"                                                                            \
+  "[FEN \"" fen "\"]\n"                                                                            \
+  "[TimeControl \"" tc "\"]\n"                                                                     \
+  "[Fog \"false\"]\n"                                                                              \
+  "[WhiteType \"human\"]\n"                                                                        \
+  "[BlackType \"human\"]\n"                                                                        \
+  "\n"
+#define TAGS TAGS_WITH ("*", SYN_FEN_START, "-")
+
+/* White's Qd3-h3 freezes the black king on h8 (PSC-R3, R10). */
+#define FEN_KING_FREEZE_IN_ONE "R6k/1p6/8/8/8/3Q4/8/4K3 w - - 0 1"
+#define FEN_KING_FROZEN "R6k/1p6/8/8/8/7Q/8/4K3 w - - 0 1"
+
+typedef struct
+{
+  gint64 now_us;
+} FakeTime;
+
+static gint64
+fake_time (gpointer user_data)
+{
+  return ((FakeTime *) user_data)->now_us;
+}
+
+static SynChoice
+move (SynGame *game, SynColour side, const char *uci)
+{
+  SynChoice choice = syn_variant_choice_from_text (syn_game_get_variant (game),
+                                                   syn_game_get_state (game), side, uci);
+  g_assert_cmpuint (choice, !=, SYN_CHOICE_NONE);
+  return choice;
+}
+
+static void
+play (SynGame *game, const char *white, const char *black)
+{
+  g_assert_true (syn_game_choose (game, SYN_WHITE, move (game, SYN_WHITE, white), NULL));
+  g_assert_true (syn_game_choose (game, SYN_BLACK, move (game, SYN_BLACK, black), NULL));
+}
+
+/* Reads text, writes the game again and checks nothing changed. */
+static SynGame *
+assert_round_trip (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) game = syn_record_read (text, &error);
+  g_autofree char *again = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  again = syn_record_write (game);
+  g_assert_cmpstr (again, ==, text);
+  return g_steal_pointer (&game);
+}
+
+/* Each test has a data folder of its own (G_TEST_OPTION_ISOLATE_DIRS), made on demand. */
+static char *
+data_path (const char *name)
+{
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
+  return g_build_filename (g_get_user_data_dir (), name, NULL);
+}
+
+static void
+test_round_trip_start (void)
+{
+  g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) read = NULL;
+  g_autofree char *text = NULL;
+
+  syn_game_set_tag (game, "Date", "2026.11.21");
+  play (game, "e2e4", "e7e5");
+  play (game, "g1f3", "b8c6");
+  text = syn_record_write (game);
+  g_assert_cmpstr (text, ==,
+                   TAGS "1. e2e4 e7e5\n"
+                        "2. g1f3 b8c6\n"
+                        "*\n");
+  read = assert_round_trip (text);
+  g_assert_cmpuint (syn_game_get_n_turns (read), ==, 2);
+  g_assert_true (memcmp (&syn_game_get_state (read)->board, &syn_game_get_state (game)->board,
+                         sizeof (SynPosition))
+                 == 0);
+  g_assert_false (syn_game_is_over (read));
+}
+
+/* Names with quotes and backslashes, other tags, fog, players' kinds all come back. */
+static void
+test_round_trip_tags (void)
+{
+  g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, NULL, TRUE);
+  g_autoptr (SynGame) read = NULL;
+  g_autofree char *text = NULL;
+
+  syn_game_set_player (game, SYN_WHITE, SYN_PLAYER_REMOTE, "Ann \"the\" \\ Hammer");
+  syn_game_set_player (game, SYN_BLACK, SYN_PLAYER_COMPUTER, "Synchess");
+  syn_game_set_tag (game, "Event", "Café «night»");
+  syn_game_set_tag (game, "Annotator", "B");
+  text = syn_record_write (game);
+  g_assert_nonnull (strstr (text, "[White \"Ann \\\"the\\\" \\\\ Hammer\"]\n"));
+  g_assert_nonnull (strstr (text, "[Fog \"true\"]\n[WhiteType \"remote\"]\n"
+                                  "[BlackType \"program\"]\n[Annotator \"B\"]\n\n"));
+
+  read = assert_round_trip (text);
+  g_assert_cmpstr (syn_game_get_player_name (read, SYN_WHITE), ==, "Ann \"the\" \\ Hammer");
+  g_assert_cmpint (syn_game_get_player_kind (read, SYN_WHITE), ==, SYN_PLAYER_REMOTE);
+  g_assert_cmpint (syn_game_get_player_kind (read, SYN_BLACK), ==, SYN_PLAYER_COMPUTER);
+  g_assert_true (syn_game_get_fog (read));
+  g_assert_cmpstr (syn_game_get_tag (read, "Event"), ==, "Café «night»");
+  g_assert_cmpstr (syn_game_get_tag (read, "Annotator"), ==, "B");
+}
+
+/* Clock times after each turn are written in tenths and resume the clocks when read. */
+static void
+test_round_trip_clocks (void)
+{
+  SynTimeControl tc = SYN_TIME_CONTROL_DEFAULT;
+  g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, &tc, FALSE);
+  g_autoptr (SynGame) read = NULL;
+  g_autofree char *text = NULL;
+  FakeTime time = { 0 };
+  SynClock *clock;
+
+  syn_clock_set_time_source (syn_game_get_clock (game), fake_time, &time);
+  syn_game_choose (game, SYN_WHITE, move (game, SYN_WHITE, "e2e4"), NULL);
+  time.now_us += 12345 * 1000;
+  syn_game_choose (game, SYN_BLACK, move (game, SYN_BLACK, "e7e5"), NULL);
+  syn_game_choose (game, SYN_BLACK, move (game, SYN_BLACK, "d7d6"), NULL);
+  time.now_us += 100 * 1000;
+  syn_game_choose (game, SYN_WHITE, move (game, SYN_WHITE, "d2d4"), NULL);
+  text = syn_record_write (game);
+  g_assert_nonnull (strstr (text, "[TimeControl \"180+2\"]\n"));
+  g_assert_nonnull (strstr (text, "\n1. e2e4 e7e5 {w 182.0 b 169.6}\n"
+                                  "2. d2d4 d7d6 {w 183.9 b 171.6}\n*\n"));
+
+  read = assert_round_trip (text);
+  clock = syn_game_get_clock (read);
+  g_assert_cmpint (syn_clock_get_remaining_ms (clock, SYN_WHITE), ==, 183900);
+  g_assert_cmpint (syn_clock_get_remaining_ms (clock, SYN_BLACK), ==, 171600);
+  g_assert_false (syn_clock_is_running (clock, SYN_WHITE));
+  g_assert_false (syn_clock_is_running (clock, SYN_BLACK));
+}
+
+/* Every way a game ends is written and read back. */
+static void
+test_round_trip_endings (void)
+{
+  const char *const texts[] = {
+    TAGS_WITH ("1-0", FEN_KING_FREEZE_IN_ONE, "-") "1. d3h3 b7b6\n1-0 {king-frozen}\n",
+    TAGS_WITH ("1-0", FEN_KING_FROZEN, "-") "1-0 {king-frozen}\n",
+    TAGS_WITH ("0-1", SYN_FEN_START, "60+0") "1. e2e4 e7e5 {w 60.0 b 58.5}\n0-1 {time}\n",
+    TAGS_WITH ("1-0", SYN_FEN_START, "-") "1. e2e4 e7e5\n1-0 {resignation}\n",
+    TAGS_WITH ("1/2-1/2", SYN_FEN_START, "-") "1/2-1/2 {agreement}\n",
+  };
+  const SynEnd ends[] = {
+    SYN_END_RULES, SYN_END_RULES, SYN_END_TIME, SYN_END_RESIGNATION, SYN_END_AGREEMENT,
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr (SynGame) game = assert_round_trip (texts[i]);
+      g_assert_true (syn_game_is_over (game));
+      g_assert_cmpint (syn_game_get_end (game), ==, ends[i]);
+    }
+}
+
+/* Without a reason, a decisive result that the rules did not give is a resignation and a
+ * draw is an agreement. */
+static void
+test_result_without_reason (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) won = syn_record_read (TAGS_WITH ("0-1", SYN_FEN_START, "-") "0-1\n", &error);
+  g_autoptr (SynGame) drawn
+      = syn_record_read (TAGS_WITH ("1/2-1/2", SYN_FEN_START, "-") "1/2-1/2\n", &error);
+  g_autoptr (SynGame) frozen
+      = syn_record_read (TAGS_WITH ("1-0", FEN_KING_FROZEN, "-") "1-0\n", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (syn_game_get_reason (won), ==, "resignation");
+  g_assert_cmpint (syn_game_get_result (won), ==, SYN_RESULT_BLACK_WINS);
+  g_assert_cmpstr (syn_game_get_reason (drawn), ==, "agreement");
+  g_assert_cmpstr (syn_game_get_reason (frozen), ==, "king-frozen");
+}
+
+/* Readers are lenient about blanks, CR LF and missing tags; writers are not. */
+static void
+test_lenient_reading (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) game
+      = syn_record_read ("[White \"A\"]\r\n\r\n\r\n  1.  e2e4\te7e5  \r\n\r\n*\r\n\r\n", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  g_assert_cmpstr (syn_game_get_player_name (game, SYN_WHITE), ==, "A");
+  g_assert_null (syn_game_get_player_name (game, SYN_BLACK));
+}
+
+static void
+computer_game (SynGame *game, FakeTime *time, guint32 seed)
+{
+  for (guint turn = 0; turn < 3000 && !syn_game_is_over (game); turn++)
+    for (int side = SYN_WHITE; side <= SYN_BLACK && !syn_game_is_over (game); side++)
+      {
+        SynChoice choice = syn_computer_player_choose (&syn_variant_psc, syn_game_get_state (game),
+                                                       (SynColour) side, seed + turn * 2 + side);
+        time->now_us += 1234567;
+        g_assert_true (syn_game_choose (game, (SynColour) side, choice, NULL));
+      }
+}
+
+/* A game played to its end by two computer players saves and reloads identically. */
+static void
+test_computer_game_saves_and_reloads (void)
+{
+  for (guint32 seed = 1; seed <= 3; seed++)
+    {
+      SynTimeControl tc = SYN_TIME_CONTROL_DEFAULT;
+      g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, &tc, FALSE);
+      g_autoptr (SynGame) loaded = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *path = data_path ("game.synchess");
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autofree char *text = NULL, *again = NULL;
+      FakeTime time = { 0 };
+
+      syn_game_set_player (game, SYN_WHITE, SYN_PLAYER_COMPUTER, "Left");
+      syn_game_set_player (game, SYN_BLACK, SYN_PLAYER_COMPUTER, "Right");
+      syn_clock_set_time_source (syn_game_get_clock (game), fake_time, &time);
+      computer_game (game, &time, seed * 7919);
+      g_assert_true (syn_game_is_over (game));
+      g_test_message ("seed %u: %s %s after %u turns", seed,
+                      syn_result_to_text (syn_game_get_result (game)), syn_game_get_reason (game),
+                      syn_game_get_n_turns (game));
+
+      g_assert_true (syn_record_save (game, file, &error));
+      g_assert_no_error (error);
+      loaded = syn_record_load (file, &error);
+      g_assert_no_error (error);
+      text = syn_record_write (game);
+      again = syn_record_write (loaded);
+      g_assert_cmpstr (again, ==, text);
+      g_assert_cmpint (syn_game_get_result (loaded), ==, syn_game_get_result (game));
+      g_assert_cmpstr (syn_game_get_reason (loaded), ==, syn_game_get_reason (game));
+      g_assert_true (memcmp (&syn_game_get_state (loaded)->board, &syn_game_get_state (game)->board,
+                             sizeof (SynPosition))
+                     == 0);
+    }
+}
+
+typedef struct
+{
+  const char *name;
+  const char *text;
+  SynRecordError code;
+  guint line;
+  const char *says;
+} Bad;
+
+static const Bad bad_records[] = {
+  { "empty", "", SYN_RECORD_ERROR_SYNTAX, 1, "the result is missing" },
+  { "missing-result", TAGS "1. e2e4 e7e5\n", SYN_RECORD_ERROR_SYNTAX, 14, "the result is missing" },
+  { "text-after-result", TAGS "1. e2e4 e7e5\n*\n\nhello\n", SYN_RECORD_ERROR_SYNTAX, 17,
+    "text after the result" },
+  { "tag-syntax", "[Event ?]\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1, "[Name \"value\"]" },
+  { "tag-bad-escape", "[Event \"a\\n\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1, "backslash" },
+  { "tag-unclosed", "[Event \"abc\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1, "closing quote" },
+  { "tag-trailing-text", "[Event \"abc\"] x\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1, "end the line" },
+  { "tag-twice", "[Event \"a\"]\n[Site \"b\"]\n[Event \"c\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 3,
+    "Event appears twice" },
+  { "tag-after-turns", TAGS "1. e2e4 e7e5\n[Event \"late\"]\n*\n", SYN_RECORD_ERROR_SYNTAX, 15,
+    "tags must come before" },
+  { "variant-unknown", "[Variant \"xiangqi\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1,
+    "unknown variant \"xiangqi\"" },
+  { "fen-invalid", TAGS_WITH ("*", "8/8/8/8/8/8/8/8 w - - 0 1", "-") "*\n", SYN_RECORD_ERROR_SYNTAX,
+    8, "FEN" },
+  { "time-control-invalid", TAGS_WITH ("*", SYN_FEN_START, "fast") "*\n", SYN_RECORD_ERROR_SYNTAX,
+    9, "\"fast\" is not a time control" },
+  { "fog-invalid", "[Fog \"maybe\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1, "Fog must be" },
+  { "result-tag-invalid", TAGS_WITH ("2-0", SYN_FEN_START, "-") "*\n", SYN_RECORD_ERROR_SYNTAX, 6,
+    "\"2-0\" is not a result" },
+  { "player-type-invalid", "[Event \"?\"]\n[BlackType \"robot\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX,
+    2, "BlackType must be" },
+  { "not-a-turn", TAGS "hello\n*\n", SYN_RECORD_ERROR_SYNTAX, 14, "expected a turn" },
+  { "turn-number-wrong", TAGS "1. e2e4 e7e5\n3. g1f3 b8c6\n*\n", SYN_RECORD_ERROR_SYNTAX, 15,
+    "numbered 3 where 2 was expected" },
+  { "turn-number-zero", TAGS "0. e2e4 e7e5\n*\n", SYN_RECORD_ERROR_SYNTAX, 14,
+    "numbered 0 where 1" },
+  { "turn-number-huge", TAGS "99999999999999999999. e2e4 e7e5\n*\n", SYN_RECORD_ERROR_SYNTAX, 14,
+    "where 1 was expected" },
+  { "turn-one-move", TAGS "1. e2e4\n*\n", SYN_RECORD_ERROR_SYNTAX, 14,
+    "White's move and Black's move" },
+  { "turn-three-moves", TAGS "1. e2e4 e7e5 d2d4\n*\n", SYN_RECORD_ERROR_SYNTAX, 14,
+    "White's move and Black's move" },
+  { "move-malformed", TAGS "1. e2 e7e5\n*\n", SYN_RECORD_ERROR_SYNTAX, 14, "\"e2\" is not a move" },
+  { "illegal-for-white", TAGS "1. e2e5 e7e5\n*\n", SYN_RECORD_ERROR_ILLEGAL, 14,
+    "e2e5 is not a legal move for White in turn 1" },
+  { "illegal-for-black", TAGS "1. e2e4 e7e5\n2. g1f3 e8e6\n*\n", SYN_RECORD_ERROR_ILLEGAL, 15,
+    "e8e6 is not a legal move for Black in turn 2" },
+  { "pass-when-must-move", TAGS "1. - e7e5\n*\n", SYN_RECORD_ERROR_ILLEGAL, 14,
+    "White must move in turn 1" },
+  { "turn-after-end",
+    TAGS_WITH ("1-0", FEN_KING_FREEZE_IN_ONE, "-") "1. d3h3 b7b6\n2. h3h4 h8g7\n1-0\n",
+    SYN_RECORD_ERROR_ILLEGAL, 15, "after the end of the game" },
+  { "clock-without-clock", TAGS "1. e2e4 e7e5 {w 1.0 b 1.0}\n*\n", SYN_RECORD_ERROR_SYNTAX, 14,
+    "without a clock" },
+  { "clock-malformed", TAGS_WITH ("*", SYN_FEN_START, "180+2") "1. e2e4 e7e5 {w abc b 1}\n*\n",
+    SYN_RECORD_ERROR_SYNTAX, 14, "{w 171.2 b 176.0}" },
+  { "clock-too-precise", TAGS_WITH ("*", SYN_FEN_START, "180+2") "1. e2e4 e7e5 {w 1.0001 b 1}\n*\n",
+    SYN_RECORD_ERROR_SYNTAX, 14, "{w 171.2 b 176.0}" },
+  { "comment-not-last", TAGS "1. e2e4 {x} e7e5\n*\n", SYN_RECORD_ERROR_SYNTAX, 14,
+    "must end the line" },
+  { "result-mismatches-tag", TAGS "1. e2e4 e7e5\n1-0\n", SYN_RECORD_ERROR_SYNTAX, 15,
+    "does not match the Result tag" },
+  { "result-contradicts-position", TAGS_WITH ("*", FEN_KING_FROZEN, "-") "*\n",
+    SYN_RECORD_ERROR_ILLEGAL, 14, "the game ended 1-0 {king-frozen}" },
+  { "rules-reason-without-rules", TAGS_WITH ("1-0", SYN_FEN_START, "-") "1-0 {checkmate}\n",
+    SYN_RECORD_ERROR_ILLEGAL, 14, "does not fit the final position" },
+  { "draw-by-time", TAGS_WITH ("1/2-1/2", SYN_FEN_START, "-") "1/2-1/2 {time}\n",
+    SYN_RECORD_ERROR_ILLEGAL, 14, "does not fit" },
+  { "reason-unknown", TAGS_WITH ("1-0", SYN_FEN_START, "-") "1-0 {bored}\n",
+    SYN_RECORD_ERROR_SYNTAX, 14, "unknown reason \"bored\"" },
+  { "reason-for-unfinished", TAGS "* {time}\n", SYN_RECORD_ERROR_SYNTAX, 14, "has no reason" },
+  { "words-after-result", TAGS "* 1-0\n", SYN_RECORD_ERROR_SYNTAX, 14, "followed by a reason" },
+  { "not-utf8", "[Event \"?\"]\n[Site \"\xff\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 2,
+    "not valid UTF-8" },
+};
+
+static void
+assert_refused (const GError *error, SynRecordError code, guint line, const char *says)
+{
+  g_autofree char *prefix = g_strdup_printf ("line %u: ", line);
+
+  g_assert_error (error, SYN_RECORD_ERROR, (int) code);
+  if (!g_str_has_prefix (error->message, prefix) || !strstr (error->message, says))
+    g_error ("expected \"%s...%s\", got \"%s\"", prefix, says, error->message);
+}
+
+static void
+test_bad_record (gconstpointer data)
+{
+  const Bad *bad = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) game = syn_record_read (bad->text, &error);
+
+  g_assert_null (game);
+  assert_refused (error, bad->code, bad->line, bad->says);
+}
+
+static void
+test_too_large (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) text = g_string_new (TAGS);
+  g_autoptr (SynGame) game = NULL;
+
+  while (text->len <= 1024 * 1024)
+    g_string_append (text, "                                                             \n");
+  g_string_append (text, "*\n");
+  game = syn_record_read (text->str, &error);
+  g_assert_null (game);
+  g_assert_error (error, SYN_RECORD_ERROR, SYN_RECORD_ERROR_SYNTAX);
+  g_assert_true (g_str_has_prefix (error->message, "line "));
+  g_assert_nonnull (strstr (error->message, "larger than 1 MB"));
+}
+
+/* Files: a NUL byte or a file over 1 MB is refused without reading all of it. */
+static void
+test_load_refuses_bad_files (void)
+{
+  g_autofree char *path = data_path ("bad.synchess");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) missing = g_file_new_for_path ("/nonexistent/game.synchess");
+  static const char with_nul[] = "[Event \"?\"]\n\n1. e2e4\0 e7e5\n*\n";
+  g_autofree char *big = g_malloc0 (3 * 1024 * 1024);
+  GError *error = NULL;
+
+  g_assert_true (g_file_set_contents (path, with_nul, sizeof with_nul - 1, NULL));
+  g_assert_null (syn_record_load (file, &error));
+  assert_refused (error, SYN_RECORD_ERROR_SYNTAX, 3, "NUL byte");
+  g_clear_error (&error);
+
+  memset (big, '\n', 3 * 1024 * 1024);
+  g_assert_true (g_file_set_contents (path, big, 3 * 1024 * 1024, NULL));
+  g_assert_null (syn_record_load (file, &error));
+  assert_refused (error, SYN_RECORD_ERROR_SYNTAX, 1024 * 1024 + 1, "larger than 1 MB");
+  g_clear_error (&error);
+
+  g_assert_null (syn_record_load (missing, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+}
+
+static void
+set_modified (GFile *dir, SynGame *game, guint64 seconds)
+{
+  g_autofree char *name = g_strconcat (syn_game_get_id (game), ".synchess", NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+  g_autoptr (GError) error = NULL;
+
+  g_file_set_attribute_uint64 (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, seconds,
+                               G_FILE_QUERY_INFO_NONE, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* Autosaved games go to $XDG_DATA_HOME/synchess/games; the newest unfinished one comes back
+ * with its id, so that saving it again replaces its file. */
+static void
+test_autosave_and_find_unfinished (void)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *expected_dir
+      = g_build_filename (g_get_user_data_dir (), "synchess", "games", NULL);
+  g_autofree char *dir_path = g_file_get_path (dir);
+  g_autoptr (SynGame) older = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) finished = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) newer = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) found = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *broken = NULL;
+  g_autofree char *text = NULL, *found_text = NULL;
+
+  g_assert_cmpstr (dir_path, ==, expected_dir);
+  /* Nothing saved yet, not even the folder. */
+  g_assert_null (syn_record_find_unfinished (&error));
+  g_assert_no_error (error);
+
+  play (older, "e2e4", "e7e5");
+  play (newer, "d2d4", "d7d5");
+  syn_game_resign (finished, SYN_WHITE);
+  g_assert_true (syn_record_autosave (older, &error));
+  g_assert_true (syn_record_autosave (finished, &error));
+  g_assert_true (syn_record_autosave (newer, &error));
+  g_assert_no_error (error);
+  set_modified (dir, older, 1000000000);
+  set_modified (dir, newer, 1000000100);
+  set_modified (dir, finished, 1000000200);
+  /* A damaged file, newest of all, does not hide the others. */
+  broken = g_build_filename (dir_path, "broken.synchess", NULL);
+  g_assert_true (g_file_set_contents (broken, "[Event \"?\"]\n\n1. e2e5 e7e5\n*\n", -1, NULL));
+
+  found = syn_record_find_unfinished (&error);
+  g_assert_no_error (error);
+  g_assert_nonnull (found);
+  g_assert_cmpstr (syn_game_get_id (found), ==, syn_game_get_id (newer));
+  text = syn_record_write (newer);
+  found_text = syn_record_write (found);
+  g_assert_cmpstr (found_text, ==, text);
+
+  /* The resumed game finishes and is saved under its own name: the older one is next. */
+  syn_game_resign (found, SYN_BLACK);
+  g_assert_true (syn_record_autosave (found, &error));
+  g_clear_object (&found);
+  found = syn_record_find_unfinished (&error);
+  g_assert_no_error (error);
+  g_assert_nonnull (found);
+  g_assert_cmpstr (syn_game_get_id (found), ==, syn_game_get_id (older));
+
+  syn_game_agree_draw (found);
+  g_assert_true (syn_record_autosave (found, &error));
+  g_clear_object (&found);
+  g_assert_null (syn_record_find_unfinished (&error));
+  g_assert_no_error (error);
+}
+
+/* A record loaded from elsewhere gets an id of its own. */
+static void
+test_load_elsewhere_gets_new_id (void)
+{
+  g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) loaded = NULL;
+  g_autofree char *path = data_path ("elsewhere.synchess");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (syn_record_save (game, file, &error));
+  loaded = syn_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (syn_game_get_id (loaded), !=, "elsewhere");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/game/record/round-trip/start", test_round_trip_start);
+  g_test_add_func ("/game/record/round-trip/tags", test_round_trip_tags);
+  g_test_add_func ("/game/record/round-trip/clocks", test_round_trip_clocks);
+  g_test_add_func ("/game/record/round-trip/endings", test_round_trip_endings);
+  g_test_add_func ("/game/record/result-without-reason", test_result_without_reason);
+  g_test_add_func ("/game/record/lenient-reading", test_lenient_reading);
+  g_test_add_func ("/game/record/computer-game-saves-and-reloads",
+                   test_computer_game_saves_and_reloads);
+  for (gsize i = 0; i < G_N_ELEMENTS (bad_records); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/game/record/refused/%s", bad_records[i].name);
+      g_test_add_data_func (path, &bad_records[i], test_bad_record);
+    }
+  g_test_add_func ("/game/record/refused/too-large", test_too_large);
+  g_test_add_func ("/game/record/load-refuses-bad-files", test_load_refuses_bad_files);
+  g_test_add_func ("/game/record/autosave-and-find-unfinished", test_autosave_and_find_unfinished);
+  g_test_add_func ("/game/record/load-elsewhere-gets-new-id", test_load_elsewhere_gets_new_id);
+  return g_test_run ();
+}
