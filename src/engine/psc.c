@@ -352,11 +352,26 @@ apply_to_bitboards (SynPosition *board, const SynPosition *from, SynMove move, S
   return resets;
 }
 
+/* Copies what the analysis reads, field by field: a block copy of a struct just written in
+ * narrow pieces stalls on store forwarding, and the mailbox is not needed. */
+static inline void
+copy_bitboards (SynPosition *to, const SynPosition *from)
+{
+  for (int type = 0; type < SYN_N_PIECE_TYPES; type++)
+    to->by_type[type] = from->by_type[type];
+  to->by_colour[SYN_WHITE] = from->by_colour[SYN_WHITE];
+  to->by_colour[SYN_BLACK] = from->by_colour[SYN_BLACK];
+  to->en_passant[SYN_WHITE] = from->en_passant[SYN_WHITE];
+  to->en_passant[SYN_BLACK] = from->en_passant[SYN_BLACK];
+  to->castling = from->castling;
+}
+
 uint64_t
 syn_psc_count_after_turn (const SynPosition *pos)
 {
   SynPscControl ctl;
   SynMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
+  SynPosition child; /* its mailbox stays unused: the analysis reads bitboards only */
   int n_white, n_black;
   uint64_t total = 0;
 
@@ -368,20 +383,22 @@ syn_psc_count_after_turn (const SynPosition *pos)
       SynPosition after_white = *pos;
       bool white_resets;
 
+      /* The turn number is left as it was: nothing here reads it. */
       after_white.en_passant[SYN_WHITE] = after_white.en_passant[SYN_BLACK] = SYN_NO_SQUARE;
-      after_white.turn_number = syn_counter_next (pos->turn_number);
       white_resets = apply_to_bitboards (&after_white, pos, white[w], SYN_WHITE);
       for (int b = 0; b < n_black; b++)
         {
-          SynPosition child = after_white;
           int n_moves[2];
+          bool resets;
 
-          child.quiet_turns = apply_to_bitboards (&child, pos, black[b], SYN_BLACK) || white_resets
-                                  ? 0
-                                  : syn_counter_next (pos->quiet_turns);
+          copy_bitboards (&child, &after_white);
+          resets = apply_to_bitboards (&child, pos, black[b], SYN_BLACK);
           syn_psc_control (&child, &ctl);
           n_moves[SYN_WHITE] = syn_psc_count_moves (&child, &ctl, SYN_WHITE);
           n_moves[SYN_BLACK] = syn_psc_count_moves (&child, &ctl, SYN_BLACK);
+          /* Stored only now: a narrow store that a wide load reads back soon after stalls
+           * the CPU. */
+          child.quiet_turns = resets || white_resets ? 0 : syn_counter_next (pos->quiet_turns);
           if (syn_psc_outcome_from_counts (&child, &ctl, n_moves).result == SYN_RESULT_NONE)
             total += (uint64_t) n_moves[SYN_WHITE] * (uint64_t) n_moves[SYN_BLACK];
         }
