@@ -99,6 +99,7 @@ static gboolean
 on_flag_timeout_cb (gpointer user_data)
 {
   SynClock *self = user_data;
+  g_autoptr (SynClock) hold = g_object_ref (self); /* a "flag-fell" handler may drop it */
 
   self->flag_timeout_id = 0;
   syn_clock_check (self);

@@ -103,7 +103,7 @@ check_outcome (SynGame *self)
 static void
 execute_turn (SynGame *self)
 {
-  SynTurn turn;
+  SynTurn turn = { 0 };
   guint index;
   gboolean finished;
 

@@ -23,7 +23,7 @@ syn_record_error_quark (void)
   return g_quark_from_static_string ("syn-record-error-quark");
 }
 
-/* Seconds on a clock as records write them: "171.2", "0.0". */
+/* The most time a record's clock may show: thirty days, the longest time control. */
 #define MAX_CLOCK_SECONDS (86400 * 30)
 
 /* The tags the game holds itself, in the order they are written after Event, Site, Date. */
@@ -179,7 +179,8 @@ fail (GError **error, SynRecordError code, guint line, const char *format, ...)
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  /* Translators: "line 12: White's move e2e5 is not legal"; keep "%u" and "%s". */
+  /* Translators: %u is a line number, %s what is wrong there ("line 15: e8e6 is not a legal
+   * move for Black in turn 2"). */
   g_set_error (error, SYN_RECORD_ERROR, code, _ ("line %u: %s"), line, what);
   return FALSE;
 }
@@ -375,6 +376,8 @@ start_game (Reader *reader, GError **error)
                        player_name (find_tag (reader, "White")));
   syn_game_set_player (reader->game, SYN_BLACK, kind[SYN_BLACK],
                        player_name (find_tag (reader, "Black")));
+  /* A record without a date does not say the game was played today. */
+  syn_game_set_tag (reader->game, "Date", "????.??.??");
   for (guint i = 0; i < reader->tags->len; i++)
     {
       const Tag *t = g_ptr_array_index (reader->tags, i);
@@ -705,6 +708,9 @@ syn_record_read (const char *text, GError **error)
       if (was_result)
         part = PART_AFTER_RESULT;
     }
+  /* Faults in the tags come before the missing result. */
+  if (part == PART_TAGS && !start_game (&reader, error))
+    goto failed;
   if (part != PART_AFTER_RESULT)
     {
       fail (error, SYN_RECORD_ERROR_SYNTAX, last_line, _ ("the result is missing"));
