@@ -336,3 +336,12 @@ syn_clock_view_set_chosen (SynClockView *self, gboolean white, gboolean black)
   /* A choice is when clocks start and stop (PSC-R11), so the times are redrawn too. */
   refresh (self);
 }
+
+void
+syn_clock_view_set_orientation (SynClockView *self, GtkOrientation orientation)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  g_return_if_fail (SYN_IS_CLOCK_VIEW (self));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), orientation);
+}

@@ -21,6 +21,10 @@ G_DECLARE_FINAL_TYPE (SynClockView, syn_clock_view, SYN, CLOCK_VIEW, GtkWidget)
 
 GtkWidget *syn_clock_view_new (void);
 
+/* Vertical (one clock above the other, the default) or horizontal (side by side, for a
+ * panel below the board). */
+void syn_clock_view_set_orientation (SynClockView *self, GtkOrientation orientation);
+
 /* clock may be NULL, or untimed: the view then says "No clock". */
 void syn_clock_view_set_clock (SynClockView *self, SynClock *clock);
 SynClock *syn_clock_view_get_clock (SynClockView *self);

@@ -16,6 +16,7 @@
 #define PANEL_WIDTH_MAX 360
 #define PANEL_HEIGHT_MIN 180
 #define SPACING 12
+#define NARROW_WIDTH 720
 
 struct _SynGameLayout
 {
@@ -92,8 +93,13 @@ syn_game_layout_size_allocate (GtkWidget *widget, int width, int height, int bas
                         &panel_nat_w, NULL, NULL);
   panel_nat_w = CLAMP (panel_nat_w, MAX (panel_min_w, PANEL_WIDTH_MIN), PANEL_WIDTH_MAX);
 
-  /* Wide when the panel fits beside a board as tall as the window (or nearly). */
-  wide = width - panel_nat_w - SPACING >= MIN (height, 0.8 * (width - panel_nat_w));
+  /* Narrow windows (GNOME's usual 720 px) put the panel below, unless beside it the board
+   * would be half as large again (a short, wide window). */
+  {
+    int beside = MIN (height, width - panel_nat_w - SPACING);
+    int below = MIN (width, height - PANEL_HEIGHT_MIN - SPACING);
+    wide = width >= NARROW_WIDTH ? beside > 0 : beside > below * 1.5;
+  }
   if (wide)
     {
       board = MIN (height, width - panel_nat_w - SPACING);

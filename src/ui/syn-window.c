@@ -716,6 +716,25 @@ on_flip_setting_cb (SynWindow *self)
   syn_clock_view_set_flipped (self->clock_view, board_flipped (self));
 }
 
+/* Below the board, the panel has room to spare in width, not in height. */
+static gboolean
+orient_clocks_cb (gpointer user_data)
+{
+  SynWindow *self = user_data;
+
+  syn_clock_view_set_orientation (self->clock_view, syn_game_layout_get_wide (self->layout)
+                                                        ? GTK_ORIENTATION_VERTICAL
+                                                        : GTK_ORIENTATION_HORIZONTAL);
+  return G_SOURCE_REMOVE;
+}
+
+/* The layout decides while allocating; the clocks change after it, not in the middle. */
+static void
+on_layout_wide_cb (SynWindow *self)
+{
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE, orient_clocks_cb, g_object_ref (self), g_object_unref);
+}
+
 static gboolean
 on_close_request_cb (SynWindow *self)
 {
@@ -821,6 +840,8 @@ syn_window_init (SynWindow *self)
   g_signal_connect_object (self->move_list, "notify::selected-turn",
                            G_CALLBACK (on_selected_turn_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request_cb), NULL);
+  g_signal_connect_object (self->layout, "notify::wide", G_CALLBACK (on_layout_wide_cb), self,
+                           G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hand-over-done", FALSE);
 }
 
