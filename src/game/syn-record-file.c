@@ -114,6 +114,26 @@ syn_record_autosave (SynGame *game, GError **error)
   return syn_record_save (game, file, error);
 }
 
+gboolean
+syn_record_set_aside (SynGame *game, GError **error)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFile) aside = g_file_get_child (dir, "set-aside");
+  g_autofree char *name = g_strconcat (syn_game_get_id (game), SYN_RECORD_SUFFIX, NULL);
+  g_autoptr (GFile) from = g_file_get_child (dir, name);
+  g_autoptr (GFile) to = g_file_get_child (aside, name);
+  g_autofree char *aside_path = g_file_get_path (aside);
+
+  if (g_mkdir_with_parents (aside_path, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _ ("Could not create the folder %s: %s"), aside_path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return g_file_move (from, to, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, error);
+}
+
 typedef struct
 {
   char *name;

@@ -35,6 +35,10 @@ GFile *syn_record_autosave_dir (void);
 /* Saves game into the autosave folder under its id (atomically). */
 gboolean syn_record_autosave (SynGame *game, GError **error);
 
+/* Moves game's autosave into the "set-aside" folder beside it: kept, but no longer offered
+ * for resuming (the person chose not to). */
+gboolean syn_record_set_aside (SynGame *game, GError **error);
+
 /* The most recent autosaved game that is not finished, or NULL. */
 SynGame *syn_record_find_unfinished (GError **error);
 

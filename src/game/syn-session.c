@@ -88,6 +88,11 @@ static void
 save (SynSession *self)
 {
   g_autoptr (GError) error = NULL;
+
+  /* A game nobody has moved in has nothing to lose; saving it would also hide an older
+   * unfinished game from the offer to resume. */
+  if (syn_game_get_n_turns (self->game) == 0 && !syn_game_is_over (self->game))
+    return;
   if (self->autosave && !syn_record_autosave (self->game, &error))
     g_signal_emit (self, signals[AUTOSAVE_FAILED], 0, error);
 }

@@ -629,8 +629,12 @@ static void
 on_resume_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *self)
 {
   SynGame *game = g_object_get_data (G_OBJECT (dialog), "game");
+  g_autoptr (GError) error = NULL;
+
   if (g_strcmp0 (response, "resume") == 0)
     syn_window_continue_game (self, game);
+  else if (!syn_record_set_aside (game, &error))
+    g_warning ("could not set the unfinished game aside: %s", error->message);
 }
 
 void
@@ -653,7 +657,8 @@ syn_window_offer_resume (SynWindow *self)
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Resume the Unfinished Game?"), NULL);
   adw_message_dialog_format_body (
       ADW_MESSAGE_DIALOG (dialog),
-      _ ("A game was interrupted after turn %u. It is saved, and you can go on with it."),
+      _ ("A game was interrupted after turn %u. It is saved, and you can go on with it. "
+         "A new game keeps it in the “set-aside” folder of your saved games."),
       syn_game_get_n_turns (game));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "new", _ ("_New Game"), "resume",
                                     _ ("_Resume"), NULL);

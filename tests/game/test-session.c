@@ -1,0 +1,146 @@
+/* test-session.c: a session drives a game: the computer moves at every turn, every turn is
+ * autosaved, and a game set aside is no longer offered for resuming.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "syn-record.h"
+#include "syn-session.h"
+
+static SynGame *
+new_game (SynPlayerKind white, SynPlayerKind black)
+{
+  SynGame *game = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  syn_game_set_player (game, SYN_WHITE, white, "White");
+  syn_game_set_player (game, SYN_BLACK, black, "Black");
+  return game;
+}
+
+static GFile *
+autosave_file (SynGame *game)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = g_strconcat (syn_game_get_id (game), ".synchess", NULL);
+  return g_file_get_child (dir, name);
+}
+
+static void
+wait_for (SynGame *game, guint turns)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (syn_game_get_n_turns (game) < turns && !syn_game_is_over (game))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static void
+test_no_autosave_before_the_first_turn (void)
+{
+  g_autoptr (SynGame) game = new_game (SYN_PLAYER_HUMAN, SYN_PLAYER_HUMAN);
+  g_autoptr (SynSession) session = syn_session_new (game, TRUE);
+  g_autoptr (GFile) file = autosave_file (game);
+
+  syn_session_start (session);
+  g_assert_false (g_file_query_exists (file, NULL));
+}
+
+static void
+test_autosaves_every_turn (void)
+{
+  g_autoptr (SynGame) game = new_game (SYN_PLAYER_HUMAN, SYN_PLAYER_HUMAN);
+  g_autoptr (SynSession) session = syn_session_new (game, TRUE);
+  g_autoptr (GFile) file = autosave_file (game);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) saved = NULL;
+
+  syn_session_start (session);
+  g_assert_true (syn_game_choose (game, SYN_WHITE,
+                                  syn_variant_choice_from_text (&syn_variant_psc,
+                                                                syn_game_get_state (game),
+                                                                SYN_WHITE, "e2e4"),
+                                  &error));
+  g_assert_true (syn_game_choose (game, SYN_BLACK,
+                                  syn_variant_choice_from_text (&syn_variant_psc,
+                                                                syn_game_get_state (game),
+                                                                SYN_BLACK, "d7d5"),
+                                  &error));
+  saved = syn_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+}
+
+static void
+test_computer_plays_both_sides_to_the_end (void)
+{
+  g_autoptr (SynGame) game = new_game (SYN_PLAYER_COMPUTER, SYN_PLAYER_COMPUTER);
+  g_autoptr (SynSession) session = syn_session_new (game, TRUE);
+  g_autoptr (GFile) file = autosave_file (game);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) saved = NULL;
+
+  syn_session_start (session);
+  wait_for (game, G_MAXUINT);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_nonnull (syn_game_get_reason (game));
+  /* The finished game is on disk as it ended. */
+  saved = syn_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_true (syn_game_is_over (saved));
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, syn_game_get_n_turns (game));
+}
+
+static void
+test_set_aside_is_not_offered_again (void)
+{
+  g_autoptr (SynGame) game = new_game (SYN_PLAYER_HUMAN, SYN_PLAYER_COMPUTER);
+  g_autoptr (SynSession) session = syn_session_new (game, TRUE);
+  g_autoptr (GFile) file = autosave_file (game);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) found = NULL;
+  g_autoptr (SynGame) after = NULL;
+
+  syn_session_start (session);
+  g_assert_true (syn_game_choose (game, SYN_WHITE,
+                                  syn_variant_choice_from_text (&syn_variant_psc,
+                                                                syn_game_get_state (game),
+                                                                SYN_WHITE, "e2e4"),
+                                  &error));
+  wait_for (game, 1);
+  syn_session_stop (session);
+  found = syn_record_find_unfinished (&error);
+  g_assert_no_error (error);
+  g_assert_nonnull (found);
+  g_assert_cmpstr (syn_game_get_id (found), ==, syn_game_get_id (game));
+
+  g_assert_true (syn_record_set_aside (found, &error));
+  g_assert_false (g_file_query_exists (file, NULL));
+  after = syn_record_find_unfinished (&error);
+  g_assert_no_error (error);
+  g_assert_true (after == NULL || g_strcmp0 (syn_game_get_id (after), syn_game_get_id (game)) != 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *data_home = g_dir_make_tmp ("synchess-test-session-XXXXXX", NULL);
+
+  /* Before anything reads it: autosaves must not touch the real data folder. */
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/game/session/no-autosave-before-the-first-turn",
+                   test_no_autosave_before_the_first_turn);
+  g_test_add_func ("/game/session/autosaves-every-turn", test_autosaves_every_turn);
+  g_test_add_func ("/game/session/computer-plays-both-sides-to-the-end",
+                   test_computer_plays_both_sides_to_the_end);
+  g_test_add_func ("/game/session/set-aside-is-not-offered-again",
+                   test_set_aside_is_not_offered_again);
+  return g_test_run ();
+}
