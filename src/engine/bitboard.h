@@ -71,20 +71,21 @@ syn_popcount (SynBitboard b)
 #endif
 }
 
-/* The few hottest counting functions get a second copy that uses the popcnt instruction,
- * picked when the program loads, so one generic x86-64 build is fast on today's CPUs and
- * still runs on the oldest. Inside them, use syn_popcount_hot(). */
-/* clang before 18 cannot call such a function from another file (its ifunc symbol is not
- * emitted under the plain name), so it gets the portable count. */
+/* The few hottest functions get copies for newer CPUs (x86-64-v3: BMI and popcnt; or popcnt
+ * alone), picked when the program loads, so one generic x86-64 build is fast on today's CPUs
+ * and still runs on the oldest. Inside them, count with syn_popcount_hot(). clang before 18
+ * cannot call such a function from another file (its ifunc symbol is not emitted under the
+ * plain name), so it gets the portable code. */
 #if defined(__x86_64__) && !defined(__POPCNT__) && defined(__has_attribute)                  \
     && (!defined(__clang__) || __clang_major__ >= 18)
 #if __has_attribute(target_clones)
-#define SYN_POPCNT_CLONES __attribute__ ((target_clones ("popcnt", "default")))
+#define SYN_HOT_CLONES                                                                          \
+  __attribute__ ((target_clones ("arch=x86-64-v3", "popcnt", "default")))
 #define syn_popcount_hot(b) __builtin_popcountll (b)
 #endif
 #endif
-#ifndef SYN_POPCNT_CLONES
-#define SYN_POPCNT_CLONES
+#ifndef SYN_HOT_CLONES
+#define SYN_HOT_CLONES
 #define syn_popcount_hot(b) syn_popcount (b)
 #endif
 

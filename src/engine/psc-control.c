@@ -163,14 +163,14 @@ count_colour_in (const SynPosition *pos, SynColour us, SynPscControl *ctl, int p
   return counts.overflow == 0;
 }
 
-static void
+static inline __attribute__ ((always_inline)) void
 count_colour (const SynPosition *pos, SynColour us, SynPscControl *ctl)
 {
   if (!count_colour_in (pos, us, ctl, FAST_PLANES))
     count_colour_in (pos, us, ctl, SYN_COUNT_BITS);
 }
 
-void
+SYN_HOT_CLONES void
 syn_psc_control (const SynPosition *pos, SynPscControl *ctl)
 {
   const SynBitboard *white = ctl->counts[SYN_WHITE], *black = ctl->counts[SYN_BLACK];

@@ -148,7 +148,7 @@ syn_psc_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour colou
   return (int) (list - moves);
 }
 
-SYN_POPCNT_CLONES int
+SYN_HOT_CLONES int
 syn_psc_count_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour colour)
 {
   SynBitboard mine = ctl->control[colour];
@@ -366,7 +366,7 @@ copy_bitboards (SynPosition *to, const SynPosition *from)
   to->castling = from->castling;
 }
 
-uint64_t
+SYN_HOT_CLONES uint64_t
 syn_psc_count_after_turn (const SynPosition *pos)
 {
   SynPscControl ctl;
