@@ -12,18 +12,31 @@
 #include "syn-board-view.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "syn-board-square.h"
 #include "syn-piece-renderer.h"
 
 #define MIN_SQUARE_SIZE 24
-#define MIN_COORDINATES_SQUARE_SIZE 30 /* below this, coordinates would cover the pieces */
+#define MIN_COORDINATES_SQUARE_SIZE 36 /* below this, coordinates would cover the pieces */
 #define NATURAL_SQUARE_SIZE 64
 #define SLIDE_USEC (250 * G_TIME_SPAN_MILLISECOND)
 /* While the board is being resized, pieces are scaled from the nearest size already drawn
  * and drawn afresh once the size has stayed put this long. */
 #define RESIZE_SETTLE_USEC (150 * G_TIME_SPAN_MILLISECOND)
 #define MAX_SLIDES 4 /* both moves, and a rook for each castling */
+
+#define MIST_TILE 4  /* squares across the tile */
+#define MIST_CELLS 4 /* noise lattice cells across the tile at the coarsest octave */
+#define N_MIST (MIST_TILE * MIST_TILE)
+
+typedef struct
+{
+  int size;       /* device pixels per square, 0 before the first drawing */
+  float strength; /* the palette's mist, baked into the alpha */
+  GdkTexture *textures[N_MIST];
+  cairo_surface_t *surfaces[N_MIST];
+} Mist;
 
 typedef struct
 {
@@ -40,12 +53,15 @@ typedef struct
   GdkRGBA dark;
   GdkRGBA fog_light;
   GdkRGBA fog_dark;
-  GdkRGBA mine;        /* heatmap: the viewer's control */
-  GdkRGBA theirs;      /* heatmap: the opponent's control */
-  GdkRGBA frozen;      /* PSC-R3 */
-  GdkRGBA last_white;  /* white's move of the last turn */
-  GdkRGBA last_black;  /* black's move of the last turn */
-  GdkRGBA hint;        /* destination dots and rings */
+  GdkRGBA coordinate_on_light;
+  GdkRGBA coordinate_on_dark;
+  float mist;         /* how strongly the drifting mist shows over fog */
+  GdkRGBA mine;       /* heatmap: the viewer's control */
+  GdkRGBA theirs;     /* heatmap: the opponent's control */
+  GdkRGBA frozen;     /* PSC-R3 */
+  GdkRGBA last_white; /* white's move of the last turn */
+  GdkRGBA last_black; /* black's move of the last turn */
+  GdkRGBA hint;       /* destination dots and rings */
   GdkRGBA shadow;
 } Palette;
 
@@ -55,14 +71,15 @@ struct _SynBoardView
 
   /* owned */
   SynBoardFacts facts;
-  SynBoardFacts before;       /* what stands still while a turn slides */
+  SynBoardFacts before; /* what stands still while a turn slides */
   Slide slides[MAX_SLIDES];
   int n_slides;
-  GtkWidget *squares[64];     /* SynBoardSquare children: the accessible cells */
+  GtkWidget *squares[64]; /* SynBoardSquare children: the accessible cells */
   GtkWidget *promotion_popover;
   PangoLayout *coordinate_layouts[16]; /* "a" to "h", then "1" to "8" */
   int coordinate_size;
   SynPieceRenderer *renderer;
+  Mist mist;
   guint tick_id;
   guint settle_timeout_id;
 
@@ -83,22 +100,24 @@ struct _SynBoardView
   SynMove last_black;
 
   /* the viewer's pick */
-  int selected;         /* square of the picked piece, or SYN_NO_SQUARE */
-  int cursor;           /* keyboard cursor */
-  int promotion_from;   /* a promotion waiting for the chooser, or SYN_NO_SQUARE */
+  int selected;       /* square of the picked piece, or SYN_NO_SQUARE */
+  int cursor;         /* keyboard cursor */
+  int promotion_from; /* a promotion waiting for the chooser, or SYN_NO_SQUARE */
   int promotion_to;
 
   /* pointer */
   int press_square;
   gboolean press_picked; /* the press picked the piece up, so its release does nothing */
   gboolean dragging;
+  double press_x;
+  double press_y;
   double drag_x;
   double drag_y;
   int hover;
   const char *cursor_name;
 
   /* animation */
-  gint64 slide_start;   /* frame time of the first frame, 0 before it */
+  gint64 slide_start; /* frame time of the first frame, 0 before it */
   double slide_progress;
 
   /* geometry */
@@ -110,8 +129,7 @@ struct _SynBoardView
 
 G_DEFINE_FINAL_TYPE (SynBoardView, syn_board_view, GTK_TYPE_WIDGET)
 
-G_DEFINE_ENUM_TYPE (SynHeatmapMode, syn_heatmap_mode,
-                    G_DEFINE_ENUM_VALUE (SYN_HEATMAP_OFF, "off"),
+G_DEFINE_ENUM_TYPE (SynHeatmapMode, syn_heatmap_mode, G_DEFINE_ENUM_VALUE (SYN_HEATMAP_OFF, "off"),
                     G_DEFINE_ENUM_VALUE (SYN_HEATMAP_MINE, "mine"),
                     G_DEFINE_ENUM_VALUE (SYN_HEATMAP_THEIRS, "theirs"))
 
@@ -136,41 +154,132 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static const SynPieceType promotion_types[4] = { SYN_QUEEN, SYN_ROOK, SYN_BISHOP, SYN_KNIGHT };
-static const char *const promotion_names[4] = { "promote-queen", "promote-rook",
-                                                "promote-bishop", "promote-knight" };
+static const char *const promotion_names[4]
+    = { "promote-queen", "promote-rook", "promote-bishop", "promote-knight" };
 
-#define RGB(hex) { ((hex) >> 16 & 0xff) / 255.f, ((hex) >> 8 & 0xff) / 255.f, ((hex) & 0xff) / 255.f, 1.f }
-#define RGBA(hex, a) { ((hex) >> 16 & 0xff) / 255.f, ((hex) >> 8 & 0xff) / 255.f, ((hex) & 0xff) / 255.f, (a) }
+/* clang-format off */
+#define RGBA(hex, a) { ((hex) >> 16 & 0xff) / 255.f, ((hex) >> 8 & 0xff) / 255.f, \
+                       ((hex) & 0xff) / 255.f, (a) }
+#define RGB(hex) RGBA (hex, 1.f)
+/* clang-format on */
 
 /* Colours from the GNOME palette; the board keeps its daylight colours in the dark style,
- * only a little dimmer, so that both piece colours stand out on both square colours. */
+ * only a little dimmer, so that both piece colours stand out on both square colours. The
+ * squares are a cool grey so that the warm and green heatmap tints both show. */
 static const Palette light_palette = {
-  .light = RGB (0xe8e4dc),
-  .dark = RGB (0xb3a594),
-  .fog_light = RGB (0x9a9996),
-  .fog_dark = RGB (0x8c8b88),
+  .light = RGB (0xe4e7eb),
+  .dark = RGB (0xa4aebb),
+  .fog_light = RGB (0x8f97a2),
+  .fog_dark = RGB (0x89919c),
+  .coordinate_on_light = RGB (0x7c8796),
+  .coordinate_on_dark = RGB (0xeef0f3),
   .mine = RGB (0x2ec27e),
   .theirs = RGB (0xe66100),
   .frozen = RGB (0xe01b24),
   .last_white = RGB (0xf6d32d),
   .last_black = RGB (0x9141ac),
+  .mist = 0.45f,
   .hint = RGBA (0x241f31, 0.28f),
   .shadow = RGBA (0x000006, 0.22f),
 };
 
 static const Palette dark_palette = {
-  .light = RGB (0xc9c3b8),
-  .dark = RGB (0x958878),
-  .fog_light = RGB (0x5e5c64),
-  .fog_dark = RGB (0x535159),
+  .light = RGB (0xc3c9d1),
+  .dark = RGB (0x8a96a6),
+  .fog_light = RGB (0x555b64),
+  .fog_dark = RGB (0x51565f),
+  .coordinate_on_light = RGB (0x67717f),
+  .coordinate_on_dark = RGB (0xdde1e6),
   .mine = RGB (0x33d17a),
   .theirs = RGB (0xff7800),
   .frozen = RGB (0xe01b24),
   .last_white = RGB (0xf5c211),
   .last_black = RGB (0xa347ba),
+  .mist = 0.25f,
   .hint = RGBA (0x000000, 0.32f),
   .shadow = RGBA (0x000000, 0.5f),
 };
+
+/* Mist: a cloud pattern over fogged squares, so that fog reads as fog rather than as a grey
+ * board. It is drawn once per square size as a tile four squares wide, seamless at its
+ * edges, and cut into one image per square of the tile: each fogged square is then a single
+ * image drawn at its own size, however many squares are in fog. */
+
+static float
+lattice_value (int x, int y, int period)
+{
+  guint32 h = (guint32) ((x % period + period) % period) * 374761393u
+              + (guint32) ((y % period + period) % period) * 668265263u + (guint32) period;
+
+  h = (h ^ (h >> 13)) * 1274126177u;
+  return (float) ((h ^ (h >> 16)) & 0xffff) / 65535.f;
+}
+
+static float
+smooth_noise (float x, float y, int period)
+{
+  int x0 = (int) x, y0 = (int) y;
+  float fx = x - x0, fy = y - y0;
+  float sx = fx * fx * (3 - 2 * fx), sy = fy * fy * (3 - 2 * fy);
+  float top = lattice_value (x0, y0, period)
+              + (lattice_value (x0 + 1, y0, period) - lattice_value (x0, y0, period)) * sx;
+  float bottom
+      = lattice_value (x0, y0 + 1, period)
+        + (lattice_value (x0 + 1, y0 + 1, period) - lattice_value (x0, y0 + 1, period)) * sx;
+
+  return top + (bottom - top) * sy;
+}
+
+static void
+mist_clear (Mist *mist)
+{
+  for (int i = 0; i < N_MIST; i++)
+    {
+      g_clear_object (&mist->textures[i]);
+      g_clear_pointer (&mist->surfaces[i], cairo_surface_destroy);
+    }
+  mist->size = 0;
+}
+
+static void
+mist_draw (Mist *mist, int size, float strength)
+{
+  int tile = MIST_TILE * size;
+
+  mist_clear (mist);
+  mist->size = size;
+  mist->strength = strength;
+  for (int i = 0; i < N_MIST; i++)
+    {
+      int left = (i % MIST_TILE) * size, top = (i / MIST_TILE) * size;
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+      int stride = cairo_image_surface_get_stride (surface);
+      guchar *pixels = cairo_image_surface_get_data (surface);
+      g_autoptr (GBytes) bytes = NULL;
+
+      for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+          {
+            float value = 0, weight = 0.5f;
+            guchar alpha;
+
+            for (int octave = 0, cells = MIST_CELLS; octave < 2; octave++, cells *= 2, weight /= 2)
+              value += weight
+                       * smooth_noise ((float) (left + x) * cells / tile,
+                                       (float) (top + y) * cells / tile, cells);
+            value = CLAMP ((value / 0.75f - 0.3f) / 0.6f, 0.f, 1.f);
+            alpha = (guchar) (value * value * strength * 255);
+            /* White, premultiplied: every channel equals alpha. */
+            memset (pixels + (gsize) y * stride + (gsize) x * 4, alpha, 4);
+          }
+      cairo_surface_mark_dirty (surface);
+      bytes = g_bytes_new_with_free_func (pixels, (gsize) stride * size,
+                                          (GDestroyNotify) cairo_surface_destroy,
+                                          cairo_surface_reference (surface));
+      mist->textures[i] = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes, stride);
+      mist->surfaces[i] = surface;
+    }
+}
 
 /* Geometry */
 
@@ -350,6 +459,7 @@ open_promotion (SynBoardView *self, int from, int to)
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   SynColour colour = self->facts.viewer;
   graphene_rect_t rect;
+  int column, row;
 
   self->promotion_from = from;
   self->promotion_to = to;
@@ -361,12 +471,15 @@ open_promotion (SynBoardView *self, int from, int to)
       gtk_image_set_from_paintable (GTK_IMAGE (image), GDK_PAINTABLE (texture));
     }
 
+  /* Open towards the middle of the board, over the viewer's own side of the square. */
+  square_to_cell (self, to, &column, &row);
+  gtk_popover_set_position (GTK_POPOVER (self->promotion_popover),
+                            row < 4 ? GTK_POS_BOTTOM : GTK_POS_TOP);
   square_rect (self, to, &rect);
   if (self->square_size > 0)
     gtk_popover_set_pointing_to (GTK_POPOVER (self->promotion_popover),
-                                 &(GdkRectangle) { (int) rect.origin.x, (int) rect.origin.y,
-                                                   (int) rect.size.width,
-                                                   (int) rect.size.height });
+                                 &(GdkRectangle){ (int) rect.origin.x, (int) rect.origin.y,
+                                                  (int) rect.size.width, (int) rect.size.height });
   gtk_popover_popup (GTK_POPOVER (self->promotion_popover));
   gtk_widget_grab_focus (self->promotion_buttons[0]);
 }
@@ -501,17 +614,6 @@ append_ring (GtkSnapshot *snapshot, const graphene_rect_t *rect, float inset, fl
   gtk_snapshot_append_border (snapshot, &outline, widths, colours);
 }
 
-static void
-append_texture (GtkSnapshot *snapshot, GdkTexture *texture, const graphene_rect_t *rect,
-                float opacity)
-{
-  if (opacity < 1.f)
-    gtk_snapshot_push_opacity (snapshot, opacity);
-  gtk_snapshot_append_texture (snapshot, texture, rect);
-  if (opacity < 1.f)
-    gtk_snapshot_pop (snapshot);
-}
-
 static gboolean
 settle_timeout_cb (gpointer user_data)
 {
@@ -522,22 +624,65 @@ settle_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* The piece images for this frame: the exact size, unless the board is in the middle of a
- * resize, when the nearest size already drawn is scaled rather than drawing new SVGs for
- * every frame. */
-static GdkTexture *
-piece_texture (SynBoardView *self, SynPiece piece, int pixels, gboolean *settled)
+/* How this frame draws pieces. */
+typedef struct
 {
-  GdkTexture *texture;
+  int size; /* device pixels of the images used, maybe not yet the square's */
+  gboolean use_cairo;
+} PieceFrame;
 
-  if (!*settled)
+/* The pieces of this frame are drawn at the square's size, unless the board is in the middle
+ * of a resize: then the nearest size already drawn is scaled, rather than drawing all the
+ * SVGs again for every frame of the resize. */
+static void
+prepare_piece_frame (SynBoardView *self, PieceFrame *frame)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkNative *native = gtk_widget_get_native (widget);
+  int pixels = self->square_size * gtk_widget_get_scale_factor (widget);
+
+  frame->size = pixels;
+  if (!syn_piece_renderer_has_size (self->renderer, pixels)
+      && g_get_monotonic_time () - self->resized_at < RESIZE_SETTLE_USEC)
     {
-      texture = syn_piece_renderer_get_nearest (self->renderer, piece, pixels);
-      if (texture != NULL)
-        return texture;
-      *settled = TRUE;
+      int nearest = syn_piece_renderer_get_nearest_size (self->renderer, pixels);
+      if (nearest != 0)
+        frame->size = nearest;
+      if (self->settle_timeout_id == 0)
+        self->settle_timeout_id
+            = g_timeout_add (RESIZE_SETTLE_USEC / 1000 + 10, settle_timeout_cb, self);
     }
-  return syn_piece_renderer_get_texture (self->renderer, piece, pixels);
+
+  /* GTK 4.8's cairo renderer converts a texture pixel by pixel each time it draws one (about
+   * 0.1 ms a piece); there, a cairo node painting the cached surface is far cheaper. The GL
+   * renderer keeps textures on the GPU, so it gets textures. */
+  frame->use_cairo = native != NULL && GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (native));
+}
+
+static void
+append_piece (SynBoardView *self, GtkSnapshot *snapshot, const PieceFrame *frame, SynPiece piece,
+              const graphene_rect_t *rect, float opacity)
+{
+  if (frame->use_cairo)
+    {
+      cairo_surface_t *surface
+          = syn_piece_renderer_get_surface (self->renderer, piece, frame->size);
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, rect);
+
+      cairo_translate (cr, rect->origin.x, rect->origin.y);
+      cairo_scale (cr, rect->size.width / frame->size, rect->size.height / frame->size);
+      cairo_set_source_surface (cr, surface, 0, 0);
+      cairo_paint_with_alpha (cr, opacity);
+      cairo_destroy (cr);
+      return;
+    }
+
+  if (opacity < 1.f)
+    gtk_snapshot_push_opacity (snapshot, opacity);
+  gtk_snapshot_append_texture (
+      snapshot, syn_piece_renderer_get_texture (self->renderer, piece, frame->size), rect);
+  if (opacity < 1.f)
+    gtk_snapshot_pop (snapshot);
 }
 
 static void
@@ -562,16 +707,16 @@ update_coordinate_layouts (SynBoardView *self)
   self->coordinate_size = self->square_size;
 }
 
-/* Each coordinate takes the colour of the other kind of square, so that it reads on its own;
- * on fog, the light square colour. */
+/* Each coordinate is drawn in a colour close to the other kind of square, so that it reads on
+ * its own without shouting; on fog, in the light one. */
 static const GdkRGBA *
 coordinate_colour (SynBoardView *self, const Palette *palette, int square)
 {
   gboolean light = (SYN_FILE_OF (square) + SYN_RANK_OF (square)) % 2 == 1;
 
   if (!(self->facts.visible & syn_bit (square)))
-    return &palette->light;
-  return light ? &palette->dark : &palette->light;
+    return &palette->coordinate_on_dark;
+  return light ? &palette->coordinate_on_light : &palette->coordinate_on_dark;
 }
 
 static void
@@ -593,19 +738,20 @@ append_coordinates (SynBoardView *self, GtkSnapshot *snapshot, const Palette *pa
       square_rect (self, file_square, &rect);
       pango_layout_get_pixel_extents (file_layout, &ink, &logical);
       gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot,
-                              &GRAPHENE_POINT_INIT (rect.origin.x + rect.size.width - pad
-                                                        - logical.width,
-                                                    rect.origin.y + rect.size.height - pad * 0.5f
-                                                        - logical.height));
-      gtk_snapshot_append_layout (snapshot, file_layout, coordinate_colour (self, palette, file_square));
+      gtk_snapshot_translate (
+          snapshot,
+          &GRAPHENE_POINT_INIT (rect.origin.x + rect.size.width - pad - logical.width,
+                                rect.origin.y + rect.size.height - pad * 0.5f - logical.height));
+      gtk_snapshot_append_layout (snapshot, file_layout,
+                                  coordinate_colour (self, palette, file_square));
       gtk_snapshot_restore (snapshot);
 
       square_rect (self, rank_square, &rect);
       gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (rect.origin.x + pad,
-                                                              rect.origin.y + pad * 0.5f));
-      gtk_snapshot_append_layout (snapshot, rank_layout, coordinate_colour (self, palette, rank_square));
+      gtk_snapshot_translate (
+          snapshot, &GRAPHENE_POINT_INIT (rect.origin.x + pad, rect.origin.y + pad * 0.5f));
+      gtk_snapshot_append_layout (snapshot, rank_layout,
+                                  coordinate_colour (self, palette, rank_square));
       gtk_snapshot_restore (snapshot);
     }
 }
@@ -627,6 +773,41 @@ ease_out (double t)
 }
 
 static void
+append_mist (SynBoardView *self, GtkSnapshot *snapshot, const Palette *palette,
+             const PieceFrame *frame, SynBitboard fog)
+{
+  int pixels = self->square_size * gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  Mist *mist = &self->mist;
+
+  /* Like the pieces, the mist is only drawn afresh once a resize has settled. */
+  if (mist->size == 0 || mist->strength != palette->mist
+      || (mist->size != pixels && frame->size == pixels))
+    mist_draw (mist, pixels, palette->mist);
+
+  for (SynBitboard rest = fog; rest != 0;)
+    {
+      int square = syn_pop_lsb (&rest);
+      int column, row, index;
+      graphene_rect_t rect;
+
+      square_to_cell (self, square, &column, &row);
+      square_rect (self, square, &rect);
+      index = (column % MIST_TILE) + MIST_TILE * (row % MIST_TILE);
+      if (frame->use_cairo)
+        {
+          cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &rect);
+          cairo_translate (cr, rect.origin.x, rect.origin.y);
+          cairo_scale (cr, rect.size.width / mist->size, rect.size.height / mist->size);
+          cairo_set_source_surface (cr, mist->surfaces[index], 0, 0);
+          cairo_paint (cr);
+          cairo_destroy (cr);
+        }
+      else
+        gtk_snapshot_append_texture (snapshot, mist->textures[index], &rect);
+    }
+}
+
+static void
 syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   SynBoardView *self = SYN_BOARD_VIEW (widget);
@@ -636,10 +817,10 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   SynColour viewer = self->facts.viewer;
   SynBitboard targets = is_animating (self) ? 0 : destinations (self);
   SynBitboard moving = 0;
+  SynBitboard fog = 0;
   float size = self->square_size;
   float radius = MIN (8.f, size / 6.f);
-  int pixels = self->square_size * gtk_widget_get_scale_factor (widget);
-  gboolean settled;
+  PieceFrame frame;
   graphene_rect_t board, rect;
   GskRoundedRect outline;
 
@@ -647,11 +828,7 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
 
   palette = palette_for (self, &accent);
-  settled = syn_piece_renderer_has_size (self->renderer, pixels)
-            || g_get_monotonic_time () - self->resized_at >= RESIZE_SETTLE_USEC;
-  if (!settled && self->settle_timeout_id == 0)
-    self->settle_timeout_id = g_timeout_add (RESIZE_SETTLE_USEC / 1000 + 10, settle_timeout_cb,
-                                             self);
+  prepare_piece_frame (self, &frame);
 
   graphene_rect_init (&board, self->origin_x, self->origin_y, 8 * size, 8 * size);
   gsk_rounded_rect_init_from_rect (&outline, &board, radius);
@@ -673,15 +850,18 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           /* PSC-R12: fog hides the square, its piece and its markings alike. */
           colour = light ? palette->fog_light : palette->fog_dark;
           append_square_color (snapshot, &rect, &colour, corner_of_cell (column, row), radius);
+          fog |= bit;
           continue;
         }
 
       colour = light ? palette->light : palette->dark;
       if (self->last_white != SYN_MOVE_NONE
-          && (square == syn_move_from (self->last_white) || square == syn_move_to (self->last_white)))
+          && (square == syn_move_from (self->last_white)
+              || square == syn_move_to (self->last_white)))
         mix (&colour, &palette->last_white, 0.5f);
       if (self->last_black != SYN_MOVE_NONE
-          && (square == syn_move_from (self->last_black) || square == syn_move_to (self->last_black)))
+          && (square == syn_move_from (self->last_black)
+              || square == syn_move_to (self->last_black)))
         mix (&colour, &palette->last_black, 0.4f);
 
       if (self->heatmap != SYN_HEATMAP_OFF)
@@ -699,13 +879,17 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         mix (&colour, &palette->frozen, 0.62f);
 
       if (self->chosen_move != SYN_MOVE_NONE
-          && (square == syn_move_from (self->chosen_move) || square == syn_move_to (self->chosen_move)))
+          && (square == syn_move_from (self->chosen_move)
+              || square == syn_move_to (self->chosen_move)))
         mix (&colour, &accent, 0.45f);
       if (square == self->selected)
         mix (&colour, &accent, 0.5f);
 
       append_square_color (snapshot, &rect, &colour, corner_of_cell (column, row), radius);
     }
+
+  if (fog != 0)
+    append_mist (self, snapshot, palette, &frame, fog);
 
   if (self->show_coordinates && self->square_size >= MIN_COORDINATES_SQUARE_SIZE)
     append_coordinates (self, snapshot, palette);
@@ -723,7 +907,7 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (square == self->selected && self->dragging)
         opacity = 0.3f;
       square_rect (self, square, &rect);
-      append_texture (snapshot, piece_texture (self, piece, pixels, &settled), &rect, opacity);
+      append_piece (self, snapshot, &frame, piece, &rect, opacity);
     }
 
   /* The viewer's secret choice: a faint copy of the piece where it will land. */
@@ -733,9 +917,10 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (piece != SYN_NO_PIECE)
         {
           if (syn_move_is_promotion (self->chosen_move))
-            piece = SYN_PIECE (SYN_PIECE_COLOUR (piece), syn_move_promotion_type (self->chosen_move));
+            piece
+                = SYN_PIECE (SYN_PIECE_COLOUR (piece), syn_move_promotion_type (self->chosen_move));
           square_rect (self, syn_move_to (self->chosen_move), &rect);
-          append_texture (snapshot, piece_texture (self, piece, pixels, &settled), &rect, 0.5f);
+          append_piece (self, snapshot, &frame, piece, &rect, 0.5f);
         }
     }
 
@@ -770,8 +955,7 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           square_rect (self, self->slides[i].from, &from);
           square_rect (self, self->slides[i].to, &to);
           graphene_rect_interpolate (&from, &to, t, &rect);
-          append_texture (snapshot, piece_texture (self, self->slides[i].piece, pixels, &settled),
-                          &rect, 1.f);
+          append_piece (self, snapshot, &frame, self->slides[i].piece, &rect, 1.f);
         }
     }
 
@@ -784,7 +968,7 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         {
           graphene_rect_init (&rect, self->drag_x - lifted / 2, self->drag_y - lifted / 2, lifted,
                               lifted);
-          append_texture (snapshot, piece_texture (self, piece, pixels, &settled), &rect, 1.f);
+          append_piece (self, snapshot, &frame, piece, &rect, 1.f);
         }
     }
 }
@@ -798,8 +982,8 @@ syn_board_view_get_request_mode (GtkWidget *widget)
 }
 
 static void
-syn_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
-                        int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+syn_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                        int *natural, int *minimum_baseline, int *natural_baseline)
 {
   *minimum = 8 * MIN_SQUARE_SIZE;
   *natural = 8 * NATURAL_SQUARE_SIZE;
@@ -826,10 +1010,10 @@ syn_board_view_size_allocate (GtkWidget *widget, int width, int height, int base
       square_rect (self, square, &rect);
       gtk_widget_measure (self->squares[square], GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL,
                           NULL, NULL);
-      gtk_widget_size_allocate (self->squares[square],
-                                &(GtkAllocation) { (int) rect.origin.x, (int) rect.origin.y,
-                                                   square_size, square_size },
-                                -1);
+      gtk_widget_size_allocate (
+          self->squares[square],
+          &(GtkAllocation){ (int) rect.origin.x, (int) rect.origin.y, square_size, square_size },
+          -1);
     }
   gtk_popover_present (GTK_POPOVER (self->promotion_popover));
 }
@@ -893,7 +1077,7 @@ syn_board_view_root (GtkWidget *widget)
   self->root = gtk_widget_get_root (widget);
   if (GTK_IS_WINDOW (self->root))
     g_signal_connect_object (self->root, "notify::focus-visible",
-                           G_CALLBACK (on_focus_visible_changed_cb), self, G_CONNECT_SWAPPED);
+                             G_CALLBACK (on_focus_visible_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -933,9 +1117,10 @@ move_cursor_action (GtkWidget *widget, const char *action_name, GVariant *parame
   if (self->promotion_from != SYN_NO_SQUARE)
     {
       /* The chooser is open: the arrows walk its buttons. */
-      gtk_widget_child_focus (self->promotion_popover,
-                              dx < 0 ? GTK_DIR_LEFT : dx > 0 ? GTK_DIR_RIGHT
-                              : dy < 0 ? GTK_DIR_UP : GTK_DIR_DOWN);
+      gtk_widget_child_focus (self->promotion_popover, dx < 0   ? GTK_DIR_LEFT
+                                                       : dx > 0 ? GTK_DIR_RIGHT
+                                                       : dy < 0 ? GTK_DIR_UP
+                                                                : GTK_DIR_DOWN);
       return;
     }
   square_to_cell (self, self->cursor, &column, &row);
@@ -991,6 +1176,8 @@ on_drag_begin_cb (GtkGestureDrag *gesture, double x, double y, SynBoardView *sel
 
   end_animation (self);
   square = square_at (self, x, y);
+  self->press_x = x;
+  self->press_y = y;
   self->press_square = square;
   self->press_picked = FALSE;
   self->dragging = FALSE;
@@ -1018,13 +1205,13 @@ on_drag_begin_cb (GtkGestureDrag *gesture, double x, double y, SynBoardView *sel
 static void
 on_drag_update_cb (GtkGestureDrag *gesture, double dx, double dy, SynBoardView *self)
 {
-  double x, y;
+  double x = self->press_x, y = self->press_y;
 
   if (self->press_square == SYN_NO_SQUARE || self->press_square != self->selected)
     return;
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  if (!self->dragging && !gtk_drag_check_threshold (GTK_WIDGET (self), (int) x, (int) y,
-                                                    (int) (x + dx), (int) (y + dy)))
+  if (!self->dragging
+      && !gtk_drag_check_threshold (GTK_WIDGET (self), (int) x, (int) y, (int) (x + dx),
+                                    (int) (y + dy)))
     return;
   self->dragging = TRUE;
   self->drag_x = x + dx;
@@ -1038,7 +1225,7 @@ static void
 on_drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, SynBoardView *self)
 {
   int pressed = self->press_square;
-  double x, y;
+  double x = self->press_x, y = self->press_y;
 
   self->press_square = SYN_NO_SQUARE;
   if (pressed == SYN_NO_SQUARE)
@@ -1049,7 +1236,6 @@ on_drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, SynBoardView *sel
       int from = self->selected;
       int to;
 
-      gtk_gesture_drag_get_start_point (gesture, &x, &y);
       to = square_at (self, x + dx, y + dy);
       self->dragging = FALSE;
       self->hover = SYN_NO_SQUARE;
@@ -1110,7 +1296,6 @@ create_promotion_popover (SynBoardView *self)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
   gtk_widget_add_css_class (popover, "promotion");
-  gtk_popover_set_position (GTK_POPOVER (popover), GTK_POS_BOTTOM);
   for (int i = 0; i < 4; i++)
     {
       GtkWidget *button = gtk_button_new ();
@@ -1154,6 +1339,7 @@ syn_board_view_dispose (GObject *object)
   for (int i = 0; i < 16; i++)
     g_clear_object (&self->coordinate_layouts[i]);
   g_clear_object (&self->renderer);
+  mist_clear (&self->mist);
 
   G_OBJECT_CLASS (syn_board_view_parent_class)->dispose (object);
 }
@@ -1186,8 +1372,7 @@ syn_board_view_get_property (GObject *object, guint prop_id, GValue *value, GPar
 }
 
 static void
-syn_board_view_set_property (GObject *object, guint prop_id, const GValue *value,
-                             GParamSpec *pspec)
+syn_board_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   SynBoardView *self = SYN_BOARD_VIEW (object);
 
@@ -1217,8 +1402,8 @@ static void
 add_arrow_bindings (GtkWidgetClass *widget_class, guint key, guint keypad_key, int dx, int dy)
 {
   gtk_widget_class_add_binding_action (widget_class, key, 0, "board.move-cursor", "(ii)", dx, dy);
-  gtk_widget_class_add_binding_action (widget_class, keypad_key, 0, "board.move-cursor", "(ii)",
-                                       dx, dy);
+  gtk_widget_class_add_binding_action (widget_class, keypad_key, 0, "board.move-cursor", "(ii)", dx,
+                                       dy);
 }
 
 static void
@@ -1242,21 +1427,21 @@ syn_board_view_class_init (SynBoardViewClass *klass)
   widget_class->unroot = syn_board_view_unroot;
   widget_class->css_changed = syn_board_view_css_changed;
 
-  properties[PROP_FLIPPED] =
-      g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
-                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_COORDINATES] =
-      g_param_spec_boolean ("show-coordinates", NULL, NULL, TRUE,
-                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_HEATMAP] =
-      g_param_spec_enum ("heatmap", NULL, NULL, SYN_TYPE_HEATMAP_MODE, SYN_HEATMAP_OFF,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_INTERACTIVE] =
-      g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
-                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ANIMATE] =
-      g_param_spec_boolean ("animate", NULL, NULL, TRUE,
-                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FLIPPED]
+      = g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_COORDINATES]
+      = g_param_spec_boolean ("show-coordinates", NULL, NULL, TRUE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HEATMAP]
+      = g_param_spec_enum ("heatmap", NULL, NULL, SYN_TYPE_HEATMAP_MODE, SYN_HEATMAP_OFF,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INTERACTIVE]
+      = g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANIMATE]
+      = g_param_spec_boolean ("animate", NULL, NULL, TRUE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1278,10 +1463,10 @@ syn_board_view_class_init (SynBoardViewClass *klass)
   /* Not Space: the window keeps it for the heatmap. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "board.activate-cursor",
                                        NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0,
-                                       "board.activate-cursor", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, 0,
-                                       "board.activate-cursor", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "board.activate-cursor",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, 0, "board.activate-cursor",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "board.cancel", NULL);
 
   gtk_widget_class_set_css_name (widget_class, "board");
@@ -1308,8 +1493,12 @@ syn_board_view_init (SynBoardView *self)
   self->facts.visible = ~(SynBitboard) 0;
 
   gtk_widget_set_focusable (widget, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Board"), -1);
+  gtk_accessible_update_property (
+      GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
+      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+      _("Arrow keys move between squares, Enter picks a piece up and puts it down, Escape "
+         "puts it back"),
+      -1);
 
   /* In reading order for the side at the bottom: a8 ... h8, a7 ... h1. */
   for (int row = 0; row < 8; row++)
@@ -1351,6 +1540,9 @@ syn_board_view_set_facts (SynBoardView *self, const SynBoardFacts *facts)
   g_return_if_fail (SYN_IS_BOARD_VIEW (self));
   g_return_if_fail (facts != NULL);
 
+  /* The same facts again (a redraw of the window, say) keep the pick in progress. */
+  if (memcmp (&self->facts, facts, sizeof *facts) == 0 && !is_animating (self))
+    return;
   end_animation (self);
   cancel_pick (self);
   self->facts = *facts;
@@ -1387,8 +1579,8 @@ syn_board_view_set_flipped (SynBoardView *self, gboolean flipped)
   /* Keep the accessible cells in reading order for the side now at the bottom. */
   for (int row = 7; row >= 0; row--)
     for (int column = 7; column >= 0; column--)
-      gtk_widget_insert_after (self->squares[cell_to_square (self, column, row)],
-                               GTK_WIDGET (self), NULL);
+      gtk_widget_insert_after (self->squares[cell_to_square (self, column, row)], GTK_WIDGET (self),
+                               NULL);
 
   gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -1535,7 +1727,7 @@ add_slide (SynBoardView *self, SynPiece piece, int from, int to)
 {
   if (piece == SYN_NO_PIECE || self->n_slides == MAX_SLIDES)
     return;
-  self->slides[self->n_slides++] = (Slide) { piece, from, to };
+  self->slides[self->n_slides++] = (Slide){ piece, from, to };
 }
 
 static void
@@ -1548,10 +1740,11 @@ add_move_slides (SynBoardView *self, SynMove move, const SynBoardFacts *after)
     return;
   from = syn_move_from (move);
   to = syn_move_to (move);
-  /* Under fog the mover may have been out of sight before the turn; it is seen arriving. */
+  /* PSC-R12: a slide would tell where a piece came from or went to; under fog, only moves
+   * seen from start to end slide. The others just show their outcome at the end. */
+  if (!(self->before.visible & syn_bit (from)) || !(after->visible & syn_bit (to)))
+    return;
   piece = self->before.position.board[from];
-  if (piece == SYN_NO_PIECE)
-    piece = after->position.board[to];
   add_slide (self, piece, from, to);
 
   /* PSC-R5: the rook of a castling moves in the same turn, beside the king. */
@@ -1561,7 +1754,8 @@ add_move_slides (SynBoardView *self, SynMove move, const SynBoardFacts *after)
       gboolean kingside = SYN_FILE_OF (to) > SYN_FILE_OF (from);
       int rook_from = SYN_SQUARE (kingside ? 7 : 0, rank);
       int rook_to = SYN_SQUARE (kingside ? 5 : 3, rank);
-      add_slide (self, self->before.position.board[rook_from], rook_from, rook_to);
+      if ((self->before.visible & syn_bit (rook_from)) && (after->visible & syn_bit (rook_to)))
+        add_slide (self, self->before.position.board[rook_from], rook_from, rook_to);
     }
 }
 

@@ -58,8 +58,8 @@ void syn_board_view_set_last_turn (SynBoardView *self, SynMove white, SynMove bl
 
 /* Shows before, slides both moves at the same moment, then shows after (and marks the moves
  * as the last turn). Instant when animations are off or the board is not on screen. */
-void syn_board_view_animate_turn (SynBoardView *self, const SynBoardFacts *before,
-                                  SynMove white, SynMove black, const SynBoardFacts *after);
+void syn_board_view_animate_turn (SynBoardView *self, const SynBoardFacts *before, SynMove white,
+                                  SynMove black, const SynBoardFacts *after);
 
 /* What a click, or Enter with the cursor there, does on square: pick a piece, drop it on a
  * destination (emitting "move-chosen", or first asking which piece a pawn promotes to),

@@ -20,6 +20,7 @@ typedef struct
   int size;      /* 0 for an empty slot */
   guint64 stamp; /* when the slot was last used, to drop the oldest */
   GdkTexture *textures[N_IMAGES];
+  cairo_surface_t *surfaces[N_IMAGES]; /* the textures' pixels, shared */
 } SizeSlot;
 
 struct _SynPieceRenderer
@@ -69,7 +70,7 @@ load_handle (int index)
 }
 
 static GdkTexture *
-render_texture (RsvgHandle *handle, int size)
+render_texture (RsvgHandle *handle, int size, cairo_surface_t **surface_out)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = NULL;
@@ -90,9 +91,10 @@ render_texture (RsvgHandle *handle, int size)
 
   /* GDK_MEMORY_DEFAULT is cairo's ARGB32 layout, so the pixels need no conversion. */
   stride = cairo_image_surface_get_stride (surface);
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) stride * size,
-                                      (GDestroyNotify) cairo_surface_destroy, surface);
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface), (gsize) stride * size,
+                                      (GDestroyNotify) cairo_surface_destroy,
+                                      cairo_surface_reference (surface));
+  *surface_out = surface;
   return gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes, stride);
 }
 
@@ -100,7 +102,10 @@ static void
 clear_slot (SizeSlot *slot)
 {
   for (int i = 0; i < N_IMAGES; i++)
-    g_clear_object (&slot->textures[i]);
+    {
+      g_clear_object (&slot->textures[i]);
+      g_clear_pointer (&slot->surfaces[i], cairo_surface_destroy);
+    }
   slot->size = 0;
   slot->stamp = 0;
 }
@@ -126,7 +131,7 @@ fill_slot (SynPieceRenderer *self, int size)
 
   slot->size = size;
   for (int i = 0; i < N_IMAGES; i++)
-    slot->textures[i] = render_texture (self->handles[i], size);
+    slot->textures[i] = render_texture (self->handles[i], size, &slot->surfaces[i]);
   return slot;
 }
 
@@ -174,19 +179,33 @@ syn_piece_renderer_get_default (void)
   return default_renderer;
 }
 
-GdkTexture *
-syn_piece_renderer_get_texture (SynPieceRenderer *self, SynPiece piece, int size)
+static SizeSlot *
+use_slot (SynPieceRenderer *self, int size)
 {
   SizeSlot *slot;
-
-  g_return_val_if_fail (SYN_IS_PIECE_RENDERER (self), NULL);
 
   size = CLAMP (size, SYN_PIECE_RENDERER_MIN_SIZE, SYN_PIECE_RENDERER_MAX_SIZE);
   slot = find_slot (self, size);
   if (slot == NULL)
     slot = fill_slot (self, size);
   slot->stamp = ++self->clock;
-  return slot->textures[image_index (piece)];
+  return slot;
+}
+
+GdkTexture *
+syn_piece_renderer_get_texture (SynPieceRenderer *self, SynPiece piece, int size)
+{
+  g_return_val_if_fail (SYN_IS_PIECE_RENDERER (self), NULL);
+
+  return use_slot (self, size)->textures[image_index (piece)];
+}
+
+cairo_surface_t *
+syn_piece_renderer_get_surface (SynPieceRenderer *self, SynPiece piece, int size)
+{
+  g_return_val_if_fail (SYN_IS_PIECE_RENDERER (self), NULL);
+
+  return use_slot (self, size)->surfaces[image_index (piece)];
 }
 
 gboolean
@@ -198,20 +217,18 @@ syn_piece_renderer_has_size (SynPieceRenderer *self, int size)
   return find_slot (self, size) != NULL;
 }
 
-GdkTexture *
-syn_piece_renderer_get_nearest (SynPieceRenderer *self, SynPiece piece, int size)
+int
+syn_piece_renderer_get_nearest_size (SynPieceRenderer *self, int size)
 {
-  SizeSlot *best = NULL;
+  int best = 0;
 
-  g_return_val_if_fail (SYN_IS_PIECE_RENDERER (self), NULL);
+  g_return_val_if_fail (SYN_IS_PIECE_RENDERER (self), 0);
 
   for (int i = 0; i < SYN_PIECE_RENDERER_N_SIZES; i++)
     {
-      SizeSlot *slot = &self->slots[i];
-      if (slot->size == 0)
-        continue;
-      if (best == NULL || ABS (slot->size - size) < ABS (best->size - size))
-        best = slot;
+      int cached = self->slots[i].size;
+      if (cached != 0 && (best == 0 || ABS (cached - size) < ABS (best - size)))
+        best = cached;
     }
-  return best != NULL ? best->textures[image_index (piece)] : NULL;
+  return best;
 }

@@ -32,11 +32,15 @@ SynPieceRenderer *syn_piece_renderer_get_default (void);
  * SYN_PIECE_RENDERER_N_SIZES other sizes; take a reference to keep it longer. */
 GdkTexture *syn_piece_renderer_get_texture (SynPieceRenderer *self, SynPiece piece, int size);
 
+/* The same image as a cairo surface (premultiplied ARGB32), with the same lifetime. For
+ * cairo rendering, where GTK 4.8 converts a texture pixel by pixel every time it draws it. */
+cairo_surface_t *syn_piece_renderer_get_surface (SynPieceRenderer *self, SynPiece piece, int size);
+
 /* True when size is cached, so get_texture() costs nothing. */
 gboolean syn_piece_renderer_has_size (SynPieceRenderer *self, int size);
 
-/* The cached image of piece whose size is nearest to size, without drawing anything; NULL
- * when nothing is cached. For the frames of a live resize, scaled by the GPU. */
-GdkTexture *syn_piece_renderer_get_nearest (SynPieceRenderer *self, SynPiece piece, int size);
+/* The cached size nearest to size, without drawing anything; 0 when nothing is cached. For
+ * the frames of a live resize, whose pieces are scaled from it. */
+int syn_piece_renderer_get_nearest_size (SynPieceRenderer *self, int size);
 
 G_END_DECLS
