@@ -299,8 +299,12 @@ syn_game_set_player (SynGame *self, SynColour side, SynPlayerKind kind, const ch
   g_return_if_fail (side == SYN_WHITE || side == SYN_BLACK);
 
   self->kind[side] = kind;
-  g_free (self->name[side]);
-  self->name[side] = g_strdup (name);
+  /* Copied before the old one goes: callers may pass the current name back. */
+  {
+    char *copy = g_strdup (name);
+    g_free (self->name[side]);
+    self->name[side] = copy;
+  }
 }
 
 SynPlayerKind

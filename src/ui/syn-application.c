@@ -28,6 +28,7 @@ struct _SynApplication
   SynState screenshot_start;
   gboolean screenshot_has_start;
   int screenshot_width, screenshot_height;
+  gboolean screenshot_resized; /* grown once by the window frame's margins */
   guint screenshot_timeout;
 
   int exit_status;
@@ -59,6 +60,8 @@ on_screenshot_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static void on_after_paint_cb (GdkFrameClock *clock, SynApplication *self);
+
 static gboolean
 take_screenshot_cb (gpointer user_data)
 {
@@ -66,6 +69,23 @@ take_screenshot_cb (gpointer user_data)
   SynWindow *window = active_window (self);
   g_autoptr (GError) error = NULL;
 
+  /* Client-side decorations may put a margin around the window's content; the picture
+   * must have the size asked for, so the window grows by the margin once. */
+  if (window && !self->screenshot_resized)
+    {
+      int extra_width = self->screenshot_width - gtk_widget_get_width (GTK_WIDGET (window));
+      int extra_height = self->screenshot_height - gtk_widget_get_height (GTK_WIDGET (window));
+      if (extra_width != 0 || extra_height != 0)
+        {
+          self->screenshot_resized = TRUE;
+          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot_width + extra_width,
+                                       self->screenshot_height + extra_height);
+          g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                            G_CALLBACK (on_after_paint_cb), self);
+          gtk_widget_queue_resize (GTK_WIDGET (window));
+          return G_SOURCE_REMOVE;
+        }
+    }
   g_clear_handle_id (&self->screenshot_timeout, g_source_remove);
   if (!window || !syn_window_save_png (window, self->screenshot_path, &error))
     fail_screenshot (self, error ? error->message : _ ("no window"));
@@ -233,7 +253,26 @@ on_quit_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_dat
   g_application_quit (G_APPLICATION (app));
 }
 
+/* The desktop file's New Game action lands here (over D-Bus, or through `gapplication
+ * action`), possibly in a service that has no window yet. No offer to resume a game: the
+ * user asked for a new one. */
+static void
+on_new_game_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  SynApplication *self = SYN_APPLICATION (user_data);
+  SynWindow *window = active_window (self);
+
+  if (!window)
+    {
+      window = syn_window_new (self);
+      syn_window_start_default_game (window);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+}
+
 static const GActionEntry app_actions[] = {
+  { "new-game", on_new_game_action_cb, NULL, NULL, NULL },
   { "preferences", on_preferences_action_cb, NULL, NULL, NULL },
   { "about", on_about_action_cb, NULL, NULL, NULL },
   { "quit", on_quit_action_cb, NULL, NULL, NULL },

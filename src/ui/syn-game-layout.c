@@ -66,7 +66,8 @@ syn_game_layout_measure (GtkWidget *widget, GtkOrientation orientation, int for_
 
   if (self->panel)
     gtk_widget_measure (self->panel, orientation, -1, &panel_min, &panel_nat, NULL, NULL);
-  /* The narrow arrangement is the smallest: the board above the panel. */
+  /* The smallest window is narrow for the width (board above the panel) and wide for the
+   * height (board beside the panel); the board shrinks to what is left. */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = MAX (BOARD_MIN, panel_min);
@@ -74,7 +75,7 @@ syn_game_layout_measure (GtkWidget *widget, GtkOrientation orientation, int for_
     }
   else
     {
-      *minimum = BOARD_MIN + SPACING + MAX (panel_min, PANEL_HEIGHT_MIN / 2);
+      *minimum = MAX (BOARD_MIN, panel_min);
       *natural = 8 * 80;
     }
 }

@@ -116,7 +116,7 @@ update_status (SynWindow *self)
   else if (over)
     text = describe_result (self->game);
   else if (self->hand_over)
-    text = g_strdup_printf (_ ("%s has chosen"), colour_name (other));
+    text = g_strdup_printf (_ ("%s has chosen"), colour_name (self->viewer));
   else if (two_people (self))
     text = g_strdup_printf (_ ("%s to choose"), colour_name (self->viewer));
   else if (syn_game_has_chosen (self->game, self->viewer))

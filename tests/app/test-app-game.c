@@ -1,0 +1,552 @@
+/* test-app-game.c: the real application, driven in-process through its window's actions
+ * only: a whole game against the computer, browsing it, saving and reopening it; two people
+ * at one computer; a bad record.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "syn-application.h"
+#include "syn-move-list.h"
+#include "syn-record.h"
+#include "syn-window.h"
+
+/* Random play against the simple computer ends long before this. */
+#define MAX_TURNS 400
+/* The computer answers within milliseconds; a turn that takes this long is a hang. */
+#define TURN_TIMEOUT_MS 15000
+#define SEED 20260611
+
+/* Per test: the application and its window. */
+typedef struct
+{
+  SynApplication *app;
+  SynWindow *window;
+} Fixture;
+
+/* Wakes the main loop now and then, so waits notice time passing. */
+static gboolean
+tick_cb (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop until done (data) holds or timeout_ms pass; returns done (data). */
+static gboolean
+iterate_until (gboolean (*done) (gpointer data), gpointer data, guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  guint tick = g_timeout_add (10, tick_cb, NULL);
+
+  while (!done (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  return done (data);
+}
+
+static gboolean
+never (gpointer data)
+{
+  return FALSE;
+}
+
+/* Lets pending work (drawing, idle handlers) run for a short while. */
+static void
+settle (guint ms)
+{
+  iterate_until (never, NULL, ms);
+}
+
+static gboolean
+window_shown (gpointer data)
+{
+  Fixture *fixture = data;
+  return fixture->window != NULL && gtk_widget_get_mapped (GTK_WIDGET (fixture->window));
+}
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer user_data)
+{
+  GtkWindow *window;
+
+  fixture->app = syn_application_new ();
+  /* Each test owns its application; it never hands over to one already on the bus. */
+  g_application_set_flags (G_APPLICATION (fixture->app),
+                           g_application_get_flags (G_APPLICATION (fixture->app))
+                               | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, NULL));
+  g_application_activate (G_APPLICATION (fixture->app));
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (fixture->app));
+  g_assert_nonnull (window);
+  g_assert_true (SYN_IS_WINDOW (window));
+  fixture->window = SYN_WINDOW (window);
+  g_assert_true (iterate_until (window_shown, fixture, 10000));
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer user_data)
+{
+  if (fixture->window)
+    gtk_window_destroy (GTK_WINDOW (fixture->window));
+  settle (50);
+  g_clear_object (&fixture->app);
+}
+
+static void
+start_game (Fixture *fixture, SynPlayerKind opponent)
+{
+  SynNewGameOptions options = { &syn_variant_psc, { 0, 0 }, FALSE, opponent, SYN_WHITE };
+
+  syn_window_start_game (fixture->window, &options, NULL, TRUE);
+  g_assert_cmpuint (syn_game_get_n_turns (syn_window_get_game (fixture->window)), ==, 0);
+}
+
+static void
+play_move (Fixture *fixture, const char *uci)
+{
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.play-move", "s", uci));
+}
+
+static void
+activate (Fixture *fixture, const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, NULL));
+}
+
+/* Widgets */
+
+/* Depth-first: the first widget under root (root included) that match accepts. */
+static GtkWidget *
+find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget, gconstpointer data),
+             gconstpointer data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match, data);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_status_label (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-4");
+}
+
+static gboolean
+is_type (GtkWidget *widget, gconstpointer data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data));
+}
+
+static gboolean
+has_action (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_ACTIONABLE (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), data) == 0;
+}
+
+/* The window's status line ("Your move: …", "White wins by checkmate", …). */
+static const char *
+status_text (Fixture *fixture)
+{
+  GtkWidget *label = find_widget (GTK_WIDGET (fixture->window), is_status_label, NULL);
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* Whether the window's action is enabled, read from the button that carries it (GTK
+ * makes such a button insensitive while its action is disabled). */
+static gboolean
+action_enabled (Fixture *fixture, const char *action)
+{
+  GtkWidget *button = find_widget (GTK_WIDGET (fixture->window), has_action, action);
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
+}
+
+static void
+collect_text (GtkWidget *widget, GString *text)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_text (child, text);
+}
+
+/* The text of the last row of the move list. */
+static char *
+last_move_list_row (Fixture *fixture)
+{
+  GtkWidget *move_list
+      = find_widget (GTK_WIDGET (fixture->window), is_type, GSIZE_TO_POINTER (SYN_TYPE_MOVE_LIST));
+  GtkWidget *list_box;
+  GtkListBoxRow *row = NULL;
+  GString *text = g_string_new (NULL);
+
+  g_assert_nonnull (move_list);
+  list_box = find_widget (move_list, is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
+  g_assert_nonnull (list_box);
+  for (int i = 0; gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), i) != NULL; i++)
+    row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), i);
+  g_assert_nonnull (row);
+  collect_text (GTK_WIDGET (row), text);
+  return g_string_free (text, FALSE);
+}
+
+/* A visible message dialog over the window, or NULL. */
+static AdwMessageDialog *
+find_message_dialog (Fixture *fixture)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) toplevel = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel))
+          && gtk_window_get_transient_for (GTK_WINDOW (toplevel)) == GTK_WINDOW (fixture->window))
+        return ADW_MESSAGE_DIALOG (toplevel);
+    }
+  return NULL;
+}
+
+/* Positions */
+
+static void
+fen_of_position (const SynPosition *position, char *fen)
+{
+  syn_fen_write (position, SYN_FEN_PSC, fen, SYN_FEN_MAX_SIZE);
+}
+
+static void
+fen_of_state (const SynState *state, char *fen)
+{
+  syn_variant_psc.write_state (state, fen, SYN_FEN_MAX_SIZE);
+}
+
+/* The board shows the position after `turns` turns, as the game has it. */
+static void
+assert_board_shows (Fixture *fixture, guint turns)
+{
+  SynGame *game = syn_window_get_game (fixture->window);
+  const SynBoardFacts *shown = syn_board_view_get_facts (syn_window_get_board (fixture->window));
+  SynBoardFacts expected;
+  char shown_fen[SYN_FEN_MAX_SIZE], expected_fen[SYN_FEN_MAX_SIZE];
+
+  syn_game_get_facts (game, turns, SYN_WHITE, &expected);
+  fen_of_position (&shown->position, shown_fen);
+  fen_of_position (&expected.position, expected_fen);
+  g_assert_cmpstr (shown_fen, ==, expected_fen);
+  g_assert_cmpmem (shown->attacks, sizeof shown->attacks, expected.attacks,
+                   sizeof expected.attacks);
+  g_assert_cmpuint (shown->frozen, ==, expected.frozen);
+}
+
+/* Playing */
+
+typedef struct
+{
+  SynGame *game;
+  guint turns;
+} TurnWait;
+
+static gboolean
+turn_done (gpointer data)
+{
+  TurnWait *wait = data;
+  return syn_game_get_n_turns (wait->game) > wait->turns || syn_game_is_over (wait->game);
+}
+
+/* Plays one random legal move for White, picked from the moves the board offers, and waits
+ * for the computer's reply to execute the turn. */
+static void
+play_random_turn (Fixture *fixture, GRand *rand)
+{
+  SynGame *game = syn_window_get_game (fixture->window);
+  const SynBoardFacts *shown = syn_board_view_get_facts (syn_window_get_board (fixture->window));
+  SynBoardFacts facts;
+  TurnWait wait = { game, syn_game_get_n_turns (game) };
+  char text[SYN_MOVE_TEXT_SIZE];
+  SynMove move;
+
+  syn_game_get_facts (game, wait.turns, SYN_WHITE, &facts);
+  g_assert_cmpint (facts.n_moves, >, 0);
+  /* The board offers exactly the moves the game allows. */
+  g_assert_cmpint (shown->n_moves, ==, facts.n_moves);
+  g_assert_cmpmem (shown->moves, shown->n_moves * sizeof (SynMove), facts.moves,
+                   facts.n_moves * sizeof (SynMove));
+
+  move = facts.moves[g_rand_int_range (rand, 0, facts.n_moves)];
+  syn_move_to_text (move, text);
+  play_move (fixture, text);
+  g_assert_true (syn_game_has_chosen (game, SYN_WHITE) || wait.turns < syn_game_get_n_turns (game));
+  if (!iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
+    g_error ("turn %u: the computer did not answer %s within %d ms", wait.turns + 1, text,
+             TURN_TIMEOUT_MS);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, wait.turns + 1);
+  g_assert_cmpuint (syn_game_get_turn (game, wait.turns)->choice[SYN_WHITE], ==, move);
+}
+
+static void
+assert_same_games (SynGame *a, SynGame *b)
+{
+  g_autofree char *text_a = syn_record_write (a);
+  g_autofree char *text_b = syn_record_write (b);
+
+  g_assert_cmpuint (syn_game_get_n_turns (a), ==, syn_game_get_n_turns (b));
+  for (guint i = 0; i < syn_game_get_n_turns (a); i++)
+    {
+      const SynTurn *turn_a = syn_game_get_turn (a, i);
+      const SynTurn *turn_b = syn_game_get_turn (b, i);
+      char fen_a[SYN_FEN_MAX_SIZE], fen_b[SYN_FEN_MAX_SIZE];
+
+      g_assert_cmpuint (turn_a->choice[SYN_WHITE], ==, turn_b->choice[SYN_WHITE]);
+      g_assert_cmpuint (turn_a->choice[SYN_BLACK], ==, turn_b->choice[SYN_BLACK]);
+      fen_of_state (&turn_a->after, fen_a);
+      fen_of_state (&turn_b->after, fen_b);
+      g_assert_cmpstr (fen_a, ==, fen_b);
+    }
+  g_assert_cmpint (syn_game_is_over (a), ==, syn_game_is_over (b));
+  g_assert_cmpint (syn_game_get_result (a), ==, syn_game_get_result (b));
+  g_assert_cmpstr (syn_game_get_reason (a), ==, syn_game_get_reason (b));
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      g_assert_cmpint (syn_game_get_player_kind (a, side), ==, syn_game_get_player_kind (b, side));
+      g_assert_cmpstr (syn_game_get_player_name (a, side), ==, syn_game_get_player_name (b, side));
+    }
+  g_assert_cmpstr (text_a, ==, text_b);
+}
+
+static gboolean
+has_autosaved_game (void)
+{
+  g_autoptr (GFile) folder = syn_record_autosave_dir ();
+  g_autofree char *dir = g_file_get_path (folder);
+  g_autoptr (GDir) games = g_dir_open (dir, 0, NULL);
+
+  return games != NULL && g_dir_read_name (games) != NULL;
+}
+
+/* Tests */
+
+static void
+test_against_the_computer_to_the_end (Fixture *fixture, gconstpointer user_data)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
+  g_autofree char *dir = g_dir_make_tmp ("synchess-app-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.synchess", NULL);
+  g_autofree char *end_row = NULL;
+  g_autofree char *end_words = NULL;
+  g_autofree char *viewing = NULL;
+  g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
+  g_autoptr (GFile) data_dir = g_file_new_for_path (g_get_user_data_dir ());
+  SynGame *game, *reopened;
+  guint n_turns, back;
+
+  /* Autosaves go to the test's own data folder (G_TEST_OPTION_ISOLATE_DIRS). */
+  g_assert_true (g_file_has_prefix (autosave_dir, data_dir));
+  g_assert_nonnull (strstr (g_get_user_data_dir (), "/.dirs/"));
+  start_game (fixture, SYN_PLAYER_COMPUTER);
+  game = syn_window_get_game (fixture->window);
+  g_assert_cmpint (syn_game_get_player_kind (game, SYN_BLACK), ==, SYN_PLAYER_COMPUTER);
+  g_assert_cmpstr (status_text (fixture), ==, "Your move: choose a piece and a square");
+
+  for (int turn = 0; turn < MAX_TURNS && !syn_game_is_over (game); turn++)
+    {
+      play_random_turn (fixture, rand);
+      g_assert_true (syn_window_get_game (fixture->window) == game);
+      if (!syn_game_is_over (game))
+        assert_board_shows (fixture, syn_game_get_n_turns (game));
+    }
+  n_turns = syn_game_get_n_turns (game);
+  g_test_message ("the game ended after %u turns: %s (%s)", n_turns,
+                  syn_result_to_text (syn_game_get_result (game)), syn_game_get_reason (game));
+
+  /* The game ended with a result and a reason, and the window says so. */
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), !=, SYN_RESULT_NONE);
+  g_assert_nonnull (syn_game_get_reason (game));
+  g_assert_true (g_str_has_prefix (status_text (fixture), "White wins")
+                 || g_str_has_prefix (status_text (fixture), "Black wins")
+                 || g_str_has_prefix (status_text (fixture), "Draw"));
+  g_assert_false (action_enabled (fixture, "win.resign"));
+  end_words = syn_move_list_describe_end (game);
+  end_row = last_move_list_row (fixture);
+  g_assert_nonnull (strstr (end_row, end_words));
+  g_assert_true (has_autosaved_game ());
+  assert_board_shows (fixture, n_turns);
+
+  /* Browsing back shows each earlier position on the board, and forward follows again. */
+  back = MIN (n_turns, 3);
+  for (guint i = 1; i <= back; i++)
+    {
+      activate (fixture, "win.previous-turn");
+      assert_board_shows (fixture, n_turns - i);
+    }
+  viewing = n_turns - back == 0
+                ? g_strdup ("Viewing the start position")
+                : g_strdup_printf ("Viewing the position after turn %u", n_turns - back);
+  g_assert_cmpstr (status_text (fixture), ==, viewing);
+  for (guint i = 1; i <= back; i++)
+    {
+      activate (fixture, "win.next-turn");
+      assert_board_shows (fixture, n_turns - back + i);
+    }
+  g_assert_false (g_str_has_prefix (status_text (fixture), "Viewing"));
+
+  /* Saved and opened again, the game is the same, turn by turn. */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.save-to", "s", path);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_object_ref (game);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-file", "s", path);
+  reopened = syn_window_get_game (fixture->window);
+  g_assert_true (reopened != game);
+  g_assert_null (find_message_dialog (fixture));
+  assert_same_games (game, reopened);
+  assert_board_shows (fixture, n_turns);
+  g_assert_cmpint (syn_game_get_player_kind (reopened, SYN_BLACK), ==, SYN_PLAYER_COMPUTER);
+  g_object_unref (game);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_two_people_hand_over (Fixture *fixture, gconstpointer user_data)
+{
+  SynGame *game;
+  const SynTurn *turn;
+  char text[SYN_MOVE_TEXT_SIZE];
+
+  start_game (fixture, SYN_PLAYER_HUMAN);
+  game = syn_window_get_game (fixture->window);
+  g_assert_false (action_enabled (fixture, "win.hand-over-done"));
+  g_assert_cmpstr (status_text (fixture), ==, "White to choose");
+
+  play_move (fixture, "e2e4");
+  g_assert_true (syn_game_has_chosen (game, SYN_WHITE));
+  g_assert_true (action_enabled (fixture, "win.hand-over-done"));
+  g_assert_cmpstr (status_text (fixture), ==, "White has chosen");
+  g_assert_true (gtk_widget_get_visible (find_widget (GTK_WIDGET (fixture->window), is_type,
+                                                      GSIZE_TO_POINTER (ADW_TYPE_STATUS_PAGE))));
+  /* White's choice stays off the board while the hand-over page covers it. */
+  g_assert_false (syn_board_view_get_interactive (syn_window_get_board (fixture->window)));
+
+  /* Black cannot choose before taking over the computer. */
+  play_move (fixture, "e7e5");
+  settle (20);
+  g_assert_false (syn_game_has_chosen (game, SYN_BLACK));
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 0);
+
+  activate (fixture, "win.hand-over-done");
+  g_assert_false (action_enabled (fixture, "win.hand-over-done"));
+  g_assert_cmpstr (status_text (fixture), ==, "Black to choose");
+  g_assert_cmpint (syn_board_view_get_facts (syn_window_get_board (fixture->window))->viewer, ==,
+                   SYN_BLACK);
+  /* The board shows Black nothing of White's choice. */
+  g_assert_cmpuint (syn_board_view_get_chosen_move (syn_window_get_board (fixture->window)), ==,
+                    SYN_MOVE_NONE);
+
+  play_move (fixture, "e7e5");
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  turn = syn_game_get_turn (game, 0);
+  syn_move_to_text ((SynMove) turn->choice[SYN_WHITE], text);
+  g_assert_cmpstr (text, ==, "e2e4");
+  syn_move_to_text ((SynMove) turn->choice[SYN_BLACK], text);
+  g_assert_cmpstr (text, ==, "e7e5");
+
+  /* The next turn starts with White again, with nothing to hand over yet. */
+  g_assert_false (action_enabled (fixture, "win.hand-over-done"));
+  g_assert_cmpstr (status_text (fixture), ==, "White to choose");
+  g_assert_cmpint (syn_board_view_get_facts (syn_window_get_board (fixture->window))->viewer, ==,
+                   SYN_WHITE);
+  assert_board_shows (fixture, 1);
+}
+
+static void
+test_bad_record_changes_nothing (Fixture *fixture, gconstpointer user_data)
+{
+  static const char bad_record[] = "[Event \"Broken\"]\n"
+                                   "[Variant \"psc\"]\n"
+                                   "\n"
+                                   "1. e2e4 e7e5\n"
+                                   "2. e4e9 zz\n";
+  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
+  g_autofree char *dir = g_dir_make_tmp ("synchess-app-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "broken.synchess", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  AdwMessageDialog *dialog;
+  SynGame *game;
+
+  start_game (fixture, SYN_PLAYER_COMPUTER);
+  game = syn_window_get_game (fixture->window);
+  play_random_turn (fixture, rand);
+  play_random_turn (fixture, rand);
+  before = syn_record_write (game);
+
+  g_assert_true (g_file_set_contents (path, bad_record, -1, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-file", "s", path);
+  settle (50);
+
+  dialog = find_message_dialog (fixture);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.synchess”");
+  g_assert_nonnull (adw_message_dialog_get_body (dialog));
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), !=, "");
+  g_test_message ("the error shown: %s", adw_message_dialog_get_body (dialog));
+
+  g_assert_true (syn_window_get_game (fixture->window) == game);
+  after = syn_record_write (game);
+  g_assert_cmpstr (after, ==, before);
+  assert_board_shows (fixture, 2);
+  g_assert_cmpstr (status_text (fixture), ==, "Your move: choose a piece and a square");
+
+  /* The game goes on. */
+  adw_message_dialog_response (dialog, "close");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  play_random_turn (fixture, rand);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 3);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("GDK_BACKEND", "x11", FALSE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  /* No accessibility bus under Xvfb. */
+  g_setenv ("GTK_A11Y", "test", FALSE);
+  /* Each test gets its own data folder for autosaves (gtk_test_init() takes no options). */
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  /* A failed check marks its test and lets the others run: each checks the app apart. */
+  g_test_set_nonfatal_assertions ();
+  gtk_disable_setlocale ();
+  adw_init ();
+
+  g_test_add ("/app/game/against-the-computer-to-the-end", Fixture, NULL, fixture_set_up,
+              test_against_the_computer_to_the_end, fixture_tear_down);
+  g_test_add ("/app/game/two-people-hand-over", Fixture, NULL, fixture_set_up,
+              test_two_people_hand_over, fixture_tear_down);
+  g_test_add ("/app/game/bad-record-changes-nothing", Fixture, NULL, fixture_set_up,
+              test_bad_record_changes_nothing, fixture_tear_down);
+  return g_test_run ();
+}
