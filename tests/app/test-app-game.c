@@ -72,7 +72,12 @@ static void
 fixture_set_up (Fixture *fixture, gconstpointer user_data)
 {
   GtkWindow *window;
+  g_autofree char *data_dirs = NULL;
 
+  /* Isolated folders keep autosaves apart, but the system's read-only data (the MIME
+   * database that tells an SVG icon from other files) must stay in reach. */
+  data_dirs = g_strconcat (g_getenv ("XDG_DATA_DIRS"), ":/usr/local/share:/usr/share", NULL);
+  g_setenv ("XDG_DATA_DIRS", data_dirs, TRUE);
   fixture->app = syn_application_new ();
   /* Each test owns its application; it never hands over to one already on the bus. */
   g_application_set_flags (G_APPLICATION (fixture->app),
@@ -528,6 +533,75 @@ test_bad_record_changes_nothing (Fixture *fixture, gconstpointer user_data)
   g_rmdir (dir);
 }
 
+/* Dialogs */
+
+/* Toplevels other than the main window, newest first. */
+static GtkWindow *
+newest_other_toplevel (Fixture *fixture)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own list */
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (window != GTK_WINDOW (fixture->window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        found = window;
+    }
+  return found;
+}
+
+static gboolean
+is_start_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), "_Start") == 0;
+}
+
+/* Each dialog of the menus opens (under G_DEBUG=fatal-warnings a bad .ui file or a warning
+ * fails the test), and New Game's Start button starts a new game. */
+static void
+test_dialogs_open_without_warnings (Fixture *fixture, gconstpointer user_data)
+{
+  static const char *const app_actions[] = { "preferences", "about" };
+  g_autofree char *old_id = NULL;
+  GtkWindow *dialog;
+  GtkWidget *start;
+
+  start_game (fixture, SYN_PLAYER_HUMAN);
+  old_id = g_strdup (syn_game_get_id (syn_window_get_game (fixture->window)));
+
+  activate (fixture, "win.new-game");
+  settle (300);
+  dialog = newest_other_toplevel (fixture);
+  g_assert_nonnull (dialog);
+  g_assert_true (SYN_IS_NEW_GAME_DIALOG (dialog));
+  start = find_widget (GTK_WIDGET (dialog), is_start_button, NULL);
+  g_assert_nonnull (start);
+  g_signal_emit_by_name (start, "clicked");
+  settle (300);
+  g_assert_cmpstr (syn_game_get_id (syn_window_get_game (fixture->window)), !=, old_id);
+  g_assert_null (newest_other_toplevel (fixture));
+
+  for (guint i = 0; i < G_N_ELEMENTS (app_actions); i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (fixture->app), app_actions[i], NULL);
+      settle (300);
+      dialog = newest_other_toplevel (fixture);
+      g_assert_nonnull (dialog);
+      gtk_window_destroy (dialog);
+      settle (50);
+    }
+
+  activate (fixture, "win.show-help-overlay");
+  settle (300);
+  dialog = newest_other_toplevel (fixture);
+  g_assert_nonnull (dialog);
+  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (dialog));
+  gtk_window_close (dialog);
+  settle (50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -548,5 +622,7 @@ main (int argc, char **argv)
               test_two_people_hand_over, fixture_tear_down);
   g_test_add ("/app/game/bad-record-changes-nothing", Fixture, NULL, fixture_set_up,
               test_bad_record_changes_nothing, fixture_tear_down);
+  g_test_add ("/app/dialogs/open-without-warnings", Fixture, NULL, fixture_set_up,
+              test_dialogs_open_without_warnings, fixture_tear_down);
   return g_test_run ();
 }
