@@ -43,3 +43,5 @@ int cli_sperft (int argc, char **argv);
 int cli_analyze (int argc, char **argv);
 int cli_resolve (int argc, char **argv);
 int cli_bench (int argc, char **argv);
+int cli_host (int argc, char **argv);
+int cli_join (int argc, char **argv);

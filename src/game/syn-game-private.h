@@ -1,5 +1,6 @@
 /* syn-game-private.h: what the record reader needs to rebuild a game exactly as it was
- * saved; not for the UI or the network.
+ * saved, and the network layer to set the clocks both sides agreed on and to end a game by
+ * time; not for the UI.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later

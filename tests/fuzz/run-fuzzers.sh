@@ -16,7 +16,7 @@ set -u
 seconds=${1:-60}
 build=${2:-_build-fuzz}
 here=$(cd "$(dirname "$0")" && pwd)
-targets="fen move resolve"
+targets="fen move resolve protocol"
 
 case $seconds in
   '' | *[!0-9]*)
@@ -40,6 +40,7 @@ max_len () {
   case $1 in
     fen) echo 4200 ;;
     move) echo 1024 ;;
+    protocol) echo 8192 ;;
     *) echo 256 ;;
   esac
 }

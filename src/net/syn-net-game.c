@@ -1,0 +1,133 @@
+/* syn-net-game.c: records compared across the network, games cut back, turns played with
+ * agreed clocks.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-net"
+
+#include "config.h"
+
+#include "syn-net-game.h"
+
+#include <string.h>
+
+#include "syn-game-private.h"
+#include "syn-record.h"
+
+char *
+syn_net_game_record_text (SynGame *game)
+{
+  g_autofree char *text = syn_record_write (game);
+  GString *out = g_string_sized_new (strlen (text));
+  const char *line = text;
+
+  while (*line)
+    {
+      const char *end = strchr (line, '\n');
+      gsize length = end ? (gsize) (end - line + 1) : strlen (line);
+      if (!g_str_has_prefix (line, "[WhiteType ") && !g_str_has_prefix (line, "[BlackType "))
+        g_string_append_len (out, line, (gssize) length);
+      line += length;
+    }
+  return g_string_free (out, FALSE);
+}
+
+void
+syn_net_game_digest (SynGame *game, guint8 digest[32])
+{
+  g_autofree char *text = syn_net_game_record_text (game);
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize size = 32;
+
+  g_checksum_update (checksum, (const guchar *) text, (gssize) strlen (text));
+  g_checksum_get_digest (checksum, digest, &size);
+}
+
+static gint64
+frozen_time_cb (gpointer user_data)
+{
+  return *(const gint64 *) user_data;
+}
+
+gboolean
+syn_net_game_play_turn (SynGame *game, SynChoice white, SynChoice black, gint64 white_ms,
+                        gint64 black_ms, GError **error)
+{
+  SynClock *clock = syn_game_get_clock (game);
+  gint64 now = g_get_monotonic_time ();
+  gboolean ok;
+
+  /* Each side accounted its own time: the local clocks must not run, or fall, while the two
+   * choices go in one after the other. */
+  syn_clock_set_time_source (clock, frozen_time_cb, &now);
+  ok = syn_game_choose (game, SYN_WHITE, white, error)
+       && syn_game_choose (game, SYN_BLACK, black, error);
+  syn_clock_set_time_source (clock, NULL, NULL);
+  if (ok && syn_clock_is_timed (clock))
+    syn_game_restore_clocks (game, MAX (white_ms, 0), MAX (black_ms, 0));
+  return ok;
+}
+
+gint64
+syn_net_game_turn_start_ms (SynGame *game, SynColour colour)
+{
+  guint n = syn_game_get_n_turns (game);
+  SynTimeControl tc = syn_game_get_time_control (game);
+
+  if (tc.initial_ms == 0)
+    return 0;
+  if (n == 0)
+    return tc.initial_ms;
+  return syn_game_get_turn (game, n - 1)->remaining_ms[colour];
+}
+
+void
+syn_net_game_reset_clocks (SynGame *game)
+{
+  SynClock *clock = syn_game_get_clock (game);
+  guint n = syn_game_get_n_turns (game);
+
+  syn_clock_set_chosen (clock, FALSE, FALSE);
+  if (!syn_clock_is_timed (clock) || syn_game_is_over (game))
+    return;
+  if (n > 0)
+    {
+      /* The record keeps tenths of seconds, rounded down: a side that reloaded its game from
+       * disk has only those, so both sides go on from them. */
+      const SynTurn *last = syn_game_get_turn (game, n - 1);
+      syn_game_restore_clocks (game, last->remaining_ms[SYN_WHITE] / 100 * 100,
+                               last->remaining_ms[SYN_BLACK] / 100 * 100);
+    }
+  syn_clock_set_remaining_ms (clock, SYN_WHITE, syn_net_game_turn_start_ms (game, SYN_WHITE));
+  syn_clock_set_remaining_ms (clock, SYN_BLACK, syn_net_game_turn_start_ms (game, SYN_BLACK));
+}
+
+SynGame *
+syn_net_game_prefix (SynGame *game, guint turns, GError **error)
+{
+  SynTimeControl tc = syn_game_get_time_control (game);
+  g_autoptr (SynGame) copy = NULL;
+  const char *const *names;
+
+  g_return_val_if_fail (turns <= syn_game_get_n_turns (game), NULL);
+
+  copy = syn_game_new (syn_game_get_variant (game), syn_game_get_start (game), &tc,
+                       syn_game_get_fog (game));
+  syn_game_set_id (copy, syn_game_get_id (game));
+  names = syn_game_get_tag_names (game);
+  for (guint i = 0; names[i]; i++)
+    syn_game_set_tag (copy, names[i], syn_game_get_tag (game, names[i]));
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    syn_game_set_player (copy, (SynColour) side, syn_game_get_player_kind (game, (SynColour) side),
+                         syn_game_get_player_name (game, (SynColour) side));
+  for (guint i = 0; i < turns; i++)
+    {
+      const SynTurn *turn = syn_game_get_turn (game, i);
+      if (!syn_net_game_play_turn (copy, turn->choice[SYN_WHITE], turn->choice[SYN_BLACK],
+                                   turn->remaining_ms[SYN_WHITE], turn->remaining_ms[SYN_BLACK],
+                                   error))
+        return NULL;
+    }
+  return g_steal_pointer (&copy);
+}

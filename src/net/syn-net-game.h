@@ -1,0 +1,41 @@
+/* syn-net-game.h: what the network layer does to games beyond playing them: the record
+ * text both sides compare before resuming, a game cut back to an earlier turn, and a turn
+ * played with clocks both sides agreed on.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "syn-game.h"
+
+G_BEGIN_DECLS
+
+/* The tag that ties a saved game to the pair of certificates it was played between. */
+#define SYN_NET_PAIR_TAG "NetPair"
+
+/* The game's record (docs/record-format.md) without its WhiteType and BlackType tags, which
+ * say who sat at which end and so differ between the two sides; the rest is the same. */
+char *syn_net_game_record_text (SynGame *game);
+
+/* SHA-256 of that text. */
+void syn_net_game_digest (SynGame *game, guint8 digest[32]);
+
+/* A new game holding the first turns turns of game (turns <= its number of turns), with its
+ * id, tags, players and the clocks after each turn. */
+SynGame *syn_net_game_prefix (SynGame *game, guint turns, GError **error);
+
+/* Plays both choices as one turn with the clocks standing still, then sets the clocks to
+ * what both sides agreed (ignored without a clock): white_ms and black_ms are each player's
+ * time left after the turn, the increment included. */
+gboolean syn_net_game_play_turn (SynGame *game, SynChoice white, SynChoice black, gint64 white_ms,
+                                 gint64 black_ms, GError **error);
+
+/* Both clocks stand at the time left after the last turn (or the start), in tenths of a
+ * second as the record keeps them, and stopped: an interrupted turn starts afresh. */
+void syn_net_game_reset_clocks (SynGame *game);
+
+/* The time left to colour at the start of the current turn, or 0 without a clock. */
+gint64 syn_net_game_turn_start_ms (SynGame *game, SynColour colour);
+
+G_END_DECLS

@@ -1,0 +1,2306 @@
+/* syn-peer.c: one player's end of a network game. The connection (TCP, then TLS with a
+ * certificate of our own on both sides) carries one line per message; syn-protocol-state.c
+ * says which message may come when, and this file does what each one means for the game:
+ * commitments and reveals, clocks, draws, resignations, and resuming a broken game.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-net"
+
+#include "config.h"
+
+#include "syn-peer.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "syn-game-private.h"
+#include "syn-net-game.h"
+#include "syn-protocol-state.h"
+#include "syn-record.h"
+
+/* Liveness: a ping every second; five seconds without a word and the peer is gone. */
+#define PING_INTERVAL_MS 1000
+#define SILENCE_TIMEOUT_US (5 * G_USEC_PER_SEC)
+/* Time for a TLS handshake, and for the first byte that says whether it is TLS at all. */
+#define HANDSHAKE_TIMEOUT_MS 10000
+/* Flooding: more than FLOOD_RATE messages a second, sustained beyond a burst of FLOOD_BURST. */
+#define FLOOD_RATE 200.0
+#define FLOOD_BURST 400.0
+/* What we hold for a peer that does not read: beyond it the peer is dropped. */
+#define MAX_QUEUED_BYTES (256 * 1024)
+/* The slack allowed between the two sides' measures of time (PSC-R11 clock reports). */
+#define CLOCK_TOLERANCE_MS 1000
+/* How long past the opponent's time we wait for its commitment before claiming its flag: it
+ * covers the network's delay, which the opponent's own clock does not count. */
+#define FLAG_GRACE_MS 2000
+/* Connections still in their handshake; more are closed at once, so that a burst of
+ * connections cannot pile up. */
+#define MAX_HANDSHAKES 16
+/* The first byte of a TLS handshake record: anything else is not TLS. */
+#define TLS_HANDSHAKE_RECORD 0x16
+
+G_DEFINE_QUARK (syn - peer - error - quark, syn_peer_error)
+
+typedef struct _Link Link;
+
+struct _SynPeer
+{
+  GObject parent_instance;
+
+  /* owned */
+  SynIdentity *identity;
+  char *name;
+  SynPlayerKind local_kind;
+  gboolean autosave;
+  gboolean host;
+  GSocketService *service;
+  guint16 port;
+  SynPeerOptions options;
+  Link *link;            /* the connection whose hello we await or heard, or NULL */
+  GPtrArray *handshakes; /* Link: connections not yet through TLS */
+  GTask *connect_task;   /* guest: until the host's hello */
+  SynProtocolState proto;
+  guint ping_id;
+  guint64 ping_number;
+  gint64 last_heard_us;
+  double tokens;
+  gint64 tokens_us;
+
+  /* who is at the other end */
+  char *fingerprint;
+  char *pair_digest;
+  char *peer_name;
+  gboolean peer_known;
+  GTlsCertificate *peer_certificate;
+
+  /* the game */
+  SynGame *game;
+  SynColour colour;
+  gboolean over_announced;
+  gboolean applying;        /* inside a turn's execution: "finished" is handled after */
+  gboolean resume_declined; /* host: offer a new game rather than the same resume again */
+  SynGame *resume_game;     /* host: the game a resume proposal is about */
+  SynPeerOptions proposed;  /* what the pending proposal says (options, either side) */
+  char proposed_date[11];
+
+  /* the turn being played */
+  SynChoice local_choice;
+  guint8 salt[SYN_PROTOCOL_SALT_SIZE];
+  gint64 local_used_ms;
+  gint64 remote_used_ms;
+  gint64 local_commit_us;  /* when ours left, 0 before */
+  gint64 remote_commit_us; /* when theirs came, 0 before */
+  SynChoice remote_choice;
+  guint deadline_id;
+  gboolean pending_resign;
+  int pending_draw; /* SynDrawAction waiting for the turn to end, or -1 */
+};
+
+G_DEFINE_FINAL_TYPE (SynPeer, syn_peer, G_TYPE_OBJECT)
+
+enum
+{
+  CONNECTED,
+  OPTIONS_PROPOSED,
+  OPTIONS_DECLINED,
+  GAME_STARTED,
+  OPPONENT_STATE_CHANGED,
+  TURN_COMPLETED,
+  DRAW_OFFERED,
+  DRAW_DECLINED,
+  CHAT_RECEIVED,
+  GAME_OVER,
+  ERROR,
+  DISCONNECTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* One connection. Asynchronous callbacks hold a reference; peer is cleared when the link is
+ * closed, which tells them to stop. */
+struct _Link
+{
+  gint ref_count;
+  SynPeer *peer;
+  GSocketConnection *base;
+  GIOStream *stream; /* the TLS connection */
+  GCancellable *cancellable;
+  GSource *peek_source;
+  guint timeout_id;
+  char in[SYN_PROTOCOL_MAX_LINE];
+  gsize in_length;
+  GQueue out; /* GBytes */
+  gsize out_bytes;
+  gboolean writing;
+  gboolean closing; /* close once the queue is written */
+  gboolean closed;
+};
+
+static void end_link (SynPeer *self, GError *error);
+static void handle_line (SynPeer *self, const char *line, gsize length);
+static void start_read (Link *link);
+static void propose (SynPeer *self);
+
+/* Link ------------------------------------------------------------------------------------- */
+
+static Link *
+link_ref (Link *link)
+{
+  g_atomic_int_inc (&link->ref_count);
+  return link;
+}
+
+static void
+link_unref (Link *link)
+{
+  if (!g_atomic_int_dec_and_test (&link->ref_count))
+    return;
+  g_queue_clear_full (&link->out, (GDestroyNotify) g_bytes_unref);
+  g_clear_object (&link->stream);
+  g_clear_object (&link->base);
+  g_clear_object (&link->cancellable);
+  g_free (link);
+}
+
+static Link *
+link_new (SynPeer *self, GSocketConnection *base)
+{
+  Link *link = g_new0 (Link, 1);
+  GSocket *socket = g_socket_connection_get_socket (base);
+
+  link->ref_count = 1;
+  link->peer = self;
+  link->base = g_object_ref (base);
+  link->cancellable = g_cancellable_new ();
+  g_queue_init (&link->out);
+  /* One small message per move: Nagle's algorithm would hold each for a delayed ACK. */
+  if (g_socket_get_family (socket) != G_SOCKET_FAMILY_UNIX)
+    g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+  return link;
+}
+
+static void
+on_close_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_io_stream_close_finish (G_IO_STREAM (source), result, NULL);
+  link_unref (user_data);
+}
+
+/* Stops everything on the link and closes the connection (which holds a reference until it
+ * is done). */
+static void
+link_close (Link *link)
+{
+  GIOStream *stream;
+
+  if (link->closed)
+    return;
+  link->closed = TRUE;
+  link->peer = NULL;
+  g_cancellable_cancel (link->cancellable);
+  g_clear_handle_id (&link->timeout_id, g_source_remove);
+  if (link->peek_source)
+    {
+      g_source_destroy (link->peek_source);
+      g_clear_pointer (&link->peek_source, g_source_unref);
+    }
+  g_queue_clear_full (&link->out, (GDestroyNotify) g_bytes_unref);
+  link->out_bytes = 0;
+  stream = link->stream ? link->stream : G_IO_STREAM (link->base);
+  /* A fresh cancellable: the link's own is cancelled, and closing must still happen. */
+  g_io_stream_close_async (stream, G_PRIORITY_DEFAULT, NULL, on_close_done_cb, link_ref (link));
+}
+
+static void write_next (Link *link);
+
+static void
+on_write_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Link *link = user_data;
+  g_autoptr (GError) error = NULL;
+  GBytes *bytes;
+
+  link->writing = FALSE;
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error))
+    {
+      if (link->peer && link->peer->link == link)
+        end_link (link->peer, g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+                                           _ ("The connection broke: %s"), error->message));
+      link_unref (link);
+      return;
+    }
+  if (!link->closed && (bytes = g_queue_pop_head (&link->out)))
+    {
+      link->out_bytes -= g_bytes_get_size (bytes);
+      g_bytes_unref (bytes);
+    }
+  write_next (link);
+  link_unref (link);
+}
+
+static void
+write_next (Link *link)
+{
+  GBytes *bytes;
+
+  if (link->writing || link->closed)
+    return;
+  bytes = g_queue_peek_head (&link->out);
+  if (!bytes)
+    {
+      if (link->closing)
+        link_close (link);
+      return;
+    }
+  link->writing = TRUE;
+  g_output_stream_write_all_async (g_io_stream_get_output_stream (link->stream),
+                                   g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                   G_PRIORITY_DEFAULT, link->cancellable, on_write_done_cb,
+                                   link_ref (link));
+}
+
+static gboolean
+on_close_timeout_cb (gpointer user_data)
+{
+  Link *link = user_data;
+
+  link->timeout_id = 0;
+  link_close (link);
+  return G_SOURCE_REMOVE;
+}
+
+/* Writes what is queued (a last error message, a goodbye), then closes; a peer that reads
+ * nothing gets a second. */
+static void
+link_close_after_flush (Link *link)
+{
+  if (link->closed || link->closing)
+    return;
+  link->closing = TRUE;
+  link->peer = NULL;
+  if (!link->stream || (!link->writing && g_queue_is_empty (&link->out)))
+    {
+      link_close (link);
+      return;
+    }
+  g_clear_handle_id (&link->timeout_id, g_source_remove);
+  link->timeout_id = g_timeout_add_full (G_PRIORITY_DEFAULT, 1000, on_close_timeout_cb,
+                                         link_ref (link), (GDestroyNotify) link_unref);
+}
+
+/* Sending ----------------------------------------------------------------------------------- */
+
+static void fail (SynPeer *self, const char *code, GError *error);
+
+static void
+link_write (SynPeer *self, const char *line, gsize length)
+{
+  Link *link = self->link;
+
+  if (link->out_bytes + length > MAX_QUEUED_BYTES)
+    {
+      /* The other side sends but does not read: nothing bounds what we would hold for it.
+       * Nothing more is queued, not even the error. */
+      fail (self, NULL,
+            g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_FLOOD,
+                                 _ ("The other side does not read what is sent to it")));
+      return;
+    }
+  g_queue_push_tail (&link->out, g_bytes_new (line, length));
+  link->out_bytes += length;
+  write_next (link);
+}
+
+/* Sends m if the protocol allows it now, and moves the session on. */
+static gboolean
+send_message (SynPeer *self, const SynMessage *m)
+{
+  SynProtocolState next;
+  char line[SYN_PROTOCOL_MAX_LINE + 1];
+  gsize length;
+
+  if (!self->link || !self->link->stream || self->link->closing)
+    return FALSE;
+  if (!syn_protocol_state_send (&self->proto, m, &next))
+    {
+      g_debug ("not sending '%s' in phase %s", syn_message_type_to_word (m->type),
+               syn_phase_to_text (self->proto.phase));
+      return FALSE;
+    }
+  length = syn_message_format (m, line);
+  if (length == 0)
+    {
+      g_warning ("cannot write a '%s' message", syn_message_type_to_word (m->type));
+      return FALSE;
+    }
+  self->proto = next;
+  link_write (self, line, length);
+  return TRUE;
+}
+
+/* Text the protocol can carry: UTF-8 without control characters, at most max bytes, no
+ * blanks at its ends. */
+static char *
+clean_text (const char *text, gsize max)
+{
+  g_autofree char *valid = g_utf8_make_valid (text ? text : "", -1);
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = valid; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      char buf[6];
+      int n;
+      if (c < 0x20 || (c >= 0x7f && c < 0xa0))
+        c = ' ';
+      n = g_unichar_to_utf8 (c, buf);
+      if (out->len + (gsize) n > max)
+        break;
+      g_string_append_len (out, buf, n);
+    }
+  return g_strstrip (g_string_free (out, FALSE));
+}
+
+static void
+send_error (SynPeer *self, const char *code, const char *text)
+{
+  SynMessage m = { .type = SYN_MESSAGE_ERROR };
+  g_autofree char *clean = clean_text (text, SYN_PROTOCOL_TEXT_MAX);
+
+  g_strlcpy (m.code, code, sizeof m.code);
+  g_strlcpy (m.text, clean, sizeof m.text);
+  send_message (self, &m);
+}
+
+/* Timers ------------------------------------------------------------------------------------ */
+
+static void
+stop_timers (SynPeer *self)
+{
+  g_clear_handle_id (&self->ping_id, g_source_remove);
+  g_clear_handle_id (&self->deadline_id, g_source_remove);
+}
+
+static gboolean
+on_ping_cb (gpointer user_data)
+{
+  SynPeer *self = user_data;
+  SynMessage m = { .type = SYN_MESSAGE_PING };
+
+  if (g_get_monotonic_time () - self->last_heard_us > SILENCE_TIMEOUT_US)
+    {
+      self->ping_id = 0;
+      fail (self, "silent",
+            g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_SILENT,
+                         _ ("The other side has not answered for %d seconds"),
+                         (int) (SILENCE_TIMEOUT_US / G_USEC_PER_SEC)));
+      return G_SOURCE_REMOVE;
+    }
+  m.number = ++self->ping_number;
+  send_message (self, &m);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The game --------------------------------------------------------------------------------- */
+
+static void
+autosave (SynPeer *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->autosave || !self->game)
+    return;
+  if (!syn_record_autosave (self->game, &error))
+    g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+static void
+reset_turn (SynPeer *self)
+{
+  self->local_choice = SYN_CHOICE_NONE;
+  self->remote_choice = SYN_CHOICE_NONE;
+  memset (self->salt, 0, sizeof self->salt);
+  self->local_used_ms = 0;
+  self->remote_used_ms = -1;
+  self->local_commit_us = 0;
+  self->remote_commit_us = 0;
+  g_clear_handle_id (&self->deadline_id, g_source_remove);
+}
+
+static void
+announce_over (SynPeer *self)
+{
+  if (self->over_announced)
+    return;
+  self->over_announced = TRUE;
+  g_clear_handle_id (&self->deadline_id, g_source_remove);
+  self->pending_resign = FALSE;
+  self->pending_draw = -1;
+  autosave (self);
+  g_signal_emit (self, signals[GAME_OVER], 0);
+}
+
+static void
+on_game_finished_cb (SynGame *game, SynPeer *self)
+{
+  if (game != self->game || self->applying)
+    return;
+  if (self->proto.phase == SYN_PHASE_PLAYING)
+    {
+      /* PSC-R11: our own flag fell, or we waited past the opponent's time: say so. */
+      if (syn_game_get_end (game) == SYN_END_TIME)
+        {
+          SynMessage m = { .type = SYN_MESSAGE_FLAG };
+          m.colour = syn_game_get_result (game) == SYN_RESULT_WHITE_WINS ? SYN_BLACK : SYN_WHITE;
+          send_message (self, &m);
+        }
+      syn_protocol_state_end_game (&self->proto);
+    }
+  announce_over (self);
+}
+
+static void
+set_game (SynPeer *self, SynGame *game, SynColour colour)
+{
+  if (self->game != game)
+    {
+      if (self->game)
+        g_signal_handlers_disconnect_by_data (self->game, self);
+      g_set_object (&self->game, game);
+      g_signal_connect_object (game, "finished", G_CALLBACK (on_game_finished_cb), self, 0);
+    }
+  self->colour = colour;
+  self->over_announced = syn_game_is_over (game);
+  self->pending_resign = FALSE;
+  self->pending_draw = -1;
+  reset_turn (self);
+  /* A turn interrupted by a broken connection starts afresh, its time not counted. */
+  syn_net_game_reset_clocks (game);
+}
+
+/* A new game id in the form the game layer uses (time first, so names sort by date). */
+static char *
+make_game_id (void)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *time = g_date_time_format (now, "%Y-%m-%d-%H%M%S");
+  guint8 bytes[3];
+  int fd;
+  gboolean ok = getrandom (bytes, sizeof bytes, 0) == (ssize_t) sizeof bytes;
+
+  if (!ok && (fd = open ("/dev/urandom", O_RDONLY | O_CLOEXEC)) >= 0)
+    {
+      ok = read (fd, bytes, sizeof bytes) == (ssize_t) sizeof bytes;
+      close (fd);
+    }
+  if (!ok)
+    {
+      guint32 r = g_random_int (); /* only an id: it need not be secret */
+      memcpy (bytes, &r, sizeof bytes);
+    }
+  return g_strdup_printf ("%s-%02x%02x%02x", time, bytes[0], bytes[1], bytes[2]);
+}
+
+/* The salt of a commitment must be unpredictable, or the other side could try every move
+ * against it: it comes from the kernel's random source, never from g_random. */
+static gboolean
+random_salt (guint8 *salt, gsize size, GError **error)
+{
+  gsize done = 0;
+  int fd;
+
+  while (done < size)
+    {
+      ssize_t n = getrandom (salt + done, size - done, 0);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        break;
+      done += (gsize) n;
+    }
+  if (done == size)
+    return TRUE;
+  /* Kernels before 3.17 have no getrandom(2). */
+  fd = open ("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0)
+    {
+      done = 0;
+      while (done < size)
+        {
+          ssize_t n = read (fd, salt + done, size - done);
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            break;
+          done += (gsize) n;
+        }
+      close (fd);
+      if (done == size)
+        return TRUE;
+    }
+  g_set_error_literal (error, SYN_PEER_ERROR, SYN_PEER_ERROR_STATE,
+                       _ ("The system's random source cannot be read"));
+  return FALSE;
+}
+
+static SynGame *
+make_game (SynPeer *self, const char *id, const SynPeerOptions *options, gboolean fog,
+           const char *date)
+{
+  SynGame *game = syn_game_new (options->variant, NULL, &options->tc, fog);
+  SynColour host_colour = options->host_colour;
+  const char *peer_name = self->peer_name ? self->peer_name : "";
+  const char *host_name = self->host ? self->name : peer_name;
+  const char *guest_name = self->host ? peer_name : self->name;
+
+  syn_game_set_id (game, id);
+  syn_game_set_tag (game, "Event", "Synchess network game");
+  syn_game_set_tag (game, "Date", date);
+  syn_game_set_tag (game, SYN_NET_PAIR_TAG, self->pair_digest);
+  syn_game_set_player (game, host_colour, self->host ? self->local_kind : SYN_PLAYER_REMOTE,
+                       host_name[0] ? host_name : "?");
+  syn_game_set_player (game, (SynColour) (1 - host_colour),
+                       self->host ? SYN_PLAYER_REMOTE : self->local_kind,
+                       guest_name[0] ? guest_name : "?");
+  return game;
+}
+
+/* The side of a saved game that played at this end: the one that is not remote. */
+static gboolean
+local_colour_of (SynGame *game, SynColour *colour)
+{
+  gboolean white_remote = syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE;
+  gboolean black_remote = syn_game_get_player_kind (game, SYN_BLACK) == SYN_PLAYER_REMOTE;
+
+  if (white_remote == black_remote)
+    return FALSE;
+  *colour = white_remote ? SYN_BLACK : SYN_WHITE;
+  return TRUE;
+}
+
+static gboolean
+is_our_unfinished_game (SynPeer *self, SynGame *game)
+{
+  const char *pair = syn_game_get_tag (game, SYN_NET_PAIR_TAG);
+  SynColour colour;
+
+  return game && !syn_game_is_over (game) && pair && self->pair_digest
+         && g_str_equal (pair, self->pair_digest) && local_colour_of (game, &colour);
+}
+
+/* The unfinished game saved for this pair of certificates, newest first: the one in memory,
+ * or one from the autosave folder (this program may have been restarted). */
+static SynGame *
+find_resumable (SynPeer *self)
+{
+  g_autoptr (GFile) dir = NULL;
+  g_autoptr (GFileEnumerator) enumerator = NULL;
+  g_autofree char *needle = NULL;
+  SynGame *best = NULL;
+  guint64 best_time = 0;
+
+  if (self->game && is_our_unfinished_game (self, self->game))
+    return g_object_ref (self->game);
+  if (!self->autosave)
+    return NULL;
+
+  dir = syn_record_autosave_dir ();
+  enumerator = g_file_enumerate_children (dir,
+                                          G_FILE_ATTRIBUTE_STANDARD_NAME
+                                          "," G_FILE_ATTRIBUTE_STANDARD_SIZE
+                                          "," G_FILE_ATTRIBUTE_TIME_MODIFIED,
+                                          G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (!enumerator)
+    return NULL;
+  needle = g_strdup_printf ("[%s \"%s\"]", SYN_NET_PAIR_TAG, self->pair_digest);
+  for (;;)
+    {
+      GFileInfo *info;
+      GFile *child;
+      g_autofree char *text = NULL;
+      g_autoptr (SynGame) game = NULL;
+      guint64 time;
+
+      if (!g_file_enumerator_iterate (enumerator, &info, &child, NULL, NULL) || !info)
+        break;
+      if (!g_str_has_suffix (g_file_info_get_name (info), ".synchess")
+          || g_file_info_get_size (info) > 1024 * 1024)
+        continue;
+      /* Most saved games were played against someone else or finished: look before parsing. */
+      if (!g_file_load_contents (child, NULL, &text, NULL, NULL, NULL) || !strstr (text, needle)
+          || !strstr (text, "[Result \"*\"]"))
+        continue;
+      game = syn_record_load (child, NULL);
+      time = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED);
+      if (game && is_our_unfinished_game (self, game) && (!best || time > best_time))
+        {
+          g_clear_object (&best);
+          best = g_steal_pointer (&game);
+          best_time = time;
+        }
+    }
+  return best;
+}
+
+static gint64
+turn_start_ms (SynPeer *self, SynColour colour)
+{
+  return syn_net_game_turn_start_ms (self->game, colour);
+}
+
+static gboolean
+game_is_timed (SynPeer *self)
+{
+  return syn_clock_is_timed (syn_game_get_clock (self->game));
+}
+
+static void
+emit_opponent_state (SynPeer *self)
+{
+  g_signal_emit (self, signals[OPPONENT_STATE_CHANGED], 0,
+                 (int) syn_peer_get_opponent_state (self));
+}
+
+static gboolean
+on_deadline_cb (gpointer user_data)
+{
+  SynPeer *self = user_data;
+
+  self->deadline_id = 0;
+  /* PSC-R11: the opponent's time and the network's grace are gone: its flag fell. */
+  if (self->game && !syn_game_is_over (self->game) && self->proto.phase == SYN_PHASE_PLAYING
+      && !self->proto.remote_committed)
+    syn_game_end (self->game,
+                  self->colour == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS,
+                  SYN_END_TIME);
+  return G_SOURCE_REMOVE;
+}
+
+static void flush_pending (SynPeer *self);
+
+/* Both moves are in, checked: play them with the clocks both sides reported. */
+static void
+complete_turn (SynPeer *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynPeer) hold = g_object_ref (self);
+  SynChoice choice[2];
+  gint64 after[2];
+  SynTimeControl tc = syn_game_get_time_control (self->game);
+  guint index;
+
+  choice[self->colour] = self->local_choice;
+  choice[1 - self->colour] = self->remote_choice;
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      gint64 used = side == (int) self->colour ? self->local_used_ms : self->remote_used_ms;
+      /* PSC-R11: each player's increment comes with the move's execution. */
+      after[side] = turn_start_ms (self, (SynColour) side) - MAX (used, 0) + tc.increment_ms;
+    }
+  self->applying = TRUE;
+  if (!syn_net_game_play_turn (self->game, choice[SYN_WHITE], choice[SYN_BLACK], after[SYN_WHITE],
+                               after[SYN_BLACK], &error))
+    {
+      self->applying = FALSE;
+      /* Both moves were checked: only a finished game (a flag that fell) gets here. */
+      g_debug ("turn not played: %s", error->message);
+      return;
+    }
+  self->applying = FALSE;
+  reset_turn (self);
+  index = syn_game_get_n_turns (self->game) - 1;
+  if (syn_game_is_over (self->game))
+    syn_protocol_state_end_game (&self->proto);
+  else
+    autosave (self);
+  g_signal_emit (self, signals[TURN_COMPLETED], 0, index);
+  if (self->game && syn_game_is_over (self->game))
+    announce_over (self);
+  else if (self->game)
+    {
+      emit_opponent_state (self);
+      flush_pending (self);
+    }
+}
+
+static void
+send_reveal (SynPeer *self)
+{
+  SynMessage m = { .type = SYN_MESSAGE_REVEAL };
+  char text[SYN_CHOICE_TEXT_SIZE];
+  guint32 turn = self->proto.turn;
+
+  syn_game_get_variant (self->game)
+      ->choice_to_text (syn_game_get_state (self->game), self->local_choice, text);
+  m.turn = turn;
+  g_strlcpy (m.move, text, sizeof m.move);
+  memcpy (m.salt, self->salt, sizeof m.salt);
+  if (send_message (self, &m) && self->proto.turn != turn)
+    complete_turn (self);
+}
+
+/* Resign and draw messages wait while our reveal is out and the other's is not in: sent
+ * then, the other side could play the turn before reading them, and the two records would
+ * end differently. */
+static gboolean
+between_reveals (SynPeer *self)
+{
+  return self->proto.local_revealed && !self->proto.remote_revealed;
+}
+
+static void
+flush_pending (SynPeer *self)
+{
+  if (self->pending_resign)
+    {
+      self->pending_resign = FALSE;
+      syn_peer_resign (self, NULL);
+    }
+  else if (self->pending_draw == SYN_DRAW_OFFER)
+    {
+      self->pending_draw = -1;
+      syn_peer_offer_draw (self, NULL);
+    }
+  /* An answer to an offer made in the turn just played has nothing left to answer. */
+  self->pending_draw = -1;
+}
+
+/* Connection state -------------------------------------------------------------------------- */
+
+/* The connection is over: with error NULL after a goodbye. The game stays as it was after its
+ * last complete turn, saved, to be resumed. */
+static void
+end_link (SynPeer *self, GError *error)
+{
+  g_autoptr (GError) owned = error;
+  g_autoptr (SynPeer) hold = g_object_ref (self);
+  Link *link = self->link;
+  GTask *task;
+
+  if (!link)
+    return;
+  self->link = NULL;
+  stop_timers (self);
+  link_close_after_flush (link);
+  link_unref (link);
+
+  if (self->game && !syn_game_is_over (self->game) && self->proto.phase == SYN_PHASE_PLAYING)
+    {
+      reset_turn (self);
+      syn_net_game_reset_clocks (self->game);
+      autosave (self);
+    }
+  g_clear_object (&self->resume_game);
+  syn_protocol_state_init (&self->proto, self->host);
+
+  if ((task = g_steal_pointer (&self->connect_task)))
+    {
+      if (owned)
+        g_task_return_error (task, g_steal_pointer (&owned));
+      else
+        g_task_return_new_error (task, SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED, "%s",
+                                 _ ("The host closed the connection"));
+      g_object_unref (task);
+      return;
+    }
+  emit_opponent_state (self);
+  g_signal_emit (self, signals[DISCONNECTED], 0, owned);
+}
+
+/* Something the other side did ends the connection: tell it why (code is the protocol's
+ * error code), tell the application, and close. */
+static void
+fail (SynPeer *self, const char *code, GError *error)
+{
+  g_autoptr (SynPeer) hold = g_object_ref (self);
+
+  if (!self->link)
+    {
+      g_error_free (error);
+      return;
+    }
+  if (code)
+    send_error (self, code, error->message);
+  if (!self->connect_task)
+    g_signal_emit (self, signals[ERROR], 0, error);
+  end_link (self, error);
+}
+
+/* A message refused without consequence: the other side hears why. */
+static void
+reject (SynPeer *self, const char *code, const char *message)
+{
+  g_debug ("refused a message: %s", message);
+  send_error (self, code, message);
+}
+
+/* Messages ---------------------------------------------------------------------------------- */
+
+static void
+handle_hello (SynPeer *self, const SynMessage *m)
+{
+  g_autoptr (GError) error = NULL;
+  GTask *task;
+
+  g_free (self->peer_name);
+  self->peer_name = g_strdup (m->text);
+  /* Seen before, or not: that is what the players are shown; from now on it is known. */
+  self->peer_known = syn_identity_knows (self->identity, self->peer_certificate);
+  if (!syn_identity_remember (self->identity, self->peer_certificate, self->peer_name, &error))
+    g_debug ("could not remember the peer: %s", error->message);
+
+  if ((task = g_steal_pointer (&self->connect_task)))
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+    }
+  g_signal_emit (self, signals[CONNECTED], 0);
+  if (self->host && self->link)
+    propose (self);
+}
+
+static void
+send_decline (SynPeer *self, const char *reason)
+{
+  SynMessage m = { .type = SYN_MESSAGE_DECLINE };
+
+  g_strlcpy (m.text, reason, sizeof m.text);
+  send_message (self, &m);
+}
+
+static void
+handle_options (SynPeer *self, const SynMessage *m)
+{
+  const SynVariant *variant = syn_variant_lookup (m->variant);
+
+  self->proposed = (SynPeerOptions){
+    .variant = variant,
+    .tc = { m->initial_ms, m->increment_ms },
+    .fog = m->fog,
+    .host_colour = (SynColour) m->colour,
+  };
+  g_strlcpy (self->proposed_date, m->date, sizeof self->proposed_date);
+  if (!variant)
+    {
+      g_autoptr (GError) error
+          = g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+                                 _ ("The host proposed a rule set this program does not know"));
+      send_decline (self, "unknown variant");
+      g_signal_emit (self, signals[ERROR], 0, error);
+      return;
+    }
+  g_signal_emit (self, signals[OPTIONS_PROPOSED], 0, &self->proposed);
+}
+
+/* Guest: a resume is accepted when we hold the same game, at the host's turn or one turn
+ * either side of it, identical up to there. */
+static void
+handle_resume (SynPeer *self, const SynMessage *m)
+{
+  g_autoptr (SynGame) game = NULL;
+  g_autoptr (SynGame) prefix = NULL;
+  SynMessage answer = { .type = SYN_MESSAGE_ACCEPT, .has_turns = TRUE };
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  SynColour local;
+  guint n;
+
+  if (self->game && g_str_equal (syn_game_get_id (self->game), m->id))
+    game = g_object_ref (self->game);
+  else if (self->autosave)
+    {
+      g_autoptr (GFile) dir = syn_record_autosave_dir ();
+      g_autofree char *name = g_strconcat (m->id, ".synchess", NULL);
+      g_autoptr (GFile) file = g_file_get_child (dir, name); /* the id is a safe file name */
+      game = syn_record_load (file, NULL);
+    }
+  if (!game || !is_our_unfinished_game (self, game) || !local_colour_of (game, &local)
+      || (int) local == m->colour)
+    {
+      send_decline (self, "no such unfinished game here");
+      return;
+    }
+  n = syn_game_get_n_turns (game);
+  syn_net_game_digest (game, digest);
+  if (n == m->turns && memcmp (digest, m->digest, sizeof digest) == 0)
+    answer.turns = n;
+  else if (n + 1 == m->turns && m->has_previous && memcmp (digest, m->previous, sizeof digest) == 0)
+    answer.turns = n;
+  else if (n == m->turns + 1 && (prefix = syn_net_game_prefix (game, m->turns, NULL)))
+    {
+      syn_net_game_digest (prefix, digest);
+      if (memcmp (digest, m->digest, sizeof digest) != 0)
+        {
+          send_decline (self, "the saved games differ");
+          return;
+        }
+      g_set_object (&game, prefix);
+      answer.turns = m->turns;
+    }
+  else
+    {
+      send_decline (self, "the saved games differ");
+      return;
+    }
+  if (!send_message (self, &answer))
+    return;
+  set_game (self, game, local);
+  autosave (self);
+  g_signal_emit (self, signals[GAME_STARTED], 0, TRUE);
+  emit_opponent_state (self);
+}
+
+/* Host: the guest said yes. */
+static void
+handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *m)
+{
+  if (before->proposal == SYN_PROPOSAL_OPTIONS)
+    {
+      /* PSC-R12: fog only when both want it. */
+      g_autoptr (SynGame) game = make_game (self, before->proposal_id, &self->proposed,
+                                            self->proposed.fog && m->fog, self->proposed_date);
+      set_game (self, game, self->proposed.host_colour);
+      autosave (self);
+      g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
+    }
+  else
+    {
+      g_autoptr (SynGame) game = g_steal_pointer (&self->resume_game);
+      SynColour local = (SynColour) before->proposal_colour;
+
+      if (game && m->turns < syn_game_get_n_turns (game))
+        {
+          g_autoptr (GError) error = NULL;
+          g_autoptr (SynGame) prefix = syn_net_game_prefix (game, m->turns, &error);
+          if (!prefix)
+            {
+              fail (self, "internal", g_steal_pointer (&error));
+              return;
+            }
+          g_set_object (&game, prefix);
+        }
+      if (!game)
+        return;
+      set_game (self, game, local);
+      autosave (self);
+      g_signal_emit (self, signals[GAME_STARTED], 0, TRUE);
+    }
+  emit_opponent_state (self);
+}
+
+static void
+handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
+{
+  gint64 now = g_get_monotonic_time ();
+  SynColour remote = (SynColour) (1 - self->colour);
+  gint64 elapsed_ms = self->local_commit_us ? (now - self->local_commit_us) / 1000 : 0;
+  g_autofree char *why = NULL;
+
+  /* PSC-R11: the opponent's clock runs only once it has our commitment, so it cannot have
+   * thought longer than the time since ours left, nor longer than it had. */
+  if (m->used_ms > elapsed_ms + CLOCK_TOLERANCE_MS)
+    why = g_strdup_printf ("a thinking time of %" G_GINT64_FORMAT
+                           " ms is impossible: %" G_GINT64_FORMAT " ms passed since our commitment",
+                           m->used_ms, elapsed_ms);
+  else if (game_is_timed (self) && m->used_ms >= turn_start_ms (self, remote))
+    why = g_strdup_printf ("a thinking time of %" G_GINT64_FORMAT
+                           " ms is more than the %" G_GINT64_FORMAT " ms left",
+                           m->used_ms, turn_start_ms (self, remote));
+  if (why)
+    {
+      g_autoptr (GError) error
+          = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOCK,
+                         _ ("The other side reported an impossible clock: %s"), why);
+      reject (self, "clock", why);
+      g_signal_emit (self, signals[ERROR], 0, error);
+      return;
+    }
+  self->proto = *next;
+  self->remote_used_ms = m->used_ms;
+  self->remote_commit_us = now;
+  g_clear_handle_id (&self->deadline_id, g_source_remove);
+  if (self->proto.local_committed)
+    send_reveal (self);
+  else if (self->game)
+    /* PSC-R11: the opponent has chosen and we have not: our clock runs. */
+    syn_clock_set_chosen (syn_game_get_clock (self->game), remote == SYN_WHITE,
+                          remote == SYN_BLACK);
+  if (self->game && !syn_game_is_over (self->game))
+    emit_opponent_state (self);
+}
+
+static void
+forfeit (SynPeer *self, const char *code, GError *error)
+{
+  g_autoptr (SynPeer) hold = g_object_ref (self);
+
+  /* The game ends as if the offender had resigned; the error says exactly what it did. */
+  if (self->game && !syn_game_is_over (self->game))
+    {
+      send_error (self, code, error->message);
+      syn_game_resign (self->game, (SynColour) (1 - self->colour));
+      fail (self, NULL, error);
+    }
+  else
+    fail (self, code, error);
+}
+
+static void
+handle_reveal (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
+{
+  SynColour remote = (SynColour) (1 - self->colour);
+  SynChoice choice = syn_variant_choice_from_text (
+      syn_game_get_variant (self->game), syn_game_get_state (self->game), remote, m->move);
+  if (choice == SYN_CHOICE_NONE)
+    {
+      forfeit (self, "illegal-move",
+               g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_ILLEGAL_MOVE,
+                            /* Translators: %s is a move such as "e2e5". */
+                            _ ("The other side played an illegal move: %s is not a legal move "
+                               "for %s in this turn"),
+                            m->move, remote == SYN_WHITE ? _ ("White") : _ ("Black")));
+      return;
+    }
+  self->proto = *next;
+  self->remote_choice = choice;
+  if (self->proto.turn != m->turn)
+    complete_turn (self);
+}
+
+static void
+handle_flag (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
+{
+  SynColour remote = (SynColour) (1 - self->colour);
+
+  if (!game_is_timed (self))
+    {
+      reject (self, "clock", "this game has no clock");
+      return;
+    }
+  if (m->colour != (int) remote)
+    {
+      /* A claim that our own flag fell: true only if our clock has run out by our own
+       * measure, which starts when the opponent's commitment arrived. */
+      gint64 used_ms
+          = self->remote_commit_us ? (g_get_monotonic_time () - self->remote_commit_us) / 1000 : -1;
+      if (used_ms < 0 || used_ms + CLOCK_TOLERANCE_MS < turn_start_ms (self, self->colour))
+        {
+          g_autoptr (GError) error
+              = g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOCK,
+                                     _ ("The other side claimed our time ran out, and it has not"));
+          reject (self, "clock", "our time has not run out");
+          g_signal_emit (self, signals[ERROR], 0, error);
+          return;
+        }
+    }
+  self->proto = *next;
+  if (!syn_game_is_over (self->game))
+    syn_game_end (self->game,
+                  m->colour == SYN_WHITE ? SYN_RESULT_BLACK_WINS : SYN_RESULT_WHITE_WINS,
+                  SYN_END_TIME);
+}
+
+static void
+handle_error_message (SynPeer *self, const SynMessage *m)
+{
+  g_autoptr (GError) error = NULL;
+  SynPeerError code = SYN_PEER_ERROR_REMOTE;
+
+  if (g_str_equal (m->code, "version"))
+    code = SYN_PEER_ERROR_VERSION;
+  else if (g_str_equal (m->code, "busy"))
+    code = SYN_PEER_ERROR_BUSY;
+  else if (g_str_equal (m->code, "tls-required"))
+    code = SYN_PEER_ERROR_TLS_REQUIRED;
+  error = g_error_new (SYN_PEER_ERROR, code, _ ("The other side reports an error: %s (%s)"),
+                       m->text[0] ? m->text : m->code, m->code);
+  if (self->proto.phase == SYN_PHASE_CLOSED)
+    {
+      /* Refused before the hello: that ends this connection. */
+      end_link (self, g_steal_pointer (&error));
+      return;
+    }
+  g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+static SynPeerError
+error_for_code (const char *code)
+{
+  if (g_str_equal (code, "version"))
+    return SYN_PEER_ERROR_VERSION;
+  if (g_str_equal (code, "bad-reveal"))
+    return SYN_PEER_ERROR_BAD_REVEAL;
+  if (g_str_equal (code, "too-long"))
+    return SYN_PEER_ERROR_TOO_LONG;
+  return SYN_PEER_ERROR_PROTOCOL;
+}
+
+static gboolean
+moves_game_on (SynMessageType type)
+{
+  switch (type)
+    {
+    case SYN_MESSAGE_HELLO:
+    case SYN_MESSAGE_OPTIONS:
+    case SYN_MESSAGE_RESUME:
+    case SYN_MESSAGE_ACCEPT:
+    case SYN_MESSAGE_DECLINE:
+    case SYN_MESSAGE_COMMIT:
+    case SYN_MESSAGE_REVEAL:
+    case SYN_MESSAGE_RESIGN:
+    case SYN_MESSAGE_FLAG:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+handle_line (SynPeer *self, const char *line, gsize length)
+{
+  SynMessage m;
+  SynParseError parse_error;
+  SynProtocolState before = self->proto, next;
+  SynProtocolResult result;
+  SynVerdict verdict;
+  gboolean parsed;
+  gint64 now = g_get_monotonic_time ();
+
+  self->last_heard_us = now;
+  parsed = syn_message_parse (line, length, &m, &parse_error);
+  verdict = syn_protocol_state_receive (&before, parsed, &parse_error, &m, &next, &result);
+
+  /* Flooding: a token bucket, FLOOD_RATE a second, FLOOD_BURST deep. Moves and answers that
+   * move the game on are free: the game itself bounds them (one commitment and one reveal
+   * a turn, and a turn needs our moves too), so fast computer players are not flooders. */
+  if (!(verdict == SYN_VERDICT_ACCEPT && moves_game_on (m.type)))
+    {
+      self->tokens
+          = MIN (FLOOD_BURST,
+                 self->tokens + (double) (now - self->tokens_us) * FLOOD_RATE / G_USEC_PER_SEC);
+      self->tokens_us = now;
+      self->tokens -= 1.0;
+      if (self->tokens < 0)
+        {
+          fail (self, "flood",
+                g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_FLOOD,
+                             _ ("The other side sent more than %d messages a second"),
+                             (int) FLOOD_RATE));
+          return;
+        }
+    }
+
+  switch (verdict)
+    {
+    case SYN_VERDICT_IGNORE:
+      g_debug ("ignored: %s", result.message);
+      return;
+    case SYN_VERDICT_REJECT:
+      reject (self, result.code, result.message);
+      return;
+    case SYN_VERDICT_FATAL:
+      if (g_str_equal (result.code, "bad-reveal"))
+        {
+          forfeit (self, result.code,
+                   g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_BAD_REVEAL,
+                                /* Translators: %s is a move such as "e2e4". */
+                                _ ("The other side's revealed move (%s) does not match the move it "
+                                   "committed to"),
+                                m.move));
+          return;
+        }
+      if (g_str_equal (result.code, "version"))
+        fail (self, result.code,
+              g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_VERSION,
+                           _ ("The other side speaks another version of the Synchess protocol "
+                              "(this program speaks version %d): %s"),
+                           SYN_PROTOCOL_VERSION, result.message));
+      else
+        fail (self, result.code,
+              g_error_new (SYN_PEER_ERROR, error_for_code (result.code),
+                           _ ("The other side broke the protocol: %s"), result.message));
+      return;
+    case SYN_VERDICT_ACCEPT:
+    default:
+      break;
+    }
+
+  /* Messages whose effect the game decides take the new state themselves. */
+  switch (m.type)
+    {
+    case SYN_MESSAGE_COMMIT:
+      handle_commit (self, &next, &m);
+      return;
+    case SYN_MESSAGE_REVEAL:
+      handle_reveal (self, &next, &m);
+      return;
+    case SYN_MESSAGE_FLAG:
+      handle_flag (self, &next, &m);
+      return;
+    default:
+      break;
+    }
+
+  self->proto = next;
+  switch (m.type)
+    {
+    case SYN_MESSAGE_HELLO:
+      handle_hello (self, &m);
+      break;
+    case SYN_MESSAGE_OPTIONS:
+      handle_options (self, &m);
+      break;
+    case SYN_MESSAGE_RESUME:
+      handle_resume (self, &m);
+      break;
+    case SYN_MESSAGE_ACCEPT:
+      handle_accept (self, &before, &m);
+      break;
+    case SYN_MESSAGE_DECLINE:
+      if (before.proposal == SYN_PROPOSAL_RESUME)
+        {
+          /* The guest does not hold that game: the game on offer is a new one. */
+          self->resume_declined = TRUE;
+          g_clear_object (&self->resume_game);
+          g_debug ("resume declined: %s", m.text);
+          propose (self);
+        }
+      else
+        g_signal_emit (self, signals[OPTIONS_DECLINED], 0, m.text);
+      break;
+    case SYN_MESSAGE_DRAW:
+      if (m.draw == SYN_DRAW_OFFER)
+        g_signal_emit (self, signals[DRAW_OFFERED], 0);
+      else if (m.draw == SYN_DRAW_DECLINE)
+        g_signal_emit (self, signals[DRAW_DECLINED], 0);
+      else if (!syn_game_is_over (self->game))
+        syn_game_agree_draw (self->game);
+      break;
+    case SYN_MESSAGE_RESIGN:
+      if (!syn_game_is_over (self->game))
+        syn_game_resign (self->game, (SynColour) (1 - self->colour));
+      break;
+    case SYN_MESSAGE_CHAT:
+      g_signal_emit (self, signals[CHAT_RECEIVED], 0, m.text);
+      break;
+    case SYN_MESSAGE_PING:
+      {
+        SynMessage pong = { .type = SYN_MESSAGE_PONG, .number = m.number };
+        send_message (self, &pong);
+      }
+      break;
+    case SYN_MESSAGE_PONG:
+      break;
+    case SYN_MESSAGE_ERROR:
+      handle_error_message (self, &m);
+      break;
+    case SYN_MESSAGE_BYE:
+      end_link (self, NULL);
+      break;
+    default:
+      break;
+    }
+}
+
+/* Reading ---------------------------------------------------------------------------------- */
+
+static void
+on_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Link *link = user_data;
+  SynPeer *self = link->peer;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynPeer) hold = NULL;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
+  gsize start = 0;
+
+  if (!self || self->link != link)
+    {
+      link_unref (link);
+      return;
+    }
+  hold = g_object_ref (self);
+  if (n < 0)
+    {
+      end_link (self, g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+                                   _ ("The connection broke: %s"), error->message));
+      link_unref (link);
+      return;
+    }
+  if (n == 0)
+    {
+      end_link (self, g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+                                           _ ("The other side closed the connection")));
+      link_unref (link);
+      return;
+    }
+
+  link->in_length += (gsize) n;
+  /* Every whole line in the buffer; the link may close under any of them. */
+  while (self->link == link)
+    {
+      char *end = memchr (link->in + start, '\n', link->in_length - start);
+      if (!end)
+        break;
+      handle_line (self, link->in + start, (gsize) (end - (link->in + start)));
+      start = (gsize) (end - link->in) + 1;
+    }
+  if (self->link != link)
+    {
+      link_unref (link);
+      return;
+    }
+  memmove (link->in, link->in + start, link->in_length - start);
+  link->in_length -= start;
+  if (link->in_length == sizeof link->in)
+    {
+      /* No line end within the limit: the rest is neither read nor kept. */
+      fail (self, "too-long",
+            g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TOO_LONG,
+                         _ ("The other side sent a line longer than %d bytes"),
+                         SYN_PROTOCOL_MAX_LINE));
+      link_unref (link);
+      return;
+    }
+  start_read (link);
+  link_unref (link);
+}
+
+static void
+start_read (Link *link)
+{
+  g_input_stream_read_async (g_io_stream_get_input_stream (link->stream),
+                             link->in + link->in_length, sizeof link->in - link->in_length,
+                             G_PRIORITY_DEFAULT, link->cancellable, on_read_cb, link_ref (link));
+}
+
+/* Handshakes ------------------------------------------------------------------------------- */
+
+static void
+forget_handshake (SynPeer *self, Link *link)
+{
+  if (self && g_ptr_array_remove_fast (self->handshakes, link))
+    link_unref (link);
+}
+
+/* Closes a connection that never became the peer's. */
+static void
+drop_handshake (SynPeer *self, Link *link)
+{
+  link_ref (link);
+  forget_handshake (self, link);
+  link_close (link);
+  link_unref (link);
+}
+
+static void
+refuse (SynPeer *self, Link *link, GError *error)
+{
+  g_autoptr (GError) owned = error;
+
+  g_debug ("refused a connection: %s", owned->message);
+  drop_handshake (self, link);
+  if (self)
+    g_signal_emit (self, signals[ERROR], 0, owned);
+}
+
+static gboolean
+on_accept_certificate_cb (GTlsConnection *connection, GTlsCertificate *certificate,
+                          GTlsCertificateFlags errors, gpointer user_data)
+{
+  /* Every certificate is self-signed: no authority can vouch for it. The players compare
+   * the pair's fingerprint instead, and a peer met before is recognised. */
+  return TRUE;
+}
+
+/* The connection is through TLS: it becomes the peer's, or is refused if one is already. */
+static void
+adopt (SynPeer *self, Link *link)
+{
+  SynMessage hello = { .type = SYN_MESSAGE_HELLO, .version = SYN_PROTOCOL_VERSION };
+  GTlsCertificate *peer = g_tls_connection_get_peer_certificate (G_TLS_CONNECTION (link->stream));
+  g_autofree char *digest = syn_identity_pair_digest (self->identity, peer);
+
+  forget_handshake (self, link);
+  if (!peer || !digest)
+    {
+      refuse (self, link,
+              g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
+                                   _ ("The other side presented no certificate")));
+      return;
+    }
+  if (self->link)
+    {
+      /* The same player coming back (its network changed) replaces its dead connection;
+       * anyone else waits for the game to end. */
+      if (self->pair_digest && g_str_equal (digest, self->pair_digest))
+        end_link (self, g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+                                             _ ("The other side connected again")));
+      else
+        {
+          static const char busy[] = "error busy This host is already playing a game\n";
+          g_queue_push_tail (&link->out, g_bytes_new_static (busy, sizeof busy - 1));
+          link->out_bytes += sizeof busy - 1;
+          write_next (link);
+          link_close_after_flush (link);
+          g_autoptr (GError) error = g_error_new_literal (
+              SYN_PEER_ERROR, SYN_PEER_ERROR_BUSY, _ ("Refused a second player during a game"));
+          g_signal_emit (self, signals[ERROR], 0, error);
+          return;
+        }
+    }
+
+  link_ref (link);
+  self->link = link;
+  syn_protocol_state_init (&self->proto, self->host);
+  g_set_object (&self->peer_certificate, peer);
+  g_free (self->pair_digest);
+  self->pair_digest = g_steal_pointer (&digest);
+  g_free (self->fingerprint);
+  self->fingerprint = syn_identity_pair_fingerprint (self->identity, peer);
+  self->resume_declined = FALSE;
+  self->last_heard_us = self->tokens_us = g_get_monotonic_time ();
+  self->tokens = FLOOD_BURST;
+  self->ping_number = 0;
+
+  g_strlcpy (hello.text, self->name, sizeof hello.text);
+  send_message (self, &hello);
+  self->ping_id = g_timeout_add (PING_INTERVAL_MS, on_ping_cb, self);
+  start_read (link);
+}
+
+static void
+on_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Link *link = user_data;
+  SynPeer *self = link->peer;
+  g_autoptr (GError) error = NULL;
+  gboolean ok = g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, &error);
+
+  if (!self)
+    {
+      link_unref (link);
+      return;
+    }
+  g_clear_handle_id (&link->timeout_id, g_source_remove);
+  if (!ok)
+    {
+      GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
+                                 _ ("The TLS handshake failed (the other side may not speak "
+                                    "TLS): %s"),
+                                 error->message);
+      if (self->connect_task && !self->link)
+        {
+          GTask *task = g_steal_pointer (&self->connect_task);
+          drop_handshake (self, link);
+          g_task_return_error (task, why);
+          g_object_unref (task);
+        }
+      else
+        refuse (self, link, why);
+      link_unref (link);
+      return;
+    }
+  adopt (self, link);
+  link_unref (link);
+}
+
+static gboolean
+on_handshake_timeout_cb (gpointer user_data)
+{
+  Link *link = user_data;
+
+  link->timeout_id = 0;
+  /* The handshake's own callback sees the cancellation and reports it. */
+  g_cancellable_cancel (link->cancellable);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+start_handshake (SynPeer *self, Link *link)
+{
+  g_autoptr (GError) error = NULL;
+  GIOStream *tls;
+
+  if (self->host)
+    {
+      tls = g_tls_server_connection_new (G_IO_STREAM (link->base),
+                                         syn_identity_get_certificate (self->identity), &error);
+      if (tls)
+        g_object_set (tls, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
+    }
+  else
+    {
+      tls = g_tls_client_connection_new (G_IO_STREAM (link->base), NULL, &error);
+      if (tls)
+        g_tls_connection_set_certificate (G_TLS_CONNECTION (tls),
+                                          syn_identity_get_certificate (self->identity));
+    }
+  if (!tls)
+    {
+      GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
+                                 _ ("TLS is not available (is glib-networking installed?): %s"),
+                                 error->message);
+      if (self->connect_task)
+        {
+          GTask *task = g_steal_pointer (&self->connect_task);
+          drop_handshake (self, link);
+          g_task_return_error (task, why);
+          g_object_unref (task);
+        }
+      else
+        refuse (self, link, why);
+      return;
+    }
+  link->stream = tls;
+  /* A peer that vanishes is noticed by the pings; a missing close_notify is no attack on a
+   * protocol whose every message is a whole line. */
+  g_tls_connection_set_require_close_notify (G_TLS_CONNECTION (tls), FALSE);
+  g_signal_connect (tls, "accept-certificate", G_CALLBACK (on_accept_certificate_cb), NULL);
+  link->timeout_id
+      = g_timeout_add_full (G_PRIORITY_DEFAULT, HANDSHAKE_TIMEOUT_MS, on_handshake_timeout_cb,
+                            link_ref (link), (GDestroyNotify) link_unref);
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (tls), G_PRIORITY_DEFAULT, link->cancellable,
+                                    on_handshake_cb, link_ref (link));
+}
+
+/* Host: the first byte says whether the guest speaks TLS; one that does not is told so in
+ * plain text, which it can read. */
+static gboolean
+on_peek_cb (GSocket *socket, GIOCondition condition, gpointer user_data)
+{
+  Link *link = user_data;
+  SynPeer *self = link->peer;
+  guint8 byte = 0;
+  GInputVector vector = { &byte, 1 };
+  int flags = G_SOCKET_MSG_PEEK;
+  gssize n;
+
+  g_clear_pointer (&link->peek_source, g_source_unref);
+  if (!self)
+    return G_SOURCE_REMOVE;
+  n = g_socket_receive_message (socket, NULL, &vector, 1, NULL, NULL, &flags, NULL, NULL);
+  if (n <= 0)
+    {
+      drop_handshake (self, link);
+      return G_SOURCE_REMOVE;
+    }
+  if (byte != TLS_HANDSHAKE_RECORD)
+    {
+      static const char refusal[]
+          = "error tls-required This Synchess host only speaks TLS: connect with TLS\n";
+      g_socket_send_with_blocking (socket, refusal, sizeof refusal - 1, FALSE, NULL, NULL);
+      g_clear_handle_id (&link->timeout_id, g_source_remove);
+      refuse (self, link,
+              g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS_REQUIRED,
+                                   _ ("Refused a connection without TLS")));
+      return G_SOURCE_REMOVE;
+    }
+  g_clear_handle_id (&link->timeout_id, g_source_remove);
+  start_handshake (self, link);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+on_peek_timeout_cb (gpointer user_data)
+{
+  Link *link = user_data;
+  SynPeer *self = link->peer;
+
+  link->timeout_id = 0;
+  if (self)
+    refuse (self, link,
+            g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_SILENT,
+                                 _ ("Refused a connection that said nothing")));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+on_incoming_cb (GSocketService *service, GSocketConnection *connection, GObject *source,
+                SynPeer *self)
+{
+  Link *link;
+  GSocket *socket = g_socket_connection_get_socket (connection);
+
+  if (self->handshakes->len >= MAX_HANDSHAKES)
+    {
+      g_debug ("too many connections at once: one refused");
+      g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+      return TRUE;
+    }
+  link = link_new (self, connection);
+  g_ptr_array_add (self->handshakes, link);
+  link->peek_source = g_socket_create_source (socket, G_IO_IN, link->cancellable);
+  g_source_set_callback (link->peek_source, (GSourceFunc) (void (*) (void)) on_peek_cb,
+                         link_ref (link), (GDestroyNotify) link_unref);
+  g_source_attach (link->peek_source, NULL);
+  link->timeout_id
+      = g_timeout_add_full (G_PRIORITY_DEFAULT, HANDSHAKE_TIMEOUT_MS, on_peek_timeout_cb,
+                            link_ref (link), (GDestroyNotify) link_unref);
+  return TRUE;
+}
+
+static void
+on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  SynPeer *self = g_task_get_source_object (task);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSocketConnection) connection
+      = g_socket_client_connect_finish (G_SOCKET_CLIENT (source), result, &error);
+  Link *link;
+
+  if (self->connect_task != task)
+    return;
+  if (!connection)
+    {
+      g_clear_object (&self->connect_task);
+      g_task_return_new_error (task, SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+                               _ ("Could not connect: %s"), error->message);
+      return;
+    }
+  link = link_new (self, connection);
+  g_ptr_array_add (self->handshakes, link);
+  start_handshake (self, link);
+}
+
+/* Proposals -------------------------------------------------------------------------------- */
+
+static void
+propose (SynPeer *self)
+{
+  g_autoptr (SynGame) game = self->resume_declined ? NULL : find_resumable (self);
+
+  if (game)
+    {
+      SynMessage m = { .type = SYN_MESSAGE_RESUME };
+      SynColour local = SYN_WHITE;
+      guint n = syn_game_get_n_turns (game);
+
+      local_colour_of (game, &local);
+      g_strlcpy (m.id, syn_game_get_id (game), sizeof m.id);
+      m.colour = local;
+      m.turns = n;
+      syn_net_game_digest (game, m.digest);
+      /* The guest may have missed the end of the last turn: offer to go back one. */
+      if (n > 0)
+        {
+          g_autoptr (SynGame) prefix = syn_net_game_prefix (game, n - 1, NULL);
+          if (prefix)
+            {
+              syn_net_game_digest (prefix, m.previous);
+              m.has_previous = TRUE;
+            }
+        }
+      if (syn_protocol_id_is_valid (m.id) && send_message (self, &m))
+        {
+          g_set_object (&self->resume_game, game);
+          return;
+        }
+    }
+
+  {
+    SynMessage m = { .type = SYN_MESSAGE_OPTIONS };
+    g_autofree char *id = make_game_id ();
+    g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+    g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+
+    self->proposed = self->options;
+    g_strlcpy (self->proposed_date, date, sizeof self->proposed_date);
+    g_strlcpy (m.id, id, sizeof m.id);
+    g_strlcpy (m.variant, self->options.variant->id, sizeof m.variant);
+    m.initial_ms = self->options.tc.initial_ms;
+    m.increment_ms = m.initial_ms > 0 ? self->options.tc.increment_ms : 0;
+    m.fog = self->options.fog;
+    m.colour = self->options.host_colour;
+    g_strlcpy (m.date, date, sizeof m.date);
+    send_message (self, &m);
+  }
+}
+
+/* GObject ---------------------------------------------------------------------------------- */
+
+static void
+syn_peer_dispose (GObject *object)
+{
+  SynPeer *self = SYN_PEER (object);
+
+  stop_timers (self);
+  if (self->service)
+    {
+      g_socket_service_stop (self->service);
+      g_socket_listener_close (G_SOCKET_LISTENER (self->service));
+      g_signal_handlers_disconnect_by_data (self->service, self);
+      g_clear_object (&self->service);
+    }
+  if (self->link)
+    {
+      Link *link = g_steal_pointer (&self->link);
+      link_close_after_flush (link);
+      link_unref (link);
+    }
+  while (self->handshakes && self->handshakes->len > 0)
+    {
+      Link *link = g_ptr_array_steal_index_fast (self->handshakes, 0);
+      link_close (link);
+      link_unref (link);
+    }
+  if (self->connect_task)
+    {
+      GTask *task = g_steal_pointer (&self->connect_task);
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
+                               _ ("The connection was abandoned"));
+      g_object_unref (task);
+    }
+  if (self->game)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game);
+  g_clear_object (&self->resume_game);
+  g_clear_object (&self->identity);
+  g_clear_object (&self->peer_certificate);
+  G_OBJECT_CLASS (syn_peer_parent_class)->dispose (object);
+}
+
+static void
+syn_peer_finalize (GObject *object)
+{
+  SynPeer *self = SYN_PEER (object);
+
+  g_clear_pointer (&self->handshakes, g_ptr_array_unref);
+  g_free (self->name);
+  g_free (self->fingerprint);
+  g_free (self->pair_digest);
+  g_free (self->peer_name);
+  G_OBJECT_CLASS (syn_peer_parent_class)->finalize (object);
+}
+
+static void
+syn_peer_class_init (SynPeerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GType type = G_TYPE_FROM_CLASS (klass);
+
+  object_class->dispose = syn_peer_dispose;
+  object_class->finalize = syn_peer_finalize;
+
+  signals[CONNECTED]
+      = g_signal_new ("connected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[OPTIONS_PROPOSED] = g_signal_new ("options-proposed", type, G_SIGNAL_RUN_LAST, 0, NULL,
+                                            NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[OPTIONS_DECLINED] = g_signal_new ("options-declined", type, G_SIGNAL_RUN_LAST, 0, NULL,
+                                            NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[GAME_STARTED] = g_signal_new ("game-started", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                        NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  signals[OPPONENT_STATE_CHANGED] = g_signal_new ("opponent-state-changed", type, G_SIGNAL_RUN_LAST,
+                                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[TURN_COMPLETED] = g_signal_new ("turn-completed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                          NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[DRAW_OFFERED]
+      = g_signal_new ("draw-offered", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[DRAW_DECLINED] = g_signal_new ("draw-declined", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 0);
+  signals[CHAT_RECEIVED] = g_signal_new ("chat-received", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[GAME_OVER]
+      = g_signal_new ("game-over", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[ERROR] = g_signal_new ("error", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                 1, G_TYPE_ERROR);
+  signals[DISCONNECTED] = g_signal_new ("disconnected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                        NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+syn_peer_init (SynPeer *self)
+{
+  self->autosave = TRUE;
+  self->local_kind = SYN_PLAYER_HUMAN;
+  self->handshakes = g_ptr_array_new ();
+  self->options = (SynPeerOptions){ &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE };
+  self->pending_draw = -1;
+  self->remote_used_ms = -1;
+  syn_protocol_state_init (&self->proto, FALSE);
+}
+
+SynPeer *
+syn_peer_new (SynIdentity *identity, const char *name)
+{
+  SynPeer *self;
+
+  g_return_val_if_fail (SYN_IS_IDENTITY (identity), NULL);
+
+  self = g_object_new (SYN_TYPE_PEER, NULL);
+  self->identity = g_object_ref (identity);
+  self->name = clean_text (name, SYN_PROTOCOL_NAME_MAX);
+  return self;
+}
+
+void
+syn_peer_set_local_kind (SynPeer *self, SynPlayerKind kind)
+{
+  g_return_if_fail (SYN_IS_PEER (self));
+  g_return_if_fail (kind != SYN_PLAYER_REMOTE);
+
+  self->local_kind = kind;
+}
+
+void
+syn_peer_set_autosave (SynPeer *self, gboolean autosave)
+{
+  g_return_if_fail (SYN_IS_PEER (self));
+
+  self->autosave = autosave;
+}
+
+gboolean
+syn_peer_listen (SynPeer *self, const char *address, guint16 port, GError **error)
+{
+  g_autoptr (GSocketService) service = NULL;
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+  g_return_val_if_fail (self->service == NULL && self->connect_task == NULL, FALSE);
+
+  service = g_socket_service_new ();
+  if (address)
+    {
+      g_autoptr (GInetAddress) inet = g_inet_address_new_from_string (address);
+      g_autoptr (GSocketAddress) socket_address = NULL;
+      g_autoptr (GSocketAddress) effective = NULL;
+
+      if (!inet)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _ ("“%s” is not an IP address"), address);
+          return FALSE;
+        }
+      socket_address = g_inet_socket_address_new (inet, port);
+      if (!g_socket_listener_add_address (G_SOCKET_LISTENER (service), socket_address,
+                                          G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL,
+                                          &effective, error))
+        return FALSE;
+      self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+    }
+  else if (port == 0)
+    {
+      self->port = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (service), NULL, error);
+      if (self->port == 0)
+        return FALSE;
+    }
+  else
+    {
+      if (!g_socket_listener_add_inet_port (G_SOCKET_LISTENER (service), port, NULL, error))
+        return FALSE;
+      self->port = port;
+    }
+  self->host = TRUE;
+  syn_protocol_state_init (&self->proto, TRUE);
+  g_signal_connect (service, "incoming", G_CALLBACK (on_incoming_cb), self);
+  g_socket_service_start (service);
+  self->service = g_steal_pointer (&service);
+  return TRUE;
+}
+
+guint16
+syn_peer_get_port (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), 0);
+
+  return self->port;
+}
+
+void
+syn_peer_set_options (SynPeer *self, const SynPeerOptions *options)
+{
+  g_return_if_fail (SYN_IS_PEER (self));
+  g_return_if_fail (options != NULL);
+
+  self->options = *options;
+  if (!self->options.variant)
+    self->options.variant = &syn_variant_psc;
+  self->options.host_colour = options->host_colour == SYN_BLACK ? SYN_BLACK : SYN_WHITE;
+}
+
+static gboolean
+not_now (GError **error, const char *message)
+{
+  g_set_error_literal (error, SYN_PEER_ERROR, SYN_PEER_ERROR_STATE, message);
+  return FALSE;
+}
+
+gboolean
+syn_peer_propose_game (SynPeer *self, GError **error)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (!self->host || !self->link || self->proto.phase == SYN_PHASE_HELLO
+      || self->proto.phase == SYN_PHASE_PLAYING || self->proto.proposal != SYN_PROPOSAL_NONE)
+    return not_now (error, _ ("A game cannot be proposed now"));
+  propose (self);
+  return TRUE;
+}
+
+void
+syn_peer_connect_async (SynPeer *self, const char *host, guint16 port, GCancellable *cancellable,
+                        GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  g_autoptr (GSocketClient) client = NULL;
+  g_autoptr (GSocketConnectable) address = NULL;
+
+  g_return_if_fail (SYN_IS_PEER (self));
+  g_return_if_fail (host != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, syn_peer_connect_async);
+  if (self->host || self->link || self->connect_task)
+    {
+      g_task_return_new_error (task, SYN_PEER_ERROR, SYN_PEER_ERROR_STATE, "%s",
+                               _ ("Already connected"));
+      return;
+    }
+  self->connect_task = g_object_ref (task);
+  syn_protocol_state_init (&self->proto, FALSE);
+  client = g_socket_client_new ();
+  address = g_network_address_new (host, port);
+  g_socket_client_connect_async (client, address, cancellable, on_connected_cb,
+                                 g_steal_pointer (&task));
+}
+
+gboolean
+syn_peer_connect_finish (SynPeer *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
+syn_peer_accept_options (SynPeer *self, gboolean fog, GError **error)
+{
+  SynMessage m = { .type = SYN_MESSAGE_ACCEPT, .has_fog = TRUE, .fog = fog };
+  SynProtocolState before = self->proto;
+  g_autoptr (SynGame) game = NULL;
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (self->host || before.proposal != SYN_PROPOSAL_OPTIONS || !self->proposed.variant)
+    return not_now (error, _ ("No game is proposed"));
+  if (!send_message (self, &m))
+    return not_now (error, _ ("No game is proposed"));
+  /* PSC-R12: fog only when both want it. */
+  game = make_game (self, before.proposal_id, &self->proposed, self->proposed.fog && fog,
+                    self->proposed_date);
+  set_game (self, game, (SynColour) (1 - self->proposed.host_colour));
+  autosave (self);
+  g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
+  emit_opponent_state (self);
+  return TRUE;
+}
+
+gboolean
+syn_peer_decline_options (SynPeer *self, const char *reason, GError **error)
+{
+  SynMessage m = { .type = SYN_MESSAGE_DECLINE };
+  g_autofree char *clean = clean_text (reason, SYN_PROTOCOL_TEXT_MAX);
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  g_strlcpy (m.text, clean, sizeof m.text);
+  if (self->host || self->proto.proposal != SYN_PROPOSAL_OPTIONS || !send_message (self, &m))
+    return not_now (error, _ ("No game is proposed"));
+  return TRUE;
+}
+
+void
+syn_peer_disconnect (SynPeer *self)
+{
+  SynMessage bye = { .type = SYN_MESSAGE_BYE };
+  g_autoptr (SynPeer) hold = NULL;
+
+  g_return_if_fail (SYN_IS_PEER (self));
+
+  hold = g_object_ref (self);
+  if (self->link)
+    {
+      send_message (self, &bye);
+      end_link (self, NULL);
+    }
+}
+
+void
+syn_peer_close (SynPeer *self)
+{
+  g_return_if_fail (SYN_IS_PEER (self));
+
+  if (self->service)
+    {
+      g_socket_service_stop (self->service);
+      g_socket_listener_close (G_SOCKET_LISTENER (self->service));
+      g_signal_handlers_disconnect_by_data (self->service, self);
+      g_clear_object (&self->service);
+    }
+  syn_peer_disconnect (self);
+}
+
+void
+syn_peer_drop_connection (SynPeer *self)
+{
+  Link *link;
+
+  g_return_if_fail (SYN_IS_PEER (self));
+
+  if (!(link = self->link))
+    return;
+  /* Nothing more is written: the other side sees the connection end mid-stream. */
+  g_queue_clear_full (&link->out, (GDestroyNotify) g_bytes_unref);
+  link->out_bytes = 0;
+  link_ref (link);
+  end_link (self, g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+                                       _ ("The connection was dropped")));
+  link_close (link);
+  link_unref (link);
+}
+
+gboolean
+syn_peer_is_connected (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  return self->link != NULL && self->proto.phase != SYN_PHASE_HELLO;
+}
+
+gboolean
+syn_peer_is_host (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  return self->host;
+}
+
+const char *
+syn_peer_get_fingerprint (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), NULL);
+
+  return self->fingerprint;
+}
+
+gboolean
+syn_peer_get_peer_known (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  return self->peer_known;
+}
+
+const char *
+syn_peer_get_peer_name (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), NULL);
+
+  return self->peer_name;
+}
+
+SynGame *
+syn_peer_get_game (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), NULL);
+
+  return self->game;
+}
+
+SynColour
+syn_peer_get_colour (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), SYN_WHITE);
+
+  return self->colour;
+}
+
+static gboolean
+playing (SynPeer *self, GError **error)
+{
+  if (!self->link || self->proto.phase != SYN_PHASE_PLAYING || !self->game
+      || syn_game_is_over (self->game))
+    return not_now (error, _ ("No game is in progress"));
+  return TRUE;
+}
+
+gboolean
+syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
+{
+  SynMessage m = { .type = SYN_MESSAGE_COMMIT };
+  const SynVariant *variant;
+  const SynState *state;
+  SynChoice choices[SYN_MAX_CHOICES];
+  char text[SYN_CHOICE_TEXT_SIZE];
+  gint64 now = g_get_monotonic_time ();
+  gboolean legal = FALSE;
+  int n;
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (!playing (self, error))
+    return FALSE;
+  if (self->proto.local_committed)
+    return not_now (error, _ ("The move of this turn is already chosen"));
+  variant = syn_game_get_variant (self->game);
+  state = syn_game_get_state (self->game);
+  n = variant->choices (state, self->colour, choices);
+  for (int i = 0; i < n && !legal; i++)
+    legal = choices[i] == choice;
+  if (!legal || choice == SYN_CHOICE_NONE)
+    {
+      variant->choice_to_text (state, choice, text);
+      g_set_error (error, SYN_GAME_ERROR, SYN_GAME_ERROR_ILLEGAL, _ ("%s is not a legal move"),
+                   text);
+      return FALSE;
+    }
+  variant->choice_to_text (state, choice, text);
+  if (!random_salt (self->salt, sizeof self->salt, error))
+    return FALSE;
+
+  /* PSC-R11: our clock ran from the opponent's commitment to ours. */
+  if (game_is_timed (self))
+    {
+      gint64 start = turn_start_ms (self, self->colour);
+      gint64 left = syn_clock_get_remaining_ms (syn_game_get_clock (self->game), self->colour);
+      self->local_used_ms = CLAMP (start - left, 0, MAX (start - 1, 0));
+    }
+  else
+    self->local_used_ms = self->remote_commit_us ? (now - self->remote_commit_us) / 1000 : 0;
+
+  m.turn = self->proto.turn;
+  m.used_ms = self->local_used_ms;
+  syn_protocol_commitment (self->proto.id, m.turn, self->colour, text, self->salt, m.digest);
+  if (!send_message (self, &m))
+    return not_now (error, _ ("The move cannot be sent now"));
+  self->local_choice = choice;
+  self->local_commit_us = now;
+  syn_clock_set_chosen (syn_game_get_clock (self->game), FALSE, FALSE);
+
+  if (self->proto.remote_committed)
+    send_reveal (self);
+  else if (game_is_timed (self))
+    {
+      gint64 wait = turn_start_ms (self, (SynColour) (1 - self->colour)) + FLAG_GRACE_MS;
+      self->deadline_id
+          = g_timeout_add ((guint) MIN (wait, (gint64) G_MAXUINT), on_deadline_cb, self);
+    }
+  return TRUE;
+}
+
+gboolean
+syn_peer_has_chosen (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  return self->proto.phase == SYN_PHASE_PLAYING && self->proto.local_committed;
+}
+
+SynOpponentState
+syn_peer_get_opponent_state (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), SYN_OPPONENT_ABSENT);
+
+  if (!self->link || self->proto.phase != SYN_PHASE_PLAYING)
+    return SYN_OPPONENT_ABSENT;
+  return self->proto.remote_committed ? SYN_OPPONENT_CHOSEN : SYN_OPPONENT_THINKING;
+}
+
+gint64
+syn_peer_get_opponent_used_ms (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), -1);
+
+  return self->proto.remote_committed ? self->remote_used_ms : -1;
+}
+
+gboolean
+syn_peer_offer_draw (SynPeer *self, GError **error)
+{
+  SynMessage m = { .type = SYN_MESSAGE_DRAW, .draw = SYN_DRAW_OFFER };
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (!playing (self, error))
+    return FALSE;
+  if (between_reveals (self))
+    {
+      self->pending_draw = SYN_DRAW_OFFER;
+      return TRUE;
+    }
+  if (!send_message (self, &m))
+    return not_now (error, _ ("A draw is already offered"));
+  return TRUE;
+}
+
+gboolean
+syn_peer_answer_draw (SynPeer *self, gboolean accept, GError **error)
+{
+  SynMessage m = { .type = SYN_MESSAGE_DRAW, .draw = accept ? SYN_DRAW_ACCEPT : SYN_DRAW_DECLINE };
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (!playing (self, error))
+    return FALSE;
+  if (!self->proto.remote_draw_offer)
+    return not_now (error, _ ("No draw is offered"));
+  if (between_reveals (self))
+    {
+      self->pending_draw = m.draw;
+      return TRUE;
+    }
+  if (!send_message (self, &m))
+    return not_now (error, _ ("No draw is offered"));
+  if (accept)
+    syn_game_agree_draw (self->game);
+  return TRUE;
+}
+
+gboolean
+syn_peer_resign (SynPeer *self, GError **error)
+{
+  SynMessage m = { .type = SYN_MESSAGE_RESIGN };
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (!playing (self, error))
+    return FALSE;
+  if (between_reveals (self))
+    {
+      self->pending_resign = TRUE;
+      return TRUE;
+    }
+  if (!send_message (self, &m))
+    return not_now (error, _ ("The game cannot be resigned now"));
+  syn_game_resign (self->game, self->colour);
+  return TRUE;
+}
+
+gboolean
+syn_peer_send_chat (SynPeer *self, const char *text, GError **error)
+{
+  SynMessage m = { .type = SYN_MESSAGE_CHAT };
+  g_autofree char *clean = NULL;
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  /* One line of text: line breaks and other control characters become spaces. */
+  clean = clean_text (text, SYN_PROTOCOL_TEXT_MAX);
+  if (!clean[0])
+    return not_now (error, _ ("The message is empty"));
+  g_strlcpy (m.text, clean, sizeof m.text);
+  if (!self->link || !send_message (self, &m))
+    return not_now (error, _ ("Not connected"));
+  return TRUE;
+}

@@ -1,0 +1,145 @@
+/* syn-peer.h: one player's end of a network game: listens or connects over TCP and TLS,
+ * speaks the protocol (docs/protocol.md), plays each move by commit and reveal, keeps the
+ * other side honest about its moves and clock, notices a silent peer, and resumes an
+ * interrupted game when the two meet again.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "syn-game.h"
+#include "syn-identity.h"
+
+G_BEGIN_DECLS
+
+#define SYN_PEER_ERROR (syn_peer_error_quark ())
+
+typedef enum
+{
+  SYN_PEER_ERROR_TLS_REQUIRED, /* the other side does not speak TLS */
+  SYN_PEER_ERROR_TLS,          /* the TLS handshake failed */
+  SYN_PEER_ERROR_VERSION,      /* the other side speaks another version of the protocol */
+  SYN_PEER_ERROR_PROTOCOL,     /* a message out of place or unreadable */
+  SYN_PEER_ERROR_BAD_REVEAL,   /* a revealed move does not match its commitment */
+  SYN_PEER_ERROR_ILLEGAL_MOVE, /* a revealed move the rules do not allow */
+  SYN_PEER_ERROR_CLOCK,        /* an impossible clock time or flag claim */
+  SYN_PEER_ERROR_TOO_LONG,     /* a line over SYN_PROTOCOL_MAX_LINE */
+  SYN_PEER_ERROR_FLOOD,        /* too many messages too fast */
+  SYN_PEER_ERROR_SILENT,       /* nothing heard for too long */
+  SYN_PEER_ERROR_CLOSED,       /* the connection broke */
+  SYN_PEER_ERROR_BUSY,         /* the host is already playing someone */
+  SYN_PEER_ERROR_REMOTE,       /* the other side reported an error */
+  SYN_PEER_ERROR_STATE,        /* not possible now (no game, already chosen, ...) */
+} SynPeerError;
+
+GQuark syn_peer_error_quark (void);
+
+typedef enum
+{
+  SYN_OPPONENT_ABSENT = 0, /* not connected, or no game */
+  SYN_OPPONENT_THINKING,
+  SYN_OPPONENT_CHOSEN, /* its commitment has arrived */
+} SynOpponentState;
+
+/* What the host proposes and the guest is asked about. */
+typedef struct
+{
+  const SynVariant *variant; /* NULL: PSC */
+  SynTimeControl tc;         /* initial_ms 0: no clock */
+  gboolean fog;              /* PSC-R12: played only when both sides want it */
+  SynColour host_colour;
+} SynPeerOptions;
+
+#define SYN_TYPE_PEER (syn_peer_get_type ())
+
+G_DECLARE_FINAL_TYPE (SynPeer, syn_peer, SYN, PEER, GObject)
+
+/* name is shown to the other side and written into the record (cut to fit the protocol). */
+SynPeer *syn_peer_new (SynIdentity *identity, const char *name);
+
+/* Who sits at this end: SYN_PLAYER_HUMAN (the default) or SYN_PLAYER_COMPUTER. */
+void syn_peer_set_local_kind (SynPeer *self, SynPlayerKind kind);
+
+/* Whether every turn is saved in the autosave folder (default TRUE). A game that is not
+ * saved cannot be resumed after this program ends. */
+void syn_peer_set_autosave (SynPeer *self, gboolean autosave);
+
+/* Host: accepts connections on port (0 picks a free one) of address (NULL: every address,
+ * IPv4 and IPv6). One player at a time; the host keeps listening when a connection ends. */
+gboolean syn_peer_listen (SynPeer *self, const char *address, guint16 port, GError **error);
+guint16 syn_peer_get_port (SynPeer *self);
+
+/* Host: the options of the next game proposed (on connection, or by propose_game). */
+void syn_peer_set_options (SynPeer *self, const SynPeerOptions *options);
+
+/* Host: proposes a new game after one finished (or was declined). A resume the guest
+ * declines is followed by the options at once. */
+gboolean syn_peer_propose_game (SynPeer *self, GError **error);
+
+/* Guest: connects to host (a name, "127.0.0.1" or "::1") and port. */
+void syn_peer_connect_async (SynPeer *self, const char *host, guint16 port,
+                             GCancellable *cancellable, GAsyncReadyCallback callback,
+                             gpointer user_data);
+gboolean syn_peer_connect_finish (SynPeer *self, GAsyncResult *result, GError **error);
+
+/* Guest: answers "options-proposed". fog is this side's wish (PSC-R12). */
+gboolean syn_peer_accept_options (SynPeer *self, gboolean fog, GError **error);
+gboolean syn_peer_decline_options (SynPeer *self, const char *reason, GError **error);
+
+/* Says goodbye and closes the connection; a host goes on listening. */
+void syn_peer_disconnect (SynPeer *self);
+
+/* The same, and a host stops listening. */
+void syn_peer_close (SynPeer *self);
+
+/* Drops the connection without a goodbye, as a broken network would (for tests). */
+void syn_peer_drop_connection (SynPeer *self);
+
+gboolean syn_peer_is_connected (SynPeer *self);
+gboolean syn_peer_is_host (SynPeer *self);
+
+/* The short fingerprint of both certificates ("1a2b 3c4d 5e6f 7a8b"), the same on both
+ * sides: players compare it aloud. NULL before the handshake. */
+const char *syn_peer_get_fingerprint (SynPeer *self);
+/* Whether this peer's certificate was seen before (it is remembered from now on). */
+gboolean syn_peer_get_peer_known (SynPeer *self);
+const char *syn_peer_get_peer_name (SynPeer *self);
+
+/* The game being played or last played, or NULL. */
+SynGame *syn_peer_get_game (SynPeer *self);
+SynColour syn_peer_get_colour (SynPeer *self);
+
+/* Plays this side's move for the turn: it leaves as a commitment, and is revealed once the
+ * other side's commitment is in. Cannot be changed afterwards. */
+gboolean syn_peer_choose (SynPeer *self, SynChoice choice, GError **error);
+gboolean syn_peer_has_chosen (SynPeer *self);
+
+SynOpponentState syn_peer_get_opponent_state (SynPeer *self);
+/* The thinking time the opponent reported with its commitment this turn, or -1. */
+gint64 syn_peer_get_opponent_used_ms (SynPeer *self);
+
+gboolean syn_peer_offer_draw (SynPeer *self, GError **error);
+gboolean syn_peer_answer_draw (SynPeer *self, gboolean accept, GError **error);
+gboolean syn_peer_resign (SynPeer *self, GError **error);
+gboolean syn_peer_send_chat (SynPeer *self, const char *text, GError **error);
+
+/* Signals:
+ *   "connected"               the handshake is done: fingerprint and peer name are known
+ *   "options-proposed"        (gpointer const SynPeerOptions *) guest: answer with
+ *                             syn_peer_accept_options() or syn_peer_decline_options()
+ *   "options-declined"        (const char *reason) host: the guest said no
+ *   "game-started"            (gboolean resumed) both sides agreed; the game is ready
+ *   "opponent-state-changed"  (int SynOpponentState)
+ *   "turn-completed"          (guint index) both moves revealed, checked and played
+ *   "draw-offered"            the opponent offers a draw
+ *   "draw-declined"           the opponent declined ours
+ *   "chat-received"           (const char *text)
+ *   "game-over"               the game has a result (see the SynGame)
+ *   "error"                   (GError *) something went wrong; see "disconnected" for
+ *                             whether the connection survived
+ *   "disconnected"            (GError *error or NULL after a goodbye) */
+
+G_END_DECLS

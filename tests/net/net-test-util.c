@@ -1,0 +1,440 @@
+/* net-test-util.c: helpers shared by the network tests.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "net-test-util.h"
+
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "syn-net-game.h"
+
+static char *test_dir;
+
+char *
+net_test_init_dirs (const char *name)
+{
+  g_autofree char *template = g_strdup_printf ("synchess-%s-XXXXXX", name);
+  char *dir = g_dir_make_tmp (template, NULL);
+  g_autofree char *config = NULL;
+  g_autofree char *data = NULL;
+
+  g_assert_nonnull (dir);
+  config = g_build_filename (dir, "config", NULL);
+  data = g_build_filename (dir, "data", NULL);
+  /* Before GLib reads them: nothing may touch the real folders. */
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  test_dir = dir;
+  return g_strdup (dir);
+}
+
+void
+net_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir)
+    while ((name = g_dir_read_name (dir)))
+      {
+        g_autofree char *child = g_build_filename (path, name, NULL);
+        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+          net_test_remove_tree (child);
+        else
+          g_unlink (child);
+      }
+  g_rmdir (path);
+}
+
+void
+net_test_cleanup (const char *dir)
+{
+  net_test_remove_tree (dir);
+  g_clear_pointer (&test_dir, g_free);
+}
+
+SynIdentity *
+net_test_identity (const char *name)
+{
+  g_autofree char *dir = g_build_filename (test_dir, "identities", name, NULL);
+  g_autoptr (GError) error = NULL;
+  SynIdentity *identity = syn_identity_new_for_dir (dir, &error);
+
+  g_assert_no_error (error);
+  return identity;
+}
+
+void
+net_test_wait (const gboolean *flag, int seconds, const char *what)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) seconds * G_USEC_PER_SEC;
+
+  while (!*flag)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("timed out waiting for %s", what);
+      g_main_context_iteration (NULL, FALSE);
+      if (!*flag)
+        g_usleep (200);
+    }
+}
+
+static gboolean
+on_spin_done_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+net_test_spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_spin_done_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+gboolean
+net_test_has_ipv6_loopback (void)
+{
+  g_autoptr (GSocket) socket
+      = g_socket_new (G_SOCKET_FAMILY_IPV6, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL);
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV6);
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+
+  return socket && g_socket_bind (socket, address, TRUE, NULL);
+}
+
+gint64
+net_test_rss_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return -1;
+  line = strstr (status, "VmRSS:");
+  return line ? g_ascii_strtoll (line + 6, NULL, 10) : -1;
+}
+
+/* The bot ---------------------------------------------------------------------------------- */
+
+static gboolean
+on_bot_idle_cb (gpointer user_data)
+{
+  NetBot *bot = user_data;
+  SynGame *game = syn_peer_get_game (bot->peer);
+  const SynVariant *variant;
+  SynChoice choices[SYN_MAX_CHOICES];
+  g_autoptr (GError) error = NULL;
+  int n;
+
+  bot->idle_id = 0;
+  if (bot->paused || !game || syn_game_is_over (game) || syn_peer_has_chosen (bot->peer)
+      || !syn_peer_is_connected (bot->peer))
+    return G_SOURCE_REMOVE;
+  variant = syn_game_get_variant (game);
+  n = variant->choices (syn_game_get_state (game), syn_peer_get_colour (bot->peer), choices);
+  g_assert_cmpint (n, >, 0);
+  if (!syn_peer_choose (bot->peer, choices[g_rand_int_range (bot->rand, 0, n)], &error))
+    g_error ("the bot could not play: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+void
+net_bot_poke (NetBot *bot)
+{
+  if (!bot->idle_id)
+    bot->idle_id = g_idle_add (on_bot_idle_cb, bot);
+}
+
+static void
+on_bot_connected_cb (SynPeer *peer, NetBot *bot)
+{
+  bot->connected = TRUE;
+}
+
+static void
+on_bot_game_started_cb (SynPeer *peer, gboolean resumed, NetBot *bot)
+{
+  bot->started = TRUE;
+  bot->over = FALSE;
+  bot->games_started++;
+  net_bot_poke (bot);
+}
+
+static void
+on_bot_turn_completed_cb (SynPeer *peer, guint index, NetBot *bot)
+{
+  bot->turns++;
+  if (bot->stop_at_turn && index + 1 >= bot->stop_at_turn)
+    bot->paused = TRUE;
+  net_bot_poke (bot);
+}
+
+static void
+on_bot_game_over_cb (SynPeer *peer, NetBot *bot)
+{
+  bot->over = TRUE;
+  bot->games_over++;
+}
+
+static void
+on_bot_options_proposed_cb (SynPeer *peer, const SynPeerOptions *options, NetBot *bot)
+{
+  g_autoptr (GError) error = NULL;
+
+  /* The guest's own wish for fog is in the bot's peer data, set by the test. */
+  g_assert_true (syn_peer_accept_options (
+      peer, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (peer), "fog")), &error));
+  g_assert_no_error (error);
+}
+
+static void
+on_bot_error_cb (SynPeer *peer, const GError *error, NetBot *bot)
+{
+  g_test_message ("%s error: %s", syn_peer_is_host (peer) ? "host" : "guest", error->message);
+  bot->errors++;
+  g_clear_error (&bot->last_error);
+  bot->last_error = g_error_copy (error);
+}
+
+static void
+on_bot_disconnected_cb (SynPeer *peer, const GError *error, NetBot *bot)
+{
+  bot->disconnected = TRUE;
+  bot->connected = FALSE;
+  bot->disconnects++;
+  g_clear_error (&bot->disconnect_error);
+  if (error)
+    bot->disconnect_error = g_error_copy (error);
+}
+
+NetBot *
+net_bot_new (SynPeer *peer, guint32 seed)
+{
+  NetBot *bot = g_new0 (NetBot, 1);
+
+  bot->peer = g_object_ref (peer);
+  bot->rand = g_rand_new_with_seed (seed);
+  g_signal_connect (peer, "connected", G_CALLBACK (on_bot_connected_cb), bot);
+  g_signal_connect (peer, "game-started", G_CALLBACK (on_bot_game_started_cb), bot);
+  g_signal_connect (peer, "turn-completed", G_CALLBACK (on_bot_turn_completed_cb), bot);
+  g_signal_connect (peer, "game-over", G_CALLBACK (on_bot_game_over_cb), bot);
+  g_signal_connect (peer, "options-proposed", G_CALLBACK (on_bot_options_proposed_cb), bot);
+  g_signal_connect (peer, "error", G_CALLBACK (on_bot_error_cb), bot);
+  g_signal_connect (peer, "disconnected", G_CALLBACK (on_bot_disconnected_cb), bot);
+  return bot;
+}
+
+void
+net_bot_free (NetBot *bot)
+{
+  g_clear_handle_id (&bot->idle_id, g_source_remove);
+  g_signal_handlers_disconnect_by_data (bot->peer, bot);
+  g_clear_object (&bot->peer);
+  g_rand_free (bot->rand);
+  g_clear_error (&bot->last_error);
+  g_clear_error (&bot->disconnect_error);
+  g_free (bot);
+}
+
+/* Pairs ------------------------------------------------------------------------------------ */
+
+NetPair *
+net_pair_new (const char *address, const SynPeerOptions *options)
+{
+  NetPair *pair = g_new0 (NetPair, 1);
+  g_autoptr (GError) error = NULL;
+  static guint counter;
+  g_autofree char *host_name = g_strdup_printf ("host-%u", ++counter);
+  g_autofree char *guest_name = g_strdup_printf ("guest-%u", counter);
+
+  pair->address = g_strdup (address);
+  pair->host_identity = net_test_identity (host_name);
+  pair->guest_identity = net_test_identity (guest_name);
+  pair->host = syn_peer_new (pair->host_identity, "Host player");
+  pair->guest = syn_peer_new (pair->guest_identity, "Guest player");
+  /* Both ends live in this process and would share an autosave folder: the games stay in
+   * memory, which is what a resume within one run uses. */
+  syn_peer_set_autosave (pair->host, FALSE);
+  syn_peer_set_autosave (pair->guest, FALSE);
+  if (options)
+    syn_peer_set_options (pair->host, options);
+  pair->host_bot = net_bot_new (pair->host, 1000 + counter);
+  pair->guest_bot = net_bot_new (pair->guest, 2000 + counter);
+  g_assert_true (syn_peer_listen (pair->host, address, 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (syn_peer_get_port (pair->host), >, 0);
+  return pair;
+}
+
+static void
+on_pair_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (syn_peer_connect_finish (SYN_PEER (source), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) user_data = TRUE;
+}
+
+void
+net_pair_connect (NetPair *pair)
+{
+  gboolean done = FALSE;
+
+  pair->host_bot->started = pair->guest_bot->started = FALSE;
+  pair->host_bot->disconnected = pair->guest_bot->disconnected = FALSE;
+  syn_peer_connect_async (pair->guest, pair->address, syn_peer_get_port (pair->host), NULL,
+                          on_pair_connected_cb, &done);
+  net_test_wait (&done, 20, "the connection");
+  net_test_wait (&pair->guest_bot->started, 20, "the guest's game");
+  net_test_wait (&pair->host_bot->started, 20, "the host's game");
+}
+
+void
+net_pair_free (NetPair *pair)
+{
+  syn_peer_close (pair->guest);
+  syn_peer_close (pair->host);
+  net_test_spin (20);
+  g_clear_pointer (&pair->host_bot, net_bot_free);
+  g_clear_pointer (&pair->guest_bot, net_bot_free);
+  g_clear_object (&pair->host);
+  g_clear_object (&pair->guest);
+  g_clear_object (&pair->host_identity);
+  g_clear_object (&pair->guest_identity);
+  g_free (pair->address);
+  g_free (pair);
+}
+
+void
+net_assert_same_game (SynGame *a, SynGame *b)
+{
+  g_autofree char *text_a = syn_net_game_record_text (a);
+  g_autofree char *text_b = syn_net_game_record_text (b);
+
+  g_assert_cmpstr (syn_game_get_id (a), ==, syn_game_get_id (b));
+  g_assert_cmpstr (text_a, ==, text_b);
+}
+
+/* The raw client ---------------------------------------------------------------------------- */
+
+static gboolean
+accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
+               GTlsCertificateFlags errors, gpointer user_data)
+{
+  return TRUE;
+}
+
+RawClient *
+raw_client_connect (const char *address, guint16 port, SynIdentity *tls_identity, GError **error)
+{
+  g_autoptr (GSocketClient) socket_client = g_socket_client_new ();
+  g_autoptr (GSocketConnectable) target = g_network_address_new (address, port);
+  g_autoptr (RawClient) client = g_new0 (RawClient, 1);
+
+  client->connection = g_socket_client_connect (socket_client, target, NULL, error);
+  if (!client->connection)
+    return NULL;
+  /* Blocking reads give up after a while rather than hang the test. */
+  g_socket_set_timeout (g_socket_connection_get_socket (client->connection), 15);
+  if (tls_identity)
+    {
+      client->stream = g_tls_client_connection_new (G_IO_STREAM (client->connection), NULL, error);
+      if (!client->stream)
+        return NULL;
+      g_tls_connection_set_certificate (G_TLS_CONNECTION (client->stream),
+                                        syn_identity_get_certificate (tls_identity));
+      g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+      if (!g_tls_connection_handshake (G_TLS_CONNECTION (client->stream), NULL, error))
+        return NULL;
+    }
+  else
+    client->stream = G_IO_STREAM (g_object_ref (client->connection));
+  client->in = g_data_input_stream_new (g_io_stream_get_input_stream (client->stream));
+  g_data_input_stream_set_newline_type (client->in, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  client->out = g_object_ref (g_io_stream_get_output_stream (client->stream));
+  return g_steal_pointer (&client);
+}
+
+gboolean
+raw_client_send (RawClient *client, const char *line, GError **error)
+{
+  return g_output_stream_write_all (client->out, line, strlen (line), NULL, NULL, error);
+}
+
+char *
+raw_client_read_line (RawClient *client, GError **error)
+{
+  return g_data_input_stream_read_line_utf8 (client->in, NULL, NULL, error);
+}
+
+char *
+raw_client_read_message (RawClient *client, GError **error)
+{
+  for (;;)
+    {
+      char *line = raw_client_read_line (client, error);
+      if (!line || (!g_str_has_prefix (line, "ping ") && !g_str_has_prefix (line, "pong ")))
+        return line;
+      g_free (line);
+    }
+}
+
+void
+raw_client_free (RawClient *client)
+{
+  if (client->stream)
+    g_io_stream_close (client->stream, NULL, NULL);
+  g_clear_object (&client->in);
+  g_clear_object (&client->out);
+  g_clear_object (&client->stream);
+  g_clear_object (&client->connection);
+  g_free (client);
+}
+
+typedef struct
+{
+  GThreadFunc func;
+  gpointer data;
+  gpointer result;
+  gboolean done;
+} ThreadRun;
+
+static gpointer
+thread_main (gpointer user_data)
+{
+  ThreadRun *run = user_data;
+
+  run->result = run->func (run->data);
+  g_atomic_int_set (&run->done, TRUE);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+gpointer
+net_test_run_thread (GThreadFunc func, gpointer data, int seconds)
+{
+  ThreadRun run = { func, data, NULL, FALSE };
+  GThread *thread = g_thread_new ("raw-client", thread_main, &run);
+  gint64 deadline = g_get_monotonic_time () + (gint64) seconds * G_USEC_PER_SEC;
+
+  while (!g_atomic_int_get (&run.done))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("the raw client did not finish in %d s", seconds);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (100);
+    }
+  g_thread_join (thread);
+  return run.result;
+}

@@ -1,0 +1,101 @@
+/* net-test-util.h: what the network tests share: private folders, waiting on the main loop,
+ * a bot that plays a SynPeer's moves, and a raw client for playing the hostile peer.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "syn-identity.h"
+#include "syn-peer.h"
+
+G_BEGIN_DECLS
+
+/* Points XDG_CONFIG_HOME and XDG_DATA_HOME at a new temporary folder (before GLib reads
+ * them) and returns it; net_test_cleanup() removes it. */
+char *net_test_init_dirs (const char *name);
+void net_test_cleanup (const char *dir);
+void net_test_remove_tree (const char *path);
+
+/* A fresh identity of its own under the test folder. */
+SynIdentity *net_test_identity (const char *name);
+
+/* Runs the main loop until *flag (or until the deadline, which fails the test). */
+void net_test_wait (const gboolean *flag, int seconds, const char *what);
+/* Runs the main loop for ms milliseconds. */
+void net_test_spin (guint ms);
+
+gboolean net_test_has_ipv6_loopback (void);
+gint64 net_test_rss_kb (void);
+
+/* A bot playing random legal moves for a peer, from the start of every turn. */
+typedef struct
+{
+  SynPeer *peer;
+  GRand *rand;
+  guint idle_id;
+  guint games_over;
+  guint games_started;
+  guint turns;
+  guint errors;
+  guint disconnects;
+  gboolean connected;
+  gboolean started;
+  gboolean over;
+  gboolean disconnected;
+  gboolean paused;    /* no moves while set */
+  guint stop_at_turn; /* pause once the game reaches this many turns (0: never) */
+  GError *last_error;
+  GError *disconnect_error;
+} NetBot;
+
+NetBot *net_bot_new (SynPeer *peer, guint32 seed);
+void net_bot_free (NetBot *bot);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NetBot, net_bot_free)
+/* Plays now if it is the bot's turn to choose (after a pause). */
+void net_bot_poke (NetBot *bot);
+
+/* A host on address with its own identity, and a guest of its own, both with bots. */
+typedef struct
+{
+  SynIdentity *host_identity, *guest_identity;
+  SynPeer *host, *guest;
+  NetBot *host_bot, *guest_bot;
+  char *address;
+} NetPair;
+
+NetPair *net_pair_new (const char *address, const SynPeerOptions *options);
+/* Connects the guest (again) and waits for the game to start. */
+void net_pair_connect (NetPair *pair);
+void net_pair_free (NetPair *pair);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NetPair, net_pair_free)
+
+/* The records both sides would compare: equal when the two games are the same. */
+void net_assert_same_game (SynGame *a, SynGame *b);
+
+/* A client that speaks raw lines, with blocking calls, run on a thread of its own while the
+ * main thread runs the host's loop. */
+typedef struct
+{
+  GSocketConnection *connection;
+  GIOStream *stream;
+  GDataInputStream *in;
+  GOutputStream *out;
+} RawClient;
+
+RawClient *raw_client_connect (const char *address, guint16 port, SynIdentity *tls_identity,
+                               GError **error);
+gboolean raw_client_send (RawClient *client, const char *line, GError **error);
+/* The next line without its LF; NULL at the end or after timeout_s seconds. */
+char *raw_client_read_line (RawClient *client, GError **error);
+/* The next line that is not a ping or pong (answering pings is left out on purpose). */
+char *raw_client_read_message (RawClient *client, GError **error);
+void raw_client_free (RawClient *client);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RawClient, raw_client_free)
+
+/* Runs func on a thread and the main loop until it returns; returns its result. */
+gpointer net_test_run_thread (GThreadFunc func, gpointer data, int seconds);
+
+G_END_DECLS
