@@ -12,25 +12,9 @@
 
 #include <glib/gi18n.h>
 
-typedef struct
-{
-  const char *label; /* translatable */
-  SynTimeControl tc;
-} Preset;
+#include "syn-time-presets.h"
 
-/* The presets; the last one opens the custom rows. */
-static const Preset presets[] = {
-  { N_ ("1 min"), { 60000, 0 } },
-  { N_ ("3 min + 2 s"), { 180000, 2000 } },
-  { N_ ("5 min + 3 s"), { 300000, 3000 } },
-  { N_ ("10 min + 5 s"), { 600000, 5000 } },
-  { N_ ("15 min + 10 s"), { 900000, 10000 } },
-  { N_ ("30 min + 20 s"), { 1800000, 20000 } },
-  { N_ ("No clock"), { 0, 0 } },
-  { N_ ("Custom"), { 0, 0 } },
-};
-
-#define CUSTOM_PRESET (G_N_ELEMENTS (presets) - 1)
+#define CUSTOM_PRESET (syn_time_presets_custom ())
 
 struct _SynNewGameDialog
 {
@@ -110,7 +94,7 @@ on_start_clicked_cb (SynNewGameDialog *self)
           = (gint64) (gtk_spin_button_get_value (self->increment_spin) * 1000.0);
     }
   else
-    options.time_control = presets[MIN (preset, CUSTOM_PRESET)].tc;
+    options.time_control = syn_time_presets_get (preset);
   options.fog = gtk_switch_get_active (self->fog_switch);
   options.opponent = adw_combo_row_get_selected (self->opponent_row) == 1 ? SYN_PLAYER_COMPUTER
                                                                           : SYN_PLAYER_HUMAN;
@@ -133,15 +117,10 @@ load_settings (SynNewGameDialog *self)
 {
   g_autofree char *tc_text = g_settings_get_string (self->settings, "time-control");
   SynTimeControl tc = SYN_TIME_CONTROL_DEFAULT;
-  guint preset = CUSTOM_PRESET;
+  guint preset;
 
   syn_time_control_parse (tc_text, &tc);
-  for (guint i = 0; i < CUSTOM_PRESET; i++)
-    if (presets[i].tc.initial_ms == tc.initial_ms && presets[i].tc.increment_ms == tc.increment_ms)
-      {
-        preset = i;
-        break;
-      }
+  preset = syn_time_presets_find (&tc);
   adw_combo_row_set_selected (self->time_row, preset);
   if (preset == CUSTOM_PRESET)
     {
@@ -195,15 +174,13 @@ static void
 syn_new_game_dialog_init (SynNewGameDialog *self)
 {
   g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
-  g_autoptr (GtkStringList) times = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) times = syn_time_presets_new_model ();
   const SynVariant *const *all = syn_variant_all ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   for (int i = 0; all[i]; i++)
     gtk_string_list_append (variants, all[i]->name);
   adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variants));
-  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
-    gtk_string_list_append (times, _ (presets[i].label));
   adw_combo_row_set_model (self->time_row, G_LIST_MODEL (times));
 
   g_signal_connect_swapped (self->time_row, "notify::selected", G_CALLBACK (on_row_selected_cb),

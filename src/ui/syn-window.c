@@ -16,7 +16,10 @@
 
 #include "syn-clock-view.h"
 #include "syn-game-layout.h"
+#include "syn-host-dialog.h"
+#include "syn-join-dialog.h"
 #include "syn-move-list.h"
+#include "syn-peer.h"
 #include "syn-record.h"
 #include "syn-session.h"
 
@@ -36,14 +39,18 @@ struct _SynWindow
   GtkWidget *resign_button;
   AdwStatusPage *hand_over_page;
   GtkButton *hand_over_button;
+  GtkWidget *chat_box;
+  GtkLabel *chat_log;
+  GtkEntry *chat_entry;
 
   /* owned */
   GSettings *settings;
-  SynSession *session;
-  SynNewGameOptions options; /* of the game on the board, for a rematch */
-
-  /* borrowed from the session */
   SynGame *game;
+  SynSession *session;        /* a game at this computer; NULL over the network */
+  SynPeer *peer;              /* the other side of a network game, or NULL */
+  SynNewGameOptions options;  /* of the game on the board, for a rematch */
+  SynMove network_choice;     /* sent as a commitment this turn */
+  gboolean network_dialog;    /* Host or Join is open: it answers the peer itself */
 
   SynColour viewer;     /* whose board is shown: the person choosing now */
   gboolean hand_over;   /* the hand-over screen hides the board */
@@ -69,6 +76,13 @@ static gboolean
 following_game (SynWindow *self)
 {
   return self->shown_turns < 0;
+}
+
+/* The game on the board is played with the peer. */
+static gboolean
+playing_network (SynWindow *self)
+{
+  return self->peer && self->game && syn_peer_get_game (self->peer) == self->game;
 }
 
 /* The sentence for a finished game: who won, and why (PSC-R10, R11). */
@@ -117,6 +131,18 @@ update_status (SynWindow *self)
     text = describe_result (self->game);
   else if (self->hand_over)
     text = g_strdup_printf (_ ("%s has chosen"), colour_name (self->viewer));
+  else if (playing_network (self))
+    {
+      gboolean opponent_chosen
+          = syn_peer_get_opponent_state (self->peer) == SYN_OPPONENT_CHOSEN;
+      if (!syn_peer_is_connected (self->peer))
+        text = g_strdup (_ ("Disconnected. The game is saved: host or join again to go on."));
+      else if (syn_peer_has_chosen (self->peer))
+        text = g_strdup (opponent_chosen ? _ ("Both have chosen") : _ ("Waiting for the opponent…"));
+      else
+        text = g_strdup (opponent_chosen ? _ ("Your opponent has chosen: your move")
+                                         : _ ("Your move: choose a piece and a square"));
+    }
   else if (two_people (self))
     text = g_strdup_printf (_ ("%s to choose"), colour_name (self->viewer));
   else if (syn_game_has_chosen (self->game, self->viewer))
@@ -131,12 +157,27 @@ update_status (SynWindow *self)
 
   gtk_widget_set_visible (self->end_buttons, over);
   gtk_widget_set_visible (self->resign_button, !over);
-  syn_clock_view_set_chosen (self->clock_view, syn_game_has_chosen (self->game, SYN_WHITE),
-                             syn_game_has_chosen (self->game, SYN_BLACK));
+  gtk_widget_set_visible (self->chat_box, playing_network (self));
+  if (playing_network (self))
+    {
+      /* Commitments stay with the peer until both reveal; the game learns them later. */
+      gboolean mine = syn_peer_has_chosen (self->peer);
+      gboolean theirs = syn_peer_get_opponent_state (self->peer) == SYN_OPPONENT_CHOSEN;
+      syn_clock_view_set_chosen (self->clock_view, self->viewer == SYN_WHITE ? mine : theirs,
+                                 self->viewer == SYN_BLACK ? mine : theirs);
+    }
+  else
+    syn_clock_view_set_chosen (self->clock_view, syn_game_has_chosen (self->game, SYN_WHITE),
+                               syn_game_has_chosen (self->game, SYN_BLACK));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resign",
                                  !over && following_game (self)
                                      && syn_game_get_player_kind (self->game, self->viewer)
-                                            == SYN_PLAYER_HUMAN);
+                                            == SYN_PLAYER_HUMAN
+                                     && (!playing_network (self)
+                                         || syn_peer_is_connected (self->peer)));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.offer-draw",
+                                 !over && playing_network (self)
+                                     && syn_peer_is_connected (self->peer));
 }
 
 /* With two people at one computer the board keeps White at the bottom; against the
@@ -157,14 +198,26 @@ update_board_marks (SynWindow *self)
   gboolean live = following_game (self) && !syn_game_is_over (self->game);
 
   syn_board_view_set_flipped (self->board, board_flipped (self));
-  syn_board_view_set_interactive (self->board,
-                                  live && !self->hand_over
-                                      && syn_game_get_player_kind (self->game, self->viewer)
-                                             == SYN_PLAYER_HUMAN);
-  syn_board_view_set_chosen_move (self->board, live && syn_game_has_chosen (self->game, self->viewer)
-                                                   ? (SynMove) syn_game_get_choice (self->game,
-                                                                                    self->viewer)
-                                                   : SYN_MOVE_NONE);
+  if (playing_network (self))
+    {
+      /* A commitment cannot be taken back. */
+      syn_board_view_set_interactive (self->board, live && syn_peer_is_connected (self->peer)
+                                                       && !syn_peer_has_chosen (self->peer));
+      syn_board_view_set_chosen_move (self->board, live && syn_peer_has_chosen (self->peer)
+                                                       ? self->network_choice
+                                                       : SYN_MOVE_NONE);
+    }
+  else
+    {
+      syn_board_view_set_interactive (self->board,
+                                      live && !self->hand_over
+                                          && syn_game_get_player_kind (self->game, self->viewer)
+                                                 == SYN_PLAYER_HUMAN);
+      syn_board_view_set_chosen_move (self->board,
+                                      live && syn_game_has_chosen (self->game, self->viewer)
+                                          ? (SynMove) syn_game_get_choice (self->game, self->viewer)
+                                          : SYN_MOVE_NONE);
+    }
   if (turns > 0)
     {
       const SynTurn *turn = syn_game_get_turn (self->game, turns - 1);
@@ -208,6 +261,8 @@ show_hand_over (SynWindow *self, gboolean show)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hand-over-done", show);
 }
 
+static void show_error (SynWindow *self, const char *heading, const char *body);
+
 static void
 toast (SynWindow *self, const char *text)
 {
@@ -219,6 +274,16 @@ on_board_move_chosen_cb (SynWindow *self, guint move)
 {
   g_autoptr (GError) error = NULL;
 
+  if (playing_network (self))
+    {
+      if (!syn_peer_choose (self->peer, (SynChoice) move, &error))
+        toast (self, error->message);
+      else
+        self->network_choice = (SynMove) move;
+      update_board_marks (self);
+      update_status (self);
+      return;
+    }
   if (!syn_game_choose (self->game, self->viewer, (SynChoice) move, &error))
     {
       toast (self, error->message);
@@ -288,19 +353,22 @@ on_selected_turn_cb (SynWindow *self)
   update_status (self);
 }
 
-/* Replaces the game on the board; the window shows it from viewer's side. */
+/* Replaces the game on the board; the window shows it from viewer's side. session drives a
+ * game at this computer; over the network there is none (the peer saves the game). */
 static void
-set_session (SynWindow *self, SynSession *session, SynColour viewer)
+adopt_game (SynWindow *self, SynGame *game, SynSession *session, SynColour viewer)
 {
   if (self->session)
     {
       syn_session_stop (self->session);
-      g_signal_handlers_disconnect_by_data (self->game, self);
       g_signal_handlers_disconnect_by_data (self->session, self);
     }
+  if (self->game)
+    g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->session, session);
-  self->game = syn_session_get_game (session);
+  g_set_object (&self->game, game);
   self->viewer = viewer;
+  self->network_choice = SYN_MOVE_NONE;
   self->shown_turns = -1;
   show_hand_over (self, FALSE);
 
@@ -308,16 +376,35 @@ set_session (SynWindow *self, SynSession *session, SynColour viewer)
                            0);
   g_signal_connect_object (self->game, "turn-executed", G_CALLBACK (on_turn_executed_cb), self, 0);
   g_signal_connect_object (self->game, "finished", G_CALLBACK (on_finished_cb), self, 0);
-  g_signal_connect_object (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed_cb),
-                           self, 0);
+  if (self->session)
+    g_signal_connect_object (self->session, "autosave-failed",
+                             G_CALLBACK (on_autosave_failed_cb), self, 0);
 
   syn_move_list_set_game (self->move_list, self->game);
   syn_clock_view_set_clock (self->clock_view, syn_game_get_clock (self->game));
   syn_clock_view_set_flipped (self->clock_view, board_flipped (self));
   update_board (self);
   update_status (self);
-  syn_session_start (self->session);
+  if (self->session)
+    syn_session_start (self->session);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+static void
+set_session (SynWindow *self, SynSession *session, SynColour viewer)
+{
+  adopt_game (self, syn_session_get_game (session), session, viewer);
+}
+
+/* A game at this computer replaces a network game: the peer says goodbye. */
+static void
+leave_network (SynWindow *self)
+{
+  if (!self->peer)
+    return;
+  g_signal_handlers_disconnect_by_data (self->peer, self);
+  syn_peer_close (self->peer);
+  g_clear_object (&self->peer);
 }
 
 void
@@ -328,6 +415,7 @@ syn_window_start_game (SynWindow *self, const SynNewGameOptions *options, const 
   g_autoptr (SynSession) session = NULL;
   SynColour viewer = SYN_WHITE;
 
+  leave_network (self);
   self->options = *options;
   game = syn_game_new (options->variant, start,
                        options->time_control.initial_ms ? &options->time_control : NULL,
@@ -353,6 +441,7 @@ syn_window_continue_game (SynWindow *self, SynGame *game)
   g_autoptr (SynSession) session = NULL;
   SynColour viewer = SYN_WHITE;
 
+  leave_network (self);
   /* Records name a computer player by SYN_COMPUTER_NAME; everyone else is a person here. */
   for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
     {
@@ -408,6 +497,18 @@ rematch_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   SynWindow *self = SYN_WINDOW (widget);
   SynNewGameOptions options = self->options;
 
+  if (playing_network (self))
+    {
+      g_autoptr (GError) error = NULL;
+      /* The host proposes; the guest is asked. */
+      if (!syn_peer_is_host (self->peer))
+        toast (self, _ ("The host proposes the next game; waiting for it"));
+      else if (!syn_peer_propose_game (self->peer, &error))
+        toast (self, error->message);
+      else
+        toast (self, _ ("A new game was proposed to your opponent"));
+      return;
+    }
   /* Against the computer the colours change sides. */
   if (options.opponent == SYN_PLAYER_COMPUTER)
     options.play_as = (SynColour) !options.play_as;
@@ -417,8 +518,14 @@ rematch_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 static void
 on_resign_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *self)
 {
-  if (g_strcmp0 (response, "resign") == 0 && !syn_game_is_over (self->game))
+  g_autoptr (GError) error = NULL;
+
+  if (g_strcmp0 (response, "resign") != 0 || syn_game_is_over (self->game))
+    return;
+  if (!playing_network (self))
     syn_game_resign (self->game, self->viewer);
+  else if (!syn_peer_resign (self->peer, &error))
+    toast (self, error->message);
 }
 
 static void
@@ -623,6 +730,251 @@ open_file_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   syn_window_open_file (SYN_WINDOW (widget), file);
 }
 
+/* Network */
+
+static void
+append_chat (SynWindow *self, const char *who, const char *text)
+{
+  const char *log = gtk_label_get_text (self->chat_log);
+  g_autofree char *line = g_strdup_printf ("%s: %s", who, text);
+  g_autofree char *joined = *log ? g_strconcat (log, "\n", line, NULL) : g_strdup (line);
+  gtk_label_set_text (self->chat_log, joined);
+}
+
+static void
+on_peer_game_started_cb (SynPeer *peer, gboolean resumed, SynWindow *self)
+{
+  SynGame *game = syn_peer_get_game (peer);
+
+  self->network_dialog = FALSE;
+  self->options.variant = syn_game_get_variant (game);
+  self->options.time_control = syn_game_get_time_control (game);
+  self->options.fog = syn_game_get_fog (game);
+  self->options.opponent = SYN_PLAYER_REMOTE;
+  self->options.play_as = syn_peer_get_colour (peer);
+  gtk_label_set_text (self->chat_log, "");
+  adopt_game (self, game, NULL, syn_peer_get_colour (peer));
+  toast (self, resumed ? _ ("The game goes on where it stopped") : _ ("The game begins"));
+}
+
+static void
+on_peer_state_cb (SynPeer *peer, int state, SynWindow *self)
+{
+  if (!playing_network (self))
+    return;
+  update_board_marks (self);
+  update_status (self);
+}
+
+static void
+on_peer_turn_completed_cb (SynPeer *peer, guint index, SynWindow *self)
+{
+  self->network_choice = SYN_MOVE_NONE;
+  if (playing_network (self))
+    {
+      update_board_marks (self);
+      update_status (self);
+    }
+}
+
+static void
+on_draw_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  if (self->peer
+      && !syn_peer_answer_draw (self->peer, g_strcmp0 (response, "accept") == 0, &error))
+    toast (self, error->message);
+}
+
+static void
+on_peer_draw_offered_cb (SynPeer *peer, SynWindow *self)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Draw Offered"),
+                                              _ ("Your opponent offers a draw."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "decline", _ ("_Play On"),
+                                    "accept", _ ("_Accept the Draw"), NULL);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "decline");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_draw_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_peer_draw_declined_cb (SynPeer *peer, SynWindow *self)
+{
+  toast (self, _ ("Your opponent plays on"));
+}
+
+static void
+on_peer_chat_cb (SynPeer *peer, const char *text, SynWindow *self)
+{
+  const char *name = syn_peer_get_peer_name (peer);
+  append_chat (self, name && *name ? name : _ ("Opponent"), text);
+}
+
+static void
+on_proposal_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (!self->peer)
+    return;
+  if (g_strcmp0 (response, "accept") == 0)
+    ok = syn_peer_accept_options (self->peer, g_settings_get_boolean (self->settings, "fog"),
+                                  &error);
+  else
+    ok = syn_peer_decline_options (self->peer, _ ("not now"), &error);
+  if (!ok)
+    toast (self, error->message);
+}
+
+/* A proposal after the first game (a rematch); the Join dialog answers the first one. */
+static void
+on_peer_options_proposed_cb (SynPeer *peer, const SynPeerOptions *options, SynWindow *self)
+{
+  GtkWidget *dialog;
+
+  if (self->network_dialog)
+    return;
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Play Again?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _ ("Your opponent proposes a new game; you play %s."),
+                                  options->host_colour == SYN_WHITE ? _ ("Black") : _ ("White"));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "decline", _ ("_Decline"),
+                                    "accept", _ ("_Play"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "accept",
+                                              ADW_RESPONSE_SUGGESTED);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_proposal_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_peer_error_cb (SynPeer *peer, GError *error, SynWindow *self)
+{
+  toast (self, error->message);
+}
+
+static void
+on_peer_disconnected_cb (SynPeer *peer, GError *error, SynWindow *self)
+{
+  if (!playing_network (self))
+    return;
+  if (!syn_game_is_over (self->game))
+    toast (self, error ? error->message : _ ("Your opponent left"));
+  update_board_marks (self);
+  update_status (self);
+}
+
+/* The peer of the next network game; a game at this computer goes on until one starts. */
+static SynPeer *
+new_peer (SynWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynIdentity) identity = syn_identity_new_default (&error);
+
+  if (!identity)
+    {
+      show_error (self, _ ("Cannot Play over the Network"), error->message);
+      return NULL;
+    }
+  leave_network (self);
+  self->peer = syn_peer_new (identity, g_get_real_name ());
+  g_signal_connect_object (self->peer, "game-started", G_CALLBACK (on_peer_game_started_cb), self, 0);
+  g_signal_connect_object (self->peer, "opponent-state-changed", G_CALLBACK (on_peer_state_cb),
+                           self, 0);
+  g_signal_connect_object (self->peer, "turn-completed", G_CALLBACK (on_peer_turn_completed_cb),
+                           self, 0);
+  g_signal_connect_object (self->peer, "draw-offered", G_CALLBACK (on_peer_draw_offered_cb), self,
+                           0);
+  g_signal_connect_object (self->peer, "draw-declined", G_CALLBACK (on_peer_draw_declined_cb),
+                           self, 0);
+  g_signal_connect_object (self->peer, "chat-received", G_CALLBACK (on_peer_chat_cb), self, 0);
+  g_signal_connect_object (self->peer, "options-proposed",
+                           G_CALLBACK (on_peer_options_proposed_cb), self, 0);
+  g_signal_connect_object (self->peer, "error", G_CALLBACK (on_peer_error_cb), self, 0);
+  g_signal_connect_object (self->peer, "disconnected", G_CALLBACK (on_peer_disconnected_cb), self,
+                           0);
+  return self->peer;
+}
+
+/* The dialog closed before a game started: the peer stops. */
+static void
+on_network_dialog_cancelled_cb (GtkWidget *dialog, SynWindow *self)
+{
+  self->network_dialog = FALSE;
+  if (self->peer && !playing_network (self))
+    leave_network (self);
+}
+
+static void
+host_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  SynPeer *peer = new_peer (self);
+  SynHostDialog *dialog;
+
+  if (!peer)
+    return;
+  dialog = syn_host_dialog_new (GTK_WINDOW (self), self->settings, peer);
+  self->network_dialog = TRUE;
+  g_signal_connect_object (dialog, "cancelled", G_CALLBACK (on_network_dialog_cancelled_cb), self,
+                           0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+join_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  SynPeer *peer = new_peer (self);
+  SynJoinDialog *dialog;
+
+  if (!peer)
+    return;
+  dialog = syn_join_dialog_new (GTK_WINDOW (self), self->settings, peer);
+  self->network_dialog = TRUE;
+  g_signal_connect_object (dialog, "cancelled", G_CALLBACK (on_network_dialog_cancelled_cb), self,
+                           0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+offer_draw_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!playing_network (self))
+    return;
+  if (!syn_peer_offer_draw (self->peer, &error))
+    toast (self, error->message);
+  else
+    toast (self, _ ("Draw offered"));
+}
+
+static void
+on_chat_activate_cb (SynWindow *self)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->chat_entry))));
+  g_autoptr (GError) error = NULL;
+
+  if (!playing_network (self) || *text == '\0')
+    return;
+  if (!syn_peer_send_chat (self->peer, text, &error))
+    {
+      toast (self, error->message);
+      return;
+    }
+  append_chat (self, _ ("You"), text);
+  gtk_editable_set_text (GTK_EDITABLE (self->chat_entry), "");
+}
+
+SynPeer *
+syn_window_get_peer (SynWindow *self)
+{
+  return self->peer;
+}
+
 /* Resume */
 
 static void
@@ -763,7 +1115,8 @@ syn_window_dispose (GObject *object)
   if (self->session)
     syn_session_stop (self->session);
   g_clear_object (&self->session);
-  self->game = NULL;
+  leave_network (self);
+  g_clear_object (&self->game);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (syn_window_parent_class)->dispose (object);
 }
@@ -794,7 +1147,11 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynWindow, resign_button);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, hand_over_page);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, hand_over_button);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, chat_box);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, chat_log);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, chat_entry);
   gtk_widget_class_bind_template_callback (widget_class, on_board_move_chosen_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_chat_activate_cb);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.rematch", NULL, rematch_action);
@@ -809,6 +1166,9 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.save-to", "s", save_to_action);
   gtk_widget_class_install_action (widget_class, "win.open-file", "s", open_file_action);
+  gtk_widget_class_install_action (widget_class, "win.host-game", NULL, host_game_action);
+  gtk_widget_class_install_action (widget_class, "win.join-game", NULL, join_game_action);
+  gtk_widget_class_install_action (widget_class, "win.offer-draw", NULL, offer_draw_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game",
                                        NULL);

@@ -11,6 +11,7 @@
 #include "syn-board-view.h"
 #include "syn-game.h"
 #include "syn-new-game-dialog.h"
+#include "syn-peer.h"
 
 G_BEGIN_DECLS
 
@@ -36,6 +37,9 @@ void syn_window_start_game (SynWindow *self, const SynNewGameOptions *options,
 void syn_window_continue_game (SynWindow *self, SynGame *game);
 
 SynGame *syn_window_get_game (SynWindow *self);
+
+/* The peer of a network game (being set up or played), or NULL. */
+SynPeer *syn_window_get_peer (SynWindow *self);
 SynBoardView *syn_window_get_board (SynWindow *self);
 
 /* Opens a record, telling the user what is wrong with a bad one; TRUE when it opened. */

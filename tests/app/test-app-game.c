@@ -13,6 +13,8 @@
 #include "syn-application.h"
 #include "syn-move-list.h"
 #include "syn-record.h"
+#include "syn-host-dialog.h"
+#include "syn-join-dialog.h"
 #include "syn-window.h"
 
 /* Random play against the simple computer ends long before this. */
@@ -602,10 +604,234 @@ test_dialogs_open_without_warnings (Fixture *fixture, gconstpointer user_data)
   settle (50);
 }
 
+/* Network */
+
+static guint16
+free_port (void)
+{
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, NULL);
+  g_socket_listener_close (listener);
+  return port;
+}
+
+static gboolean
+network_game_running (gpointer data)
+{
+  Fixture *fixture = data;
+  SynPeer *peer = syn_window_get_peer (fixture->window);
+  return peer && syn_peer_get_game (peer) == syn_window_get_game (fixture->window);
+}
+
+typedef struct
+{
+  Fixture *fixture;
+  GRand *rand;
+} NetworkPlay;
+
+/* Chooses a random legal move whenever this side may; done when the game is over. */
+static gboolean
+network_game_over (gpointer data)
+{
+  NetworkPlay *play = data;
+  SynWindow *window = play->fixture->window;
+  SynGame *game = syn_window_get_game (window);
+  SynPeer *peer = syn_window_get_peer (window);
+  SynBoardFacts facts;
+
+  if (syn_game_is_over (game))
+    return TRUE;
+  if (!peer || !syn_peer_is_connected (peer) || syn_peer_has_chosen (peer))
+    return FALSE;
+  syn_game_get_facts (game, syn_game_get_n_turns (game), syn_peer_get_colour (peer), &facts);
+  if (facts.n_moves > 0)
+    {
+      char text[SYN_MOVE_TEXT_SIZE];
+      syn_move_to_text (facts.moves[g_rand_int_range (play->rand, 0, facts.n_moves)], text);
+      play_move (play->fixture, text);
+    }
+  return FALSE;
+}
+
+static void
+on_cli_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static gboolean
+cli_done (gpointer data)
+{
+  return *(GAsyncResult **) data != NULL;
+}
+
+/* Plays the network game on the window to its end and checks the CLI saw the same result. */
+static void
+play_against_cli (Fixture *fixture, GSubprocess *cli)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
+  NetworkPlay play = { fixture, rand };
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  GAsyncResult *done = NULL;
+  SynGame *game;
+
+  g_assert_true (iterate_until (network_game_running, fixture, 20000));
+  g_assert_true (iterate_until (network_game_over, &play, 120000));
+  game = syn_window_get_game (fixture->window);
+  g_assert_true (syn_game_is_over (game));
+  g_test_message ("the game ended %s (%s) after %u turns",
+                  syn_result_to_text (syn_game_get_result (game)), syn_game_get_reason (game),
+                  syn_game_get_n_turns (game));
+
+  /* A guest stays until the host is done: when the app hosts, it says goodbye now. */
+  if (syn_peer_is_host (syn_window_get_peer (fixture->window)))
+    syn_peer_disconnect (syn_window_get_peer (fixture->window));
+  /* The CLI prints "RESULT REASON ..." for the game and exits after it; the app goes on
+   * answering it meanwhile, so the loop runs while waiting. */
+  g_subprocess_communicate_utf8_async (cli, NULL, NULL, on_cli_done_cb, &done);
+  g_assert_true (iterate_until (cli_done, &done, 20000));
+  g_assert_true (g_subprocess_communicate_utf8_finish (cli, done, &out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (cli));
+  g_assert_true (g_str_has_prefix (out, syn_result_to_text (syn_game_get_result (game))));
+  g_clear_object (&done);
+}
+
+/* The CLI peer runs with folders of its own (its identity, its autosaves). */
+static GSubprocess *
+spawn_cli (GError **error, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocessLauncher) launcher
+      = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autofree char *home = g_dir_make_tmp ("synchess-cli-peer-XXXXXX", NULL);
+  g_autofree char *config = g_build_filename (home, "config", NULL);
+  g_autofree char *data = g_build_filename (home, "data", NULL);
+  const char *arg;
+  va_list args;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("SYNCHESS_CLI"));
+  va_start (args, error);
+  while ((arg = va_arg (args, const char *)))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_setenv (launcher, "HOME", home, TRUE);
+  g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
+  g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
+  return g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, error);
+}
+
+static void
+test_network_app_hosts_cli_joins (Fixture *fixture, gconstpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) cli = NULL;
+  g_autofree char *port_text = NULL;
+  GtkWindow *dialog;
+  guint16 port = free_port ();
+
+  activate (fixture, "win.host-game");
+  settle (200);
+  dialog = newest_other_toplevel (fixture);
+  g_assert_true (SYN_IS_HOST_DIALOG (dialog));
+  {
+    GtkSpinButton *spin = GTK_SPIN_BUTTON (find_widget (GTK_WIDGET (dialog), is_type,
+                                                         (gconstpointer) GTK_TYPE_SPIN_BUTTON));
+    gtk_spin_button_set_value (spin, port);
+  }
+  g_assert_true (syn_host_dialog_start (SYN_HOST_DIALOG (dialog), &error));
+  g_assert_no_error (error);
+
+  port_text = g_strdup_printf ("%u", (guint) port);
+  cli = spawn_cli (&error, "join", "127.0.0.1", port_text, "--bot", "random", NULL);
+  g_assert_no_error (error);
+  play_against_cli (fixture, cli);
+}
+
+static gboolean
+port_open (gpointer data)
+{
+  g_autoptr (GSocketClient) client = g_socket_client_new ();
+  g_autoptr (GSocketConnection) connection
+      = g_socket_client_connect_to_host (client, "127.0.0.1", GPOINTER_TO_UINT (data), NULL, NULL);
+  return connection != NULL;
+}
+
+static gboolean
+is_accept_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), "_Accept") == 0;
+}
+
+static gboolean
+accept_visible (gpointer data)
+{
+  return find_widget (GTK_WIDGET (data), is_accept_button, NULL) != NULL;
+}
+
+static void
+test_network_app_joins_cli_hosts (Fixture *fixture, gconstpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) cli = NULL;
+  g_autofree char *port_text = NULL;
+  GtkWindow *dialog;
+  guint16 port = free_port ();
+
+  port_text = g_strdup_printf ("%u", (guint) port);
+  cli = spawn_cli (&error, "host", "--port", port_text, "--bot", "random", "--games", "1", NULL);
+  g_assert_no_error (error);
+  /* The host refuses nothing while starting; wait until it listens. A probe connection is
+   * reported by the host and does not count as a game. */
+  g_assert_true (iterate_until (port_open, GUINT_TO_POINTER (port), 10000));
+
+  activate (fixture, "win.join-game");
+  settle (200);
+  dialog = newest_other_toplevel (fixture);
+  g_assert_true (SYN_IS_JOIN_DIALOG (dialog));
+  syn_join_dialog_set_address (SYN_JOIN_DIALOG (dialog), "127.0.0.1", port);
+  syn_join_dialog_connect (SYN_JOIN_DIALOG (dialog));
+  g_assert_true (iterate_until (accept_visible, dialog, 20000));
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (dialog), is_accept_button, NULL), "clicked");
+  play_against_cli (fixture, cli);
+}
+
+static void
+test_network_join_refused (Fixture *fixture, gconstpointer user_data)
+{
+  GtkWindow *dialog;
+  guint16 port = free_port ();
+  GtkLabel *status;
+
+  activate (fixture, "win.join-game");
+  settle (200);
+  dialog = newest_other_toplevel (fixture);
+  g_assert_true (SYN_IS_JOIN_DIALOG (dialog));
+  syn_join_dialog_set_address (SYN_JOIN_DIALOG (dialog), "127.0.0.1", port);
+  syn_join_dialog_connect (SYN_JOIN_DIALOG (dialog));
+  settle (1500);
+  status = GTK_LABEL (find_widget (GTK_WIDGET (dialog), is_type, (gconstpointer) GTK_TYPE_LABEL));
+  g_assert_nonnull (status);
+  {
+    g_autofree char *text = NULL;
+    GString *all = g_string_new (NULL);
+    collect_text (GTK_WIDGET (dialog), all);
+    text = g_string_free (all, FALSE);
+    g_assert_nonnull (strstr (text, "Connection refused"));
+  }
+  gtk_window_destroy (dialog);
+}
+
 int
 main (int argc, char **argv)
 {
   g_setenv ("GDK_BACKEND", "x11", FALSE);
+  /* Loopback needs no proxy, and GNOME's resolver wants system schemas the isolated
+   * folders hide. */
+  g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
   /* No accessibility bus under Xvfb. */
   g_setenv ("GTK_A11Y", "test", FALSE);
@@ -622,6 +848,12 @@ main (int argc, char **argv)
               test_two_people_hand_over, fixture_tear_down);
   g_test_add ("/app/game/bad-record-changes-nothing", Fixture, NULL, fixture_set_up,
               test_bad_record_changes_nothing, fixture_tear_down);
+  g_test_add ("/app/network/app-hosts-cli-joins", Fixture, NULL, fixture_set_up,
+              test_network_app_hosts_cli_joins, fixture_tear_down);
+  g_test_add ("/app/network/app-joins-cli-hosts", Fixture, NULL, fixture_set_up,
+              test_network_app_joins_cli_hosts, fixture_tear_down);
+  g_test_add ("/app/network/join-refused-says-so", Fixture, NULL, fixture_set_up,
+              test_network_join_refused, fixture_tear_down);
   g_test_add ("/app/dialogs/open-without-warnings", Fixture, NULL, fixture_set_up,
               test_dialogs_open_without_warnings, fixture_tear_down);
   return g_test_run ();

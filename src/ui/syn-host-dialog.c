@@ -1,0 +1,249 @@
+/* syn-host-dialog.c: Host a Game: the options to propose, the port, the addresses others can
+ * use, then waiting for a player, with the fingerprint to compare once one connects.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-host-dialog"
+
+#include "config.h"
+
+#include "syn-host-dialog.h"
+
+#include <glib/gi18n.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
+
+#include "syn-time-presets.h"
+
+struct _SynHostDialog
+{
+  AdwWindow parent_instance;
+
+  /* template widgets */
+  GtkWidget *start_button;
+  GtkStack *stack;
+  AdwComboRow *time_row;
+  AdwComboRow *colour_row;
+  GtkSwitch *fog_switch;
+  GtkSpinButton *port_spin;
+  GtkLabel *addresses_label;
+  AdwStatusPage *waiting_page;
+  GtkLabel *fingerprint_label;
+
+  /* owned */
+  GSettings *settings;
+  SynPeer *peer;
+  SynTimeControl custom_tc; /* the stored clock when it is no preset */
+
+  gboolean started;
+  gboolean game_started;
+};
+
+G_DEFINE_FINAL_TYPE (SynHostDialog, syn_host_dialog, ADW_TYPE_WINDOW)
+
+enum
+{
+  CANCELLED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+char *
+syn_host_dialog_list_addresses (void)
+{
+  struct ifaddrs *list, *entry;
+  GString *text = g_string_new (NULL);
+
+  if (getifaddrs (&list) != 0)
+    return g_string_free (text, TRUE);
+  for (entry = list; entry; entry = entry->ifa_next)
+    {
+      g_autoptr (GInetAddress) address = NULL;
+      g_autofree char *shown = NULL;
+      if (!entry->ifa_addr || (entry->ifa_flags & IFF_LOOPBACK) || !(entry->ifa_flags & IFF_UP))
+        continue;
+      if (entry->ifa_addr->sa_family == AF_INET)
+        address = g_inet_address_new_from_bytes (
+            (const guint8 *) &((struct sockaddr_in *) entry->ifa_addr)->sin_addr, G_SOCKET_FAMILY_IPV4);
+      else if (entry->ifa_addr->sa_family == AF_INET6)
+        address = g_inet_address_new_from_bytes (
+            (const guint8 *) &((struct sockaddr_in6 *) entry->ifa_addr)->sin6_addr,
+            G_SOCKET_FAMILY_IPV6);
+      /* Link-local IPv6 addresses need an interface name to be of use; leave them out. */
+      if (!address || g_inet_address_get_is_link_local (address))
+        continue;
+      shown = g_inet_address_to_string (address);
+      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", shown);
+    }
+  freeifaddrs (list);
+  if (text->len == 0)
+    return g_string_free (text, TRUE);
+  return g_string_free (text, FALSE);
+}
+
+static void
+show_addresses (SynHostDialog *self)
+{
+  g_autofree char *addresses = syn_host_dialog_list_addresses ();
+  g_autofree char *text = g_strdup_printf (
+      _ ("%s\nor “localhost” from this computer"),
+      addresses ? addresses : _ ("No network connection"));
+  gtk_label_set_text (self->addresses_label, text);
+}
+
+static SynTimeControl
+chosen_time_control (SynHostDialog *self)
+{
+  guint preset = adw_combo_row_get_selected (self->time_row);
+  return preset == syn_time_presets_custom () ? self->custom_tc : syn_time_presets_get (preset);
+}
+
+gboolean
+syn_host_dialog_start (SynHostDialog *self, GError **error)
+{
+  SynPeerOptions options = { 0 };
+  guint colour = adw_combo_row_get_selected (self->colour_row);
+  guint16 port = (guint16) gtk_spin_button_get_value_as_int (self->port_spin);
+  g_autofree char *waiting = NULL;
+
+  options.variant = &syn_variant_psc;
+  options.tc = chosen_time_control (self);
+  options.fog = gtk_switch_get_active (self->fog_switch);
+  options.host_colour = colour == 2 ? (SynColour) g_random_int_range (0, 2) : (SynColour) colour;
+  syn_peer_set_options (self->peer, &options);
+  if (!syn_peer_listen (self->peer, NULL, port, error))
+    return FALSE;
+
+  g_settings_set_int (self->settings, "host-port", port);
+  self->started = TRUE;
+  waiting = g_strdup_printf (_ ("Others join this computer on port %u."),
+                             (guint) syn_peer_get_port (self->peer));
+  adw_status_page_set_description (self->waiting_page, waiting);
+  gtk_label_set_text (self->fingerprint_label, "");
+  gtk_stack_set_visible_child_name (self->stack, "waiting");
+  gtk_widget_set_visible (self->start_button, FALSE);
+  return TRUE;
+}
+
+static void
+on_start_clicked_cb (SynHostDialog *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!syn_host_dialog_start (self, &error))
+    {
+      GtkWidget *alert = adw_message_dialog_new (GTK_WINDOW (self), _ ("Cannot Host a Game"),
+                                                 error->message);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (alert), "close", _ ("_Close"));
+      gtk_window_present (GTK_WINDOW (alert));
+    }
+}
+
+static void
+on_connected_cb (SynPeer *peer, SynHostDialog *self)
+{
+  g_autofree char *text = g_strdup_printf (
+      _ ("%s connected%s.\nCompare this code with theirs: %s"),
+      syn_peer_get_peer_name (peer) ? syn_peer_get_peer_name (peer) : _ ("A player"),
+      syn_peer_get_peer_known (peer) ? _ (" (played here before)") : "",
+      syn_peer_get_fingerprint (peer));
+  gtk_label_set_text (self->fingerprint_label, text);
+  adw_status_page_set_title (self->waiting_page, _ ("Waiting for the Player to Accept"));
+}
+
+static void
+on_options_declined_cb (SynPeer *peer, const char *reason, SynHostDialog *self)
+{
+  g_autofree char *text = g_strdup_printf (_ ("The player declined: %s. Still waiting."),
+                                           reason && *reason ? reason : _ ("no reason given"));
+  gtk_label_set_text (self->fingerprint_label, text);
+  adw_status_page_set_title (self->waiting_page, _ ("Waiting for a Player"));
+}
+
+static void
+on_game_started_cb (SynPeer *peer, gboolean resumed, SynHostDialog *self)
+{
+  self->game_started = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static gboolean
+on_close_request_cb (SynHostDialog *self)
+{
+  if (!self->game_started)
+    g_signal_emit (self, signals[CANCELLED], 0);
+  return FALSE;
+}
+
+static void
+syn_host_dialog_dispose (GObject *object)
+{
+  SynHostDialog *self = SYN_HOST_DIALOG (object);
+
+  if (self->peer)
+    g_signal_handlers_disconnect_by_data (self->peer, self);
+  g_clear_object (&self->peer);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (syn_host_dialog_parent_class)->dispose (object);
+}
+
+static void
+syn_host_dialog_class_init (SynHostDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = syn_host_dialog_dispose;
+  signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/synchess/Synchess/syn-host-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, start_button);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, stack);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, time_row);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, colour_row);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, fog_switch);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, port_spin);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, addresses_label);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, waiting_page);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, fingerprint_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_start_clicked_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+syn_host_dialog_init (SynHostDialog *self)
+{
+  g_autoptr (GtkStringList) times = syn_time_presets_new_model ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  adw_combo_row_set_model (self->time_row, G_LIST_MODEL (times));
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request_cb), NULL);
+}
+
+SynHostDialog *
+syn_host_dialog_new (GtkWindow *parent, GSettings *settings, SynPeer *peer)
+{
+  SynHostDialog *self = g_object_new (SYN_TYPE_HOST_DIALOG, "transient-for", parent, NULL);
+  g_autofree char *tc_text = g_settings_get_string (settings, "time-control");
+  SynTimeControl tc = SYN_TIME_CONTROL_DEFAULT;
+
+  self->settings = g_object_ref (settings);
+  self->peer = g_object_ref (peer);
+  syn_time_control_parse (tc_text, &tc);
+  self->custom_tc = tc;
+  adw_combo_row_set_selected (self->time_row, syn_time_presets_find (&tc));
+  gtk_switch_set_active (self->fog_switch, g_settings_get_boolean (settings, "fog"));
+  adw_combo_row_set_selected (self->colour_row, (guint) g_settings_get_enum (settings, "play-as"));
+  gtk_spin_button_set_value (self->port_spin, g_settings_get_int (settings, "host-port"));
+  show_addresses (self);
+
+  g_signal_connect_object (peer, "connected", G_CALLBACK (on_connected_cb), self, 0);
+  g_signal_connect_object (peer, "options-declined", G_CALLBACK (on_options_declined_cb), self, 0);
+  g_signal_connect_object (peer, "game-started", G_CALLBACK (on_game_started_cb), self, 0);
+  return self;
+}
