@@ -253,14 +253,17 @@ on_quit_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_dat
   g_application_quit (G_APPLICATION (app));
 }
 
-/* The desktop file's New Game action lands here (over D-Bus, or through `gapplication
- * action`), possibly in a service that has no window yet. No offer to resume a game: the
- * user asked for a new one. */
+/* The desktop file's actions (New Game, Host a Game, Join a Game) land here, over D-Bus or
+ * through `gapplication action`, possibly in a service that has no window yet; each opens
+ * the window's action of the same name. No offer to resume a game: the user asked for
+ * something else. */
 static void
-on_new_game_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+on_desktop_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   SynApplication *self = SYN_APPLICATION (user_data);
   SynWindow *window = active_window (self);
+  g_autofree char *window_action = g_strconcat ("win.", g_action_get_name (G_ACTION (action)),
+                                                NULL);
 
   if (!window)
     {
@@ -268,11 +271,13 @@ on_new_game_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user
       syn_window_start_default_game (window);
     }
   gtk_window_present (GTK_WINDOW (window));
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), window_action, NULL);
 }
 
 static const GActionEntry app_actions[] = {
-  { "new-game", on_new_game_action_cb, NULL, NULL, NULL },
+  { "new-game", on_desktop_action_cb, NULL, NULL, NULL },
+  { "host-game", on_desktop_action_cb, NULL, NULL, NULL },
+  { "join-game", on_desktop_action_cb, NULL, NULL, NULL },
   { "preferences", on_preferences_action_cb, NULL, NULL, NULL },
   { "about", on_about_action_cb, NULL, NULL, NULL },
   { "quit", on_quit_action_cb, NULL, NULL, NULL },
