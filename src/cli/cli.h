@@ -43,5 +43,10 @@ int cli_sperft (int argc, char **argv);
 int cli_analyze (int argc, char **argv);
 int cli_resolve (int argc, char **argv);
 int cli_bench (int argc, char **argv);
+int cli_matrix (int argc, char **argv);
+int cli_best (int argc, char **argv);
+
+/* The analysis lines of `bench`: the pair matrix, an equilibrium, a search. */
+void cli_bench_analysis (bool quick, double perft_nodes_per_second);
 int cli_host (int argc, char **argv);
 int cli_join (int argc, char **argv);

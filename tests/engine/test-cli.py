@@ -120,6 +120,62 @@ def bench_prints_its_figures():
     assert keys["perft-nodes"] == "197281"
     assert int(keys["sperft-positions"]) == 1 + 400 + 162005
     assert float(keys["sperft-positions-per-second"]) > 0
+    # The analysis figures come after the counting ones, which keep their order.
+    names = [line.split(": ", 1)[0] for line in out.splitlines()]
+    assert names.index("matrix-ms") > names.index("sperft-positions-per-second")
+    for key in ("matrix-ms", "equilibrium-40x40-ms", "search-positions-per-second",
+                "search-speed-vs-perft"):
+        assert float(keys[key]) > 0, key
+
+
+WHITE_FREEZES = "7k/4NNpp/8/8/3r4/8/8/R1K5 w - - 0 1"
+
+
+def check_equilibrium(report):
+    cells = report["cells"]
+    x = [report["white_strategy"][m] for m in report["white"]]
+    y = [report["black_strategy"][m] for m in report["black"]]
+    assert abs(sum(x) - 1) < 1e-9 and abs(sum(y) - 1) < 1e-9
+    assert min(x) >= 0 and min(y) >= 0
+    upper = max(sum(c * q for c, q in zip(row, y)) for row in cells)
+    lower = min(sum(row[j] * p for row, p in zip(cells, x)) for j in range(len(y)))
+    assert upper - lower < 1e-6, (upper, lower)
+    assert lower - 1e-6 <= report["value"] <= upper + 1e-6
+
+
+@test
+def matrix_solves_the_turn():
+    report = json.loads(ok("matrix", SEED))
+    assert list(report) == ["fen", "white", "black", "cells", "white_strategy",
+                            "black_strategy", "value"]
+    moves = json.loads(ok("analyze", SEED))["moves"]
+    assert report["white"] == moves["white"] and report["black"] == moves["black"]
+    assert len(report["cells"]) == len(moves["white"])
+    assert all(len(row) == len(moves["black"]) for row in report["cells"])
+    check_equilibrium(report)
+
+
+@test
+def matrix_finds_the_freeze():
+    report = json.loads(ok("matrix", "--variant", "psc", WHITE_FREEZES))
+    assert report["white_strategy"]["a1a8"] == 1
+    assert report["value"] == 100000
+    assert all(v == 100000 for v in report["cells"][report["white"].index("a1a8")])
+    check_equilibrium(report)
+
+
+@test
+def best_prints_a_move_and_figures():
+    moves = json.loads(ok("analyze", SEED))["moves"]
+    lines = ok("best", SEED, "--depth", "2", "--seed", "7").splitlines()
+    assert len(lines) == 2 and lines[0] in moves["white"]
+    figures = json.loads(lines[1])
+    assert figures["depth"] == 2 and figures["positions"] > 0
+    assert "value" in figures and "positions_per_second" in figures
+    assert ok("best", SEED, "--depth", "2", "--seed", "7").splitlines()[0] == lines[0]
+    black = ok("best", SEED, "--side", "black", "--time", "100", "--seed", "1").splitlines()
+    assert black[0] in moves["black"] and json.loads(black[1])["depth"] >= 1
+    assert ok("best", WHITE_FREEZES, "--seed", "3").splitlines()[0] == "a1a8"
 
 
 BAD_INPUTS = [
@@ -156,6 +212,19 @@ BAD_INPUTS = [
     ["sperft", "startpos", "7"],
     ["sperft", "startpos", "2.5"],
     ["bench", "--slow"],
+    ["matrix"],
+    ["matrix", "startpos", "extra"],
+    ["matrix", "7k/8/8/8/8/8/8/r3K2r w - - 0 1"],
+    ["matrix", "not a fen"],
+    ["best"],
+    ["best", "startpos", "--depth", "0"],
+    ["best", "startpos", "--depth", "9"],
+    ["best", "startpos", "--depth"],
+    ["best", "startpos", "--seed", "x"],
+    ["best", "startpos", "--time", "-5"],
+    ["best", "startpos", "--side", "red"],
+    ["best", "startpos", "--frobnicate"],
+    ["best", "7k/8/8/8/8/8/8/r3K2r w - - 0 1"],
 ]
 
 

@@ -1,0 +1,381 @@
+/* cli-analysis.c: `matrix` and `best`, the PSC analysis on the command line (the pair
+ * matrix of a turn with its equilibrium, and the computer player's choice), and the
+ * analysis figures of `bench`.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "matrix-game.h"
+#include "psc-eval.h"
+#include "psc-matrix.h"
+#include "psc-search.h"
+#include "psc.h"
+
+/* A middlegame with 35 White and 34 Black moves: the size of turn the analysis is for. */
+#define BENCH_MIDDLEGAME "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12"
+
+#define DEFAULT_BEST_DEPTH 2
+
+static double
+now_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+typedef struct
+{
+  SynMove move;
+  char text[SYN_MOVE_TEXT_SIZE];
+} NamedMove;
+
+static int
+compare_named (const void *a, const void *b)
+{
+  return strcmp (((const NamedMove *) a)->text, ((const NamedMove *) b)->text);
+}
+
+/* colour's legal moves, sorted by their UCI text as `analyze` lists them. */
+static int
+sorted_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour colour, NamedMove *named)
+{
+  SynMove moves[SYN_MAX_MOVES];
+  int n = syn_psc_moves (pos, ctl, colour, moves);
+  for (int i = 0; i < n; i++)
+    {
+      named[i].move = moves[i];
+      syn_move_to_text (moves[i], named[i].text);
+    }
+  qsort (named, (size_t) n, sizeof named[0], compare_named);
+  return n;
+}
+
+static void
+print_move_list (const NamedMove *moves, int n)
+{
+  putchar ('[');
+  for (int i = 0; i < n; i++)
+    printf ("%s\"%s\"", i ? ", " : "", moves[i].text);
+  putchar (']');
+}
+
+/* Every move with its probability, zeros included, in full precision: a reader can check
+ * the equilibrium against the cells. */
+static void
+print_strategy (const NamedMove *moves, const double *p, int n)
+{
+  putchar ('{');
+  for (int i = 0; i < n; i++)
+    printf ("%s\"%s\": %.17g", i ? ", " : "", moves[i].text, p[i]);
+  putchar ('}');
+}
+
+/* Refuses a variant other than PSC and a finished game; prints why. */
+static bool
+check_playable (const CliArgs *args, const SynState *state, int *status)
+{
+  SynOutcome outcome;
+  if (args->variant != &syn_variant_psc)
+    {
+      *status = cli_fail (CLI_USAGE, "the analysis knows only the psc variant, not '%s'",
+                          args->variant->id);
+      return false;
+    }
+  outcome = args->variant->outcome (state);
+  if (outcome.result != SYN_RESULT_NONE)
+    {
+      *status = cli_fail (CLI_BAD_INPUT,
+                          "the game is already over (%s, %s); there is no turn"
+                          " to analyse",
+                          syn_result_to_text (outcome.result), syn_reason_to_text (outcome.reason));
+      return false;
+    }
+  return true;
+}
+
+int
+cli_matrix (int argc, char **argv)
+{
+  static const char usage[] = "synchess-cli matrix [--variant psc] FEN";
+  static NamedMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
+  static SynMove white_moves[SYN_MAX_MOVES], black_moves[SYN_MAX_MOVES];
+  static double x[SYN_MAX_MOVES], y[SYN_MAX_MOVES];
+  CliArgs args;
+  SynState state;
+  SynPscControl ctl;
+  SynMatrixGameSolution solution;
+  SynMatrixGameWork *work;
+  double *cells;
+  char fen[SYN_FEN_MAX_SIZE];
+  int status, n_white, n_black;
+
+  if (!cli_parse_args (argc, argv, usage, 1, &args, &status))
+    return status;
+  if (!cli_read_state (args.variant, args.positional[0], &state))
+    return CLI_BAD_INPUT;
+  if (!check_playable (&args, &state, &status))
+    return status;
+
+  syn_psc_control (&state.board, &ctl);
+  n_white = sorted_moves (&state.board, &ctl, SYN_WHITE, white);
+  n_black = sorted_moves (&state.board, &ctl, SYN_BLACK, black);
+  for (int i = 0; i < n_white; i++)
+    white_moves[i] = white[i].move;
+  for (int i = 0; i < n_black; i++)
+    black_moves[i] = black[i].move;
+
+  cells = malloc (sizeof (double) * (size_t) (n_white * n_black));
+  work = malloc (sizeof *work);
+  if (!cells || !work)
+    {
+      free (cells);
+      free (work);
+      return cli_fail (CLI_BAD_INPUT, "out of memory");
+    }
+  syn_psc_pair_matrix (&state.board, white_moves, n_white, black_moves, n_black, cells);
+  syn_matrix_game_solve (cells, n_white, n_black, x, y, work, &solution);
+
+  args.variant->write_state (&state, fen, sizeof fen);
+  printf ("{\"fen\": \"%s\", \"white\": ", fen);
+  print_move_list (white, n_white);
+  printf (", \"black\": ");
+  print_move_list (black, n_black);
+  printf (", \"cells\": [");
+  for (int w = 0; w < n_white; w++)
+    {
+      printf ("%s[", w ? ", " : "");
+      for (int b = 0; b < n_black; b++)
+        printf ("%s%d", b ? ", " : "", (int) cells[w * n_black + b]);
+      putchar (']');
+    }
+  printf ("], \"white_strategy\": ");
+  print_strategy (white, x, n_white);
+  printf (", \"black_strategy\": ");
+  print_strategy (black, y, n_black);
+  printf (", \"value\": %.17g}\n", solution.value);
+
+  free (cells);
+  free (work);
+  return CLI_OK;
+}
+
+/* Reads a whole number from min to max for option; prints the error and returns false. */
+static bool
+read_number (const char *option, const char *text, uint64_t min, uint64_t max, uint64_t *value)
+{
+  char *end;
+  unsigned long long v;
+
+  errno = 0;
+  v = strtoull (text, &end, 10);
+  if (end == text || *end != '\0' || text[0] == '-' || text[0] == '+' || errno == ERANGE)
+    {
+      cli_fail (CLI_USAGE, "%s '%.20s' is not a whole number", option, text);
+      return false;
+    }
+  if (v < min || v > max)
+    {
+      cli_fail (CLI_USAGE, "%s %llu is out of range (%" PRIu64 " to %" PRIu64 ")", option, v, min,
+                max);
+      return false;
+    }
+  *value = v;
+  return true;
+}
+
+/* A seed nobody can guess, for when the caller gives none. */
+static uint64_t
+fresh_seed (void)
+{
+  uint64_t seed = 0;
+  FILE *random = fopen ("/dev/urandom", "rb");
+  if (!random || fread (&seed, sizeof seed, 1, random) != 1)
+    seed = (uint64_t) time (NULL) ^ ((uint64_t) getpid () << 32);
+  if (random)
+    fclose (random);
+  return seed;
+}
+
+int
+cli_best (int argc, char **argv)
+{
+  static const char usage[]
+      = "synchess-cli best [--variant psc] FEN [--depth N | --time MS] [--seed S]"
+        " [--side white|black]";
+  char *rest[16];
+  int n_rest = 0, status;
+  uint64_t depth = 0, time_ms = 0, seed = 0;
+  bool have_seed = false;
+  SynColour side = SYN_WHITE;
+  CliArgs args;
+  SynState state;
+  SynPscLimits limits;
+  SynPscSearchResult *result;
+  SynPscWorkspace *work;
+  SynMove move;
+  char text[SYN_MOVE_TEXT_SIZE];
+
+  /* This command's own options first; the rest goes to the shared parser. */
+  rest[n_rest++] = argv[0];
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      bool takes_value = strcmp (arg, "--depth") == 0 || strcmp (arg, "--time") == 0
+                         || strcmp (arg, "--seed") == 0 || strcmp (arg, "--side") == 0;
+      if (!takes_value)
+        {
+          if (n_rest == (int) (sizeof rest / sizeof rest[0]))
+            return cli_fail (CLI_USAGE, "too many arguments; usage: %s", usage);
+          rest[n_rest++] = argv[i];
+          continue;
+        }
+      if (i + 1 >= argc)
+        return cli_fail (CLI_USAGE, "%s needs a value; usage: %s", arg, usage);
+      i++;
+      if (strcmp (arg, "--depth") == 0)
+        {
+          if (!read_number ("depth", argv[i], 1, SYN_PSC_MAX_DEPTH, &depth))
+            return CLI_USAGE;
+        }
+      else if (strcmp (arg, "--time") == 0)
+        {
+          if (!read_number ("time", argv[i], 1, 3600 * 1000, &time_ms))
+            return CLI_USAGE;
+        }
+      else if (strcmp (arg, "--seed") == 0)
+        {
+          if (!read_number ("seed", argv[i], 0, UINT64_MAX, &seed))
+            return CLI_USAGE;
+          have_seed = true;
+        }
+      else if (strcmp (argv[i], "white") == 0 || strcmp (argv[i], "w") == 0)
+        side = SYN_WHITE;
+      else if (strcmp (argv[i], "black") == 0 || strcmp (argv[i], "b") == 0)
+        side = SYN_BLACK;
+      else
+        return cli_fail (CLI_USAGE, "--side is white or black, not '%.20s'", argv[i]);
+    }
+  if (!cli_parse_args (n_rest, rest, usage, 1, &args, &status))
+    return status;
+  if (!cli_read_state (args.variant, args.positional[0], &state))
+    return CLI_BAD_INPUT;
+  if (!check_playable (&args, &state, &status))
+    return status;
+
+  /* --time alone deepens as far as the time allows; --depth bounds it. */
+  limits.depth = depth ? (int) depth : time_ms ? SYN_PSC_MAX_DEPTH : DEFAULT_BEST_DEPTH;
+  limits.time_ms = (int) time_ms;
+  limits.noise = 0;
+  limits.seed = have_seed ? seed : fresh_seed ();
+
+  work = malloc (syn_psc_workspace_size ());
+  result = malloc (sizeof *result);
+  if (!work || !result)
+    {
+      free (work);
+      free (result);
+      return cli_fail (CLI_BAD_INPUT, "out of memory");
+    }
+  move = syn_psc_choose (&state.board, side, &limits, work, result);
+  if (result->value > -0.0005 && result->value < 0.0005)
+    result->value = 0; /* not "-0.000" */
+  syn_move_to_text (move, text);
+  printf ("%s\n", text);
+  printf (
+      "{\"move\": \"%s\", \"side\": \"%s\", \"value\": %.3f, \"depth\": %d, "
+      "\"positions\": %" PRIu64 ", \"positions_per_second\": %.0f, \"seconds\": %.3f}\n",
+      text, side == SYN_WHITE ? "white" : "black", result->value, result->depth, result->positions,
+      result->seconds > 0 ? (double) result->positions / result->seconds : 0.0, result->seconds);
+  free (work);
+  free (result);
+  return CLI_OK;
+}
+
+/* A deterministic stand-in for a 40 x 40 turn: centipawn cells, a few of them decided. */
+static void
+fill_bench_game (double *cells, int size, uint64_t *state)
+{
+  for (int k = 0; k < size * size; k++)
+    {
+      uint64_t r;
+      *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+      r = *state >> 33;
+      cells[k] = r % 25 == 0 ? (r & 1 ? SYN_EVAL_WIN - 1 : -SYN_EVAL_WIN + 1)
+                             : (double) (int) (r % 1801) - 900;
+    }
+}
+
+void
+cli_bench_analysis (bool quick, double perft_nodes_per_second)
+{
+  const int matrix_rounds = quick ? 20 : 200, game_rounds = quick ? 20 : 200;
+  const int search_depth = quick ? 2 : 3;
+  SynPosition pos;
+  SynFenError error;
+  SynPscControl ctl;
+  SynMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
+  static double cells[SYN_MAX_MOVES * SYN_MAX_MOVES], x[SYN_MAX_MOVES], y[SYN_MAX_MOVES];
+  SynMatrixGameSolution solution;
+  SynMatrixGameWork *game_work = malloc (sizeof *game_work);
+  SynPscWorkspace *work = malloc (syn_psc_workspace_size ());
+  SynPscSearchResult *result = malloc (sizeof *result);
+  SynPscLimits limits = { search_depth, 0, 0, 1 };
+  uint64_t state = 2026;
+  double start, seconds, rate;
+  int n_white, n_black;
+
+  if (!game_work || !work || !result
+      || !syn_fen_parse (BENCH_MIDDLEGAME, SYN_FEN_PSC, &pos, &error))
+    {
+      free (game_work);
+      free (work);
+      free (result);
+      return;
+    }
+  syn_psc_control (&pos, &ctl);
+  n_white = syn_psc_moves (&pos, &ctl, SYN_WHITE, white);
+  n_black = syn_psc_moves (&pos, &ctl, SYN_BLACK, black);
+
+  /* Every cell resolved and evaluated, as the `matrix` command does. */
+  start = now_seconds ();
+  for (int round = 0; round < matrix_rounds; round++)
+    syn_psc_pair_matrix (&pos, white, n_white, black, n_black, cells);
+  seconds = (now_seconds () - start) / matrix_rounds;
+  printf ("matrix-moves: %dx%d\nmatrix-ms: %.3f\n", n_white, n_black, seconds * 1e3);
+
+  seconds = 0;
+  for (int round = 0; round < game_rounds; round++)
+    {
+      fill_bench_game (cells, 40, &state);
+      start = now_seconds ();
+      syn_matrix_game_solve (cells, 40, 40, x, y, game_work, &solution);
+      seconds += now_seconds () - start;
+    }
+  seconds /= game_rounds;
+  printf ("equilibrium-40x40-ms: %.3f\n", seconds * 1e3);
+
+  syn_psc_search (&pos, &limits, work, result);
+  rate = result->seconds > 0 ? (double) result->positions / result->seconds : 0;
+  printf ("search-depth: %d\nsearch-positions: %" PRIu64 "\nsearch-seconds: %.3f\n", result->depth,
+          result->positions, result->seconds);
+  printf ("search-positions-per-second: %.0f\n", rate);
+  /* How a searched position compares with a perft node, the engine's cheapest unit. */
+  printf ("search-speed-vs-perft: %.3f\n",
+          perft_nodes_per_second > 0 ? rate / perft_nodes_per_second : 0.0);
+
+  free (game_work);
+  free (work);
+  free (result);
+}

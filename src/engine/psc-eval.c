@@ -1,0 +1,185 @@
+/* psc-eval.c: the static evaluation of PSC positions. Every term is computed for each
+ * side the same way, relative to that side's own direction, and White's minus Black's is
+ * the result, so a position mirrored with its colours swapped scores exactly the negation.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "psc-eval.h"
+
+#include "attacks.h"
+#include "psc.h"
+
+const int syn_psc_piece_values[SYN_N_PIECE_TYPES] = { 100, 300, 320, 500, 900, 0 };
+
+/* Control is what PSC is about: it decides where pieces may go and what freezes. */
+#define CONTROL_SQUARE 3
+#define CONTROL_ENEMY_HALF 2 /* room to move forward into */
+#define CONTROL_CENTRE 4
+
+#define MOBILITY_MOVE 2
+
+/* One enemy attacker on the king means one more freezes it and loses the game (PSC-R3,
+ * R10), a threat the opponent only has to find one move for. */
+#define KING_ATTACKED_ONCE 120
+#define KING_ZONE_ATTACK 8 /* per enemy attack on a square next to the king, two at most */
+
+#define CENTRE 0x0000001818000000ULL /* d4, e4, d5, e5 */
+#define WHITE_HALF 0x00000000FFFFFFFFULL
+
+/* A king with few squares to go to cannot step out of a freeze. */
+static const int escape_penalty[9] = { 60, 30, 12, 4, 0, 0, 0, 0, 0 };
+/* Enemy pieces bearing on the king's neighbourhood: one alone is little danger; together
+ * they can bring the second attacker. */
+static const int attacker_penalty[8] = { 0, 0, 15, 40, 80, 130, 190, 260 };
+/* By rank counted from the side's own first rank: the nearer promotion, the more. */
+static const int pawn_rank_bonus[8] = { 0, 0, 3, 8, 15, 30, 55, 0 };
+
+/* Squares where colour's unfrozen pieces could capture this turn: a piece is capturable
+ * only when frozen (the enemy controls its square), and then by any unfrozen enemy piece
+ * whose attack set holds it (PSC-R1, R4). */
+static SynBitboard
+capture_reach (const SynPosition *pos, const SynPscControl *ctl, SynColour us)
+{
+  SynBitboard pawns = syn_position_pieces (pos, us, SYN_PAWN) & ~ctl->frozen;
+  SynBitboard pieces = pos->by_colour[us] & ~pos->by_type[SYN_PAWN] & ~ctl->frozen;
+  SynBitboard forward = syn_shift_forward (pawns, us);
+  SynBitboard reach = syn_shift_east (forward) | syn_shift_west (forward);
+
+  while (pieces)
+    reach |= ctl->attacks[syn_pop_lsb (&pieces)];
+  return reach;
+}
+
+static void
+side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int n_moves,
+            SynBitboard enemy_reach, SynBitboard enemy_twice, SynPscEvalTerms *terms)
+{
+  SynColour them = (SynColour) !us;
+  SynBitboard own = pos->by_colour[us];
+  SynBitboard mine = ctl->control[us];
+  SynBitboard ahead = us == SYN_WHITE ? ~WHITE_HALF : WHITE_HALF;
+  SynBitboard frozen = own & ctl->frozen & ~pos->by_type[SYN_KING];
+  SynBitboard pawns = syn_position_pieces (pos, us, SYN_PAWN);
+  SynBitboard attackers = pos->by_colour[them] & ~pos->by_type[SYN_PAWN];
+  int king = syn_position_king (pos, us);
+  SynBitboard zone = syn_king_attacks (king), near = zone | syn_bit (king);
+  int n_attackers = 0, escapes;
+
+  terms->material = 0;
+  for (int type = SYN_PAWN; type < SYN_KING; type++)
+    terms->material += syn_popcount (syn_position_pieces (pos, us, (SynPieceType) type))
+                       * syn_psc_piece_values[type];
+
+  terms->control = CONTROL_SQUARE * syn_popcount (mine)
+                   + CONTROL_ENEMY_HALF * syn_popcount (mine & ahead)
+                   + CONTROL_CENTRE * syn_popcount (mine & CENTRE);
+
+  /* PSC-R3: a frozen piece cannot run; if an enemy piece is free to take it, it is
+   * probably lost, else it is only stuck. */
+  terms->frozen = 0;
+  while (frozen)
+    {
+      int square = syn_pop_lsb (&frozen);
+      int value = syn_psc_piece_values[SYN_PIECE_TYPE (pos->board[square])];
+      terms->frozen -= enemy_reach & syn_bit (square) ? value / 2 : value / 8;
+    }
+
+  /* The king's safety in PSC's terms: attacks on its square and around it, and the
+   * squares it could step to (PSC-R10: a frozen king loses). */
+  terms->king = 0;
+  if (ctl->attacked[them] & syn_bit (king))
+    terms->king -= KING_ATTACKED_ONCE;
+  terms->king -= KING_ZONE_ATTACK
+                 * (syn_popcount (zone & ctl->attacked[them]) + syn_popcount (zone & enemy_twice));
+  escapes = syn_popcount (ctl->attacks[king] & mine);
+  terms->king -= escape_penalty[escapes];
+  while (attackers)
+    if (ctl->attacks[syn_pop_lsb (&attackers)] & near)
+      n_attackers++;
+  terms->king -= attacker_penalty[n_attackers < 7 ? n_attackers : 7];
+
+  terms->pawns = 0;
+  while (pawns)
+    {
+      int rank = SYN_RANK_OF (syn_pop_lsb (&pawns));
+      terms->pawns += pawn_rank_bonus[us == SYN_WHITE ? rank : 7 - rank];
+    }
+
+  terms->mobility = MOBILITY_MOVE * n_moves;
+}
+
+int
+syn_psc_eval_static (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2],
+                     SynPscEvalTerms *terms)
+{
+  SynPscEvalTerms side[2], local;
+  SynBitboard reach[2], twice[2];
+  int total;
+
+  if (!terms)
+    terms = &local;
+  for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
+    {
+      SynBitboard high = 0;
+      for (int i = 1; i < SYN_COUNT_BITS; i++)
+        high |= ctl->counts[c][i];
+      twice[c] = high;
+      reach[c] = capture_reach (pos, ctl, (SynColour) c);
+    }
+  side_terms (pos, ctl, SYN_WHITE, n_moves[SYN_WHITE], reach[SYN_BLACK], twice[SYN_BLACK],
+              &side[SYN_WHITE]);
+  side_terms (pos, ctl, SYN_BLACK, n_moves[SYN_BLACK], reach[SYN_WHITE], twice[SYN_WHITE],
+              &side[SYN_BLACK]);
+
+  terms->material = side[SYN_WHITE].material - side[SYN_BLACK].material;
+  terms->control = side[SYN_WHITE].control - side[SYN_BLACK].control;
+  terms->frozen = side[SYN_WHITE].frozen - side[SYN_BLACK].frozen;
+  terms->king = side[SYN_WHITE].king - side[SYN_BLACK].king;
+  terms->pawns = side[SYN_WHITE].pawns - side[SYN_BLACK].pawns;
+  terms->mobility = side[SYN_WHITE].mobility - side[SYN_BLACK].mobility;
+  total = terms->material + terms->control + terms->frozen + terms->king + terms->pawns
+          + terms->mobility;
+  if (total >= SYN_EVAL_DECIDED)
+    total = SYN_EVAL_DECIDED - 1;
+  if (total <= -SYN_EVAL_DECIDED)
+    total = -(SYN_EVAL_DECIDED - 1);
+  return total;
+}
+
+int
+syn_psc_eval_outcome (SynOutcome outcome)
+{
+  switch (outcome.result)
+    {
+    case SYN_RESULT_WHITE_WINS:
+      return SYN_EVAL_WIN;
+    case SYN_RESULT_BLACK_WINS:
+      return -SYN_EVAL_WIN;
+    case SYN_RESULT_DRAW:
+    case SYN_RESULT_NONE:
+    default:
+      return 0;
+    }
+}
+
+int
+syn_psc_eval (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2])
+{
+  SynOutcome outcome = syn_psc_outcome_from_counts (pos, ctl, n_moves);
+  if (outcome.result != SYN_RESULT_NONE)
+    return syn_psc_eval_outcome (outcome);
+  return syn_psc_eval_static (pos, ctl, n_moves, NULL);
+}
+
+int
+syn_psc_eval_position (const SynPosition *pos)
+{
+  SynPscControl ctl;
+  int n_moves[2];
+
+  syn_psc_control (pos, &ctl);
+  n_moves[SYN_WHITE] = syn_psc_count_moves (pos, &ctl, SYN_WHITE);
+  n_moves[SYN_BLACK] = syn_psc_count_moves (pos, &ctl, SYN_BLACK);
+  return syn_psc_eval (pos, &ctl, n_moves);
+}

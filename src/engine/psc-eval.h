@@ -1,0 +1,45 @@
+/* psc-eval.h: how good a PSC position is for White, in centipawns, read from the attack
+ * counts of psc-control.h: material, control, frozen pieces, the safety of the kings.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "outcome.h"
+#include "position.h"
+#include "psc-control.h"
+
+/* A won game. Searches subtract the number of turns to the win, so a sooner win scores
+ * higher; anything at or beyond SYN_EVAL_DECIDED in size is a finished game. */
+#define SYN_EVAL_WIN 100000
+#define SYN_EVAL_DECIDED 90000
+
+/* The terms of the static evaluation, each from White's point of view. */
+typedef struct
+{
+  int material;
+  int control;
+  int frozen;
+  int king;
+  int pawns;
+  int mobility;
+} SynPscEvalTerms;
+
+/* Pawn, knight, bishop, rook, queen; the king is never traded, so it counts nothing. */
+extern const int syn_psc_piece_values[SYN_N_PIECE_TYPES];
+
+/* The static evaluation of an unfinished position (the sum of its terms, kept inside
+ * +-(SYN_EVAL_DECIDED - 1)); n_moves holds both sides' move counts. terms may be NULL. */
+int syn_psc_eval_static (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2],
+                         SynPscEvalTerms *terms);
+
+/* A finished game's value: +-SYN_EVAL_WIN, or 0 for a draw; 0 too for an unfinished one. */
+int syn_psc_eval_outcome (SynOutcome outcome);
+
+/* The value of pos: its outcome's when the game is over (PSC-R10), its static evaluation
+ * otherwise. n_moves holds both sides' move counts (syn_psc_count_moves). */
+int syn_psc_eval (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2]);
+
+/* The same from the position alone. */
+int syn_psc_eval_position (const SynPosition *pos);

@@ -1,0 +1,562 @@
+/* psc-search.c: a depth-limited search over simultaneous moves. Each node is the matrix
+ * game of its two move lists, each cell the backed-up value of the position the pair of
+ * moves resolves to; the node's value is that game's equilibrium value.
+ *
+ * How the work is kept down, and why the answer stays right:
+ *
+ * - Double oracle (McMahan, Gordon and Blum 2003; for game trees Bosansky et al. 2013).
+ *   A node solves the game restricted to a few moves of each side, then asks, over every
+ *   move of each side, for the best response to the other's restricted equilibrium. When
+ *   neither side has a response better than the restricted value, that equilibrium is an
+ *   equilibrium of the whole game: the best responses certify it, exactly as a duality gap
+ *   does. Otherwise the best responses join the restricted sets and it goes round again.
+ *   Only the cells the restricted strategies use are ever searched, typically a few rows
+ *   and columns instead of all m x n. This pruning is exact.
+ * - Ordering. A node with two or more turns to go first solves itself one turn deep (a
+ *   double oracle over static evaluations, cheap), orders both move lists by their
+ *   payoffs against that shallow equilibrium, and starts the deep double oracle from the
+ *   shallow supports. At the root, iterative deepening does the same from the previous
+ *   depth's results.
+ * - A cap on moves below the root. Such a node keeps only the best few moves of each side
+ *   by that one-turn ordering (fewer the deeper it is). This is the one approximation: a
+ *   move that looks bad one turn deep and good two turns deep may be missed below the
+ *   root. The root always considers every move, and nodes one turn from the horizon every
+ *   move too, so a one-turn win or loss is never missed.
+ * - A time budget, checked every 1024 positions; an iteration cut short is discarded and
+ *   the previous depth's answer stands.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "psc-search.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "matrix-game.h"
+#include "psc-eval.h"
+#include "psc.h"
+
+/* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
+#define SUPPORT_EPSILON 1e-9
+#define CHECK_TIME_EVERY 1024
+
+/* Everything a node at one ply needs while its children are searched. */
+typedef struct
+{
+  SynPosition pos;
+  SynMove moves[2][SYN_MAX_MOVES];
+  int origin[2][SYN_MAX_MOVES]; /* each move's index in the order syn_psc_moves() gave */
+  int n[2];
+  /* Searched cell values, NAN until searched, row by row of n[1] each. */
+  double cells[SYN_MAX_MOVES * SYN_MAX_MOVES];
+  /* Each move's payoff against the other side's restricted equilibrium (White's view). */
+  double payoff[2][SYN_MAX_MOVES];
+  double strategy[2][SYN_MAX_MOVES];
+  /* The restricted game: which moves of each side it holds. */
+  int set[2][SYN_MAX_MOVES];
+  int n_set[2];
+  bool in_set[2][SYN_MAX_MOVES];
+} Frame;
+
+struct _SynPscWorkspace
+{
+  Frame frames[SYN_PSC_MAX_DEPTH];
+  /* The restricted game being solved; solved only after all its cells are searched, so
+   * every ply can share it. */
+  double restricted[SYN_MAX_MOVES * SYN_MAX_MOVES];
+  double restricted_strategy[2][SYN_MAX_MOVES];
+  SynMatrixGameWork lp;
+
+  uint64_t positions;
+  double start, deadline;
+  bool may_stop, stopped;
+  int noise;
+  uint64_t seed;
+};
+
+size_t
+syn_psc_workspace_size (void)
+{
+  return sizeof (SynPscWorkspace);
+}
+
+static double
+now_seconds (void)
+{
+  struct timespec ts;
+  timespec_get (&ts, TIME_UTC);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+/* SplitMix64: one well-mixed 64-bit number from another, for sampling and noise. */
+static uint64_t
+mix (uint64_t x)
+{
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+static double
+unit_interval (uint64_t x)
+{
+  return (double) (mix (x) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+int
+syn_psc_sample (const double *strategy, int n, uint64_t seed)
+{
+  double total = 0, r, sum = 0;
+  int last = 0;
+
+  for (int i = 0; i < n; i++)
+    if (strategy[i] > SUPPORT_EPSILON)
+      total += strategy[i];
+  r = unit_interval (seed) * total;
+  for (int i = 0; i < n; i++)
+    {
+      if (strategy[i] <= SUPPORT_EPSILON)
+        continue;
+      last = i;
+      sum += strategy[i];
+      if (r < sum)
+        return i;
+    }
+  return last;
+}
+
+/* A finished game at ply turns from the root: sooner wins count more, later losses less. */
+static double
+terminal_value (SynOutcome outcome, int ply)
+{
+  int value = syn_psc_eval_outcome (outcome);
+  return value > 0 ? value - ply : value < 0 ? value + ply : 0;
+}
+
+/* A guess at a move's worth before any search, to pick the first move of a restricted
+ * game: what it takes, and what it promotes to. */
+static int
+static_score (const SynPosition *pos, SynMove move)
+{
+  SynPiece victim = pos->board[syn_move_to (move)];
+  int score = 0;
+  if (victim != SYN_NO_PIECE)
+    score += 10 * syn_psc_piece_values[SYN_PIECE_TYPE (victim)];
+  if (syn_move_is_promotion (move))
+    score += 10 * syn_psc_piece_values[syn_move_promotion_type (move)];
+  return score;
+}
+
+static void
+reset_cells (Frame *frame)
+{
+  int n = frame->n[0] * frame->n[1];
+  for (int k = 0; k < n; k++)
+    frame->cells[k] = NAN;
+}
+
+static void
+clear_sets (Frame *frame)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      frame->n_set[side] = 0;
+      for (int i = 0; i < frame->n[side]; i++)
+        frame->in_set[side][i] = false;
+    }
+}
+
+static void
+add_to_set (Frame *frame, int side, int index)
+{
+  if (frame->in_set[side][index])
+    return;
+  frame->in_set[side][index] = true;
+  frame->set[side][frame->n_set[side]++] = index;
+}
+
+/* Starts the restricted game from each side's most promising move by static score. */
+static void
+seed_sets_statically (Frame *frame)
+{
+  clear_sets (frame);
+  for (int side = 0; side < 2; side++)
+    {
+      int best = 0, best_score = -1;
+      for (int i = 0; i < frame->n[side]; i++)
+        {
+          int score = static_score (&frame->pos, frame->moves[side][i]);
+          if (score > best_score)
+            {
+              best = i;
+              best_score = score;
+            }
+        }
+      add_to_set (frame, side, best);
+    }
+}
+
+/* Starts the restricted game from the supports of frame->strategy. */
+static void
+seed_sets_from_strategy (Frame *frame)
+{
+  clear_sets (frame);
+  for (int side = 0; side < 2; side++)
+    {
+      for (int i = 0; i < frame->n[side]; i++)
+        if (frame->strategy[side][i] > SUPPORT_EPSILON)
+          add_to_set (frame, side, i);
+      if (frame->n_set[side] == 0)
+        add_to_set (frame, side, 0);
+    }
+}
+
+static void
+check_time (SynPscWorkspace *work)
+{
+  if (work->may_stop && now_seconds () > work->deadline)
+    work->stopped = true;
+}
+
+static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply);
+
+/* The cell (w, b) of the node at ply: the value of the position the two moves resolve to,
+ * searched child_depth turns further. */
+static double
+cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b)
+{
+  double *slot = &frame->cells[w * frame->n[1] + b];
+  SynPosition child;
+  double value;
+
+  if (!isnan (*slot))
+    return *slot;
+  syn_psc_resolve (&frame->pos, frame->moves[SYN_WHITE][w], frame->moves[SYN_BLACK][b], &child);
+  value = search_node (work, &child, child_depth, ply + 1);
+  if (work->stopped)
+    return 0;
+  if (ply == 0 && work->noise > 0)
+    {
+      /* The same pair always gets the same noise, whatever the search order. */
+      uint64_t key = work->seed ^ ((uint64_t) frame->moves[SYN_WHITE][w] << 16)
+                     ^ ((uint64_t) frame->moves[SYN_BLACK][b] << 32);
+      value += (2 * unit_interval (key) - 1) * work->noise;
+    }
+  *slot = value;
+  return value;
+}
+
+/* Solves the node's game by double oracle from the restricted sets already seeded; leaves
+ * the equilibrium in frame->strategy and every move's payoff against it in frame->payoff.
+ * Returns the value (meaningless once the search was stopped). */
+static double
+double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth)
+{
+  const int n_white = frame->n[SYN_WHITE], n_black = frame->n[SYN_BLACK];
+  double value = 0;
+
+  for (int round = 0; round <= n_white + n_black; round++)
+    {
+      const int *rows = frame->set[SYN_WHITE], *cols = frame->set[SYN_BLACK];
+      const int n_rows = frame->n_set[SYN_WHITE], n_cols = frame->n_set[SYN_BLACK];
+      SynMatrixGameSolution solution;
+      double tolerance;
+      int best_row = 0, best_col = 0;
+      bool grown = false;
+
+      /* Every cell is searched before the restricted game is copied out, as the searches
+       * below use the same shared buffers. */
+      for (int r = 0; r < n_rows; r++)
+        for (int c = 0; c < n_cols; c++)
+          cell_value (work, frame, ply, child_depth, rows[r], cols[c]);
+      if (work->stopped)
+        return 0;
+      for (int r = 0; r < n_rows; r++)
+        for (int c = 0; c < n_cols; c++)
+          work->restricted[r * n_cols + c] = frame->cells[rows[r] * n_black + cols[c]];
+      syn_matrix_game_solve (work->restricted, n_rows, n_cols, work->restricted_strategy[SYN_WHITE],
+                             work->restricted_strategy[SYN_BLACK], &work->lp, &solution);
+      value = solution.value;
+
+      for (int side = 0; side < 2; side++)
+        {
+          for (int i = 0; i < frame->n[side]; i++)
+            frame->strategy[side][i] = 0;
+          for (int k = 0; k < frame->n_set[side]; k++)
+            frame->strategy[side][frame->set[side][k]] = work->restricted_strategy[side][k];
+        }
+
+      /* Best responses over every move, against the other side's restricted strategy. */
+      for (int w = 0; w < n_white; w++)
+        {
+          double sum = 0;
+          for (int c = 0; c < n_cols; c++)
+            {
+              double p = frame->strategy[SYN_BLACK][cols[c]];
+              if (p > SUPPORT_EPSILON)
+                sum += p * cell_value (work, frame, ply, child_depth, w, cols[c]);
+            }
+          frame->payoff[SYN_WHITE][w] = sum;
+          if (sum > frame->payoff[SYN_WHITE][best_row])
+            best_row = w;
+        }
+      for (int b = 0; b < n_black; b++)
+        {
+          double sum = 0;
+          for (int r = 0; r < n_rows; r++)
+            {
+              double p = frame->strategy[SYN_WHITE][rows[r]];
+              if (p > SUPPORT_EPSILON)
+                sum += p * cell_value (work, frame, ply, child_depth, rows[r], b);
+            }
+          frame->payoff[SYN_BLACK][b] = sum;
+          if (sum < frame->payoff[SYN_BLACK][best_col])
+            best_col = b;
+        }
+      if (work->stopped)
+        return 0;
+
+      /* Above the simplex's rounding (its gap stays under 1e-7 for centipawn games), far
+       * below a centipawn. */
+      tolerance = 1e-6 + 1e-12 * fabs (value);
+      if (frame->payoff[SYN_WHITE][best_row] > value + tolerance
+          && !frame->in_set[SYN_WHITE][best_row])
+        {
+          add_to_set (frame, SYN_WHITE, best_row);
+          grown = true;
+        }
+      if (frame->payoff[SYN_BLACK][best_col] < value - tolerance
+          && !frame->in_set[SYN_BLACK][best_col])
+        {
+          add_to_set (frame, SYN_BLACK, best_col);
+          grown = true;
+        }
+      if (!grown)
+        break;
+    }
+  return value;
+}
+
+/* Sorts side's moves by their payoff against the other side's equilibrium, best first for
+ * that side, and keeps the first keep of them (with their strategy and origin). */
+static void
+order_moves (Frame *frame, int side, int keep)
+{
+  const int n = frame->n[side];
+  const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+
+  /* Insertion sort: stable, and lists are short next to the searching they save. */
+  for (int i = 1; i < n; i++)
+    {
+      SynMove move = frame->moves[side][i];
+      int origin = frame->origin[side][i];
+      double payoff = frame->payoff[side][i], p = frame->strategy[side][i];
+      double key = sign * payoff;
+      int j = i;
+      while (j > 0
+             && (sign * frame->payoff[side][j - 1] < key
+                 || (sign * frame->payoff[side][j - 1] == key && frame->strategy[side][j - 1] < p)))
+        {
+          frame->moves[side][j] = frame->moves[side][j - 1];
+          frame->origin[side][j] = frame->origin[side][j - 1];
+          frame->payoff[side][j] = frame->payoff[side][j - 1];
+          frame->strategy[side][j] = frame->strategy[side][j - 1];
+          j--;
+        }
+      frame->moves[side][j] = move;
+      frame->origin[side][j] = origin;
+      frame->payoff[side][j] = payoff;
+      frame->strategy[side][j] = p;
+    }
+  if (keep < n)
+    frame->n[side] = keep;
+}
+
+/* Moves kept for each side at a node ply turns below the root with two or more turns to
+ * go: enough for the few sensible replies a position has, fewer as the tree widens. */
+static int
+moves_kept (int ply)
+{
+  static const int kept[SYN_PSC_MAX_DEPTH] = { SYN_MAX_MOVES, 10, 7, 5, 5, 4, 4, 4 };
+  return kept[ply];
+}
+
+/* Fills the frame's move lists for pos; returns false when the game is over there. */
+static void
+list_moves (Frame *frame, const SynPosition *pos, const SynPscControl *ctl)
+{
+  frame->pos = *pos;
+  for (int side = 0; side < 2; side++)
+    {
+      frame->n[side] = syn_psc_moves (pos, ctl, (SynColour) side, frame->moves[side]);
+      for (int i = 0; i < frame->n[side]; i++)
+        frame->origin[side][i] = i;
+    }
+}
+
+static double
+search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
+{
+  SynPscControl ctl;
+  SynOutcome outcome;
+  Frame *frame;
+  int n_moves[2];
+
+  if ((++work->positions & (CHECK_TIME_EVERY - 1)) == 0)
+    check_time (work);
+  if (work->stopped)
+    return 0;
+
+  syn_psc_control (pos, &ctl);
+  n_moves[SYN_WHITE] = syn_psc_count_moves (pos, &ctl, SYN_WHITE);
+  n_moves[SYN_BLACK] = syn_psc_count_moves (pos, &ctl, SYN_BLACK);
+  outcome = syn_psc_outcome_from_counts (pos, &ctl, n_moves);
+  if (outcome.result != SYN_RESULT_NONE)
+    return terminal_value (outcome, ply);
+  if (depth == 0)
+    return syn_psc_eval_static (pos, &ctl, n_moves, NULL);
+
+  frame = &work->frames[ply];
+  list_moves (frame, pos, &ctl);
+  if (depth >= 2)
+    {
+      /* One turn deep first, to order and cap the moves for the deep search. */
+      reset_cells (frame);
+      seed_sets_statically (frame);
+      double_oracle (work, frame, ply, 0);
+      if (work->stopped)
+        return 0;
+      order_moves (frame, SYN_WHITE, moves_kept (ply));
+      order_moves (frame, SYN_BLACK, moves_kept (ply));
+      seed_sets_from_strategy (frame);
+    }
+  else
+    seed_sets_statically (frame);
+  reset_cells (frame);
+  return double_oracle (work, frame, ply, depth - 1);
+}
+
+/* Copies the root frame's equilibrium into result, in result's move order. */
+static void
+keep_root_result (const Frame *root, double value, int depth, SynPscSearchResult *result)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      for (int i = 0; i < result->n_moves[side]; i++)
+        result->strategy[side][i] = 0;
+      for (int i = 0; i < root->n[side]; i++)
+        result->strategy[side][root->origin[side][i]] = root->strategy[side][i];
+    }
+  result->value = value;
+  result->depth = depth;
+}
+
+bool
+syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorkspace *work,
+                SynPscSearchResult *result)
+{
+  Frame *root = &work->frames[0];
+  SynPscControl ctl;
+  int n_moves[2], max_depth = limits->depth;
+
+  work->positions = 1;
+  work->start = now_seconds ();
+  work->deadline = work->start + limits->time_ms * 1e-3;
+  work->may_stop = false;
+  work->stopped = false;
+  work->noise = limits->noise;
+  work->seed = mix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */
+  if (max_depth < 1)
+    max_depth = 1;
+  if (max_depth > SYN_PSC_MAX_DEPTH)
+    max_depth = SYN_PSC_MAX_DEPTH;
+
+  syn_psc_control (pos, &ctl);
+  n_moves[SYN_WHITE] = syn_psc_count_moves (pos, &ctl, SYN_WHITE);
+  n_moves[SYN_BLACK] = syn_psc_count_moves (pos, &ctl, SYN_BLACK);
+  result->n_moves[SYN_WHITE] = result->n_moves[SYN_BLACK] = 0;
+  result->positions = 1;
+  result->depth = 0;
+  result->seconds = 0;
+  if (syn_psc_outcome_from_counts (pos, &ctl, n_moves).result != SYN_RESULT_NONE)
+    return false;
+
+  list_moves (root, pos, &ctl);
+  for (int side = 0; side < 2; side++)
+    {
+      result->n_moves[side] = root->n[side];
+      memcpy (result->moves[side], root->moves[side], sizeof (SynMove) * root->n[side]);
+    }
+
+  /* Depth 1 always runs to the end: a move must come out. */
+  reset_cells (root);
+  seed_sets_statically (root);
+  keep_root_result (root, double_oracle (work, root, 0, 0), 1, result);
+
+  work->may_stop = limits->time_ms > 0;
+  for (int depth = 2; depth <= max_depth; depth++)
+    {
+      double value;
+      /* Each depth costs many times the one before; one that cannot finish in the time
+       * left is not worth starting. */
+      if (work->may_stop && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
+        break;
+      order_moves (root, SYN_WHITE, SYN_MAX_MOVES);
+      order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
+      seed_sets_from_strategy (root);
+      reset_cells (root);
+      value = double_oracle (work, root, 0, depth - 1);
+      if (work->stopped)
+        break;
+      keep_root_result (root, value, depth, result);
+    }
+
+  result->positions = work->positions;
+  result->seconds = now_seconds () - work->start;
+  return true;
+}
+
+void
+syn_psc_level_limits (SynPscLevel level, int time_ms, uint64_t seed, SynPscLimits *limits)
+{
+  /* Noise of a minor piece's worth: the beginner sees captures of big pieces, and little
+   * else. */
+  static const int depths[SYN_PSC_N_LEVELS] = { 1, 1, 2, 3, SYN_PSC_MAX_DEPTH };
+  if ((int) level < 0 || level >= SYN_PSC_N_LEVELS)
+    level = SYN_PSC_LEVEL_FULL;
+  limits->depth = depths[level];
+  limits->time_ms = time_ms;
+  if (level == SYN_PSC_LEVEL_FULL && time_ms <= 0)
+    limits->time_ms = SYN_PSC_DEFAULT_TIME_MS;
+  limits->noise = level == SYN_PSC_LEVEL_BEGINNER ? 300 : 0;
+  limits->seed = seed;
+}
+
+SynMove
+syn_psc_choose (const SynPosition *pos, SynColour side, const SynPscLimits *limits,
+                SynPscWorkspace *work, SynPscSearchResult *result)
+{
+  SynPscSearchResult local;
+  int index;
+
+  if (!result)
+    result = &local;
+  if (!syn_psc_search (pos, limits, work, result))
+    return SYN_MOVE_NONE;
+  /* A stream of its own, so that the noise says nothing about the draw. */
+  index = syn_psc_sample (result->strategy[side], result->n_moves[side],
+                          mix (limits->seed ^ 0x73616D706C65ULL));
+  return result->moves[side][index];
+}
+
+SynMove
+syn_psc_best (const SynPosition *pos, SynColour side, SynPscLevel level, int time_ms, uint64_t seed,
+              SynPscWorkspace *work, SynPscSearchResult *result)
+{
+  SynPscLimits limits;
+  syn_psc_level_limits (level, time_ms, seed, &limits);
+  return syn_psc_choose (pos, side, &limits, work, result);
+}

@@ -1,0 +1,81 @@
+/* psc-search.h: looking ahead in PSC, where both sides move at once: every node is a matrix
+ * game whose cells are the values of the positions below, and values are backed up by
+ * equilibria; and the computer player, which samples its move from the equilibrium.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "move.h"
+#include "position.h"
+
+/* Turns a search may look ahead. */
+#define SYN_PSC_MAX_DEPTH 8
+
+/* What the strongest level thinks for when the caller gives no time. */
+#define SYN_PSC_DEFAULT_TIME_MS 2000
+
+/* The memory a search works in: a few megabytes, allocated by the caller (with
+ * syn_psc_workspace_size() bytes) and reused from move to move; the search itself never
+ * allocates. One workspace serves one search at a time. */
+typedef struct _SynPscWorkspace SynPscWorkspace;
+
+size_t syn_psc_workspace_size (void);
+
+typedef struct
+{
+  int depth;     /* turns to look ahead, 1 to SYN_PSC_MAX_DEPTH */
+  int time_ms;   /* no deeper iteration is started, and a running one is dropped, once this
+                  * has passed; 0 for no limit. The first turn is always searched in full. */
+  int noise;     /* up to this many centipawns of noise on the first turn's cells */
+  uint64_t seed; /* for the noise */
+} SynPscLimits;
+
+typedef struct
+{
+  SynMove moves[2][SYN_MAX_MOVES];   /* every legal move of each side, as syn_psc_moves() */
+  double strategy[2][SYN_MAX_MOVES]; /* the equilibrium of the deepest completed search */
+  int n_moves[2];
+  double value;       /* of the position, White's point of view, centipawns */
+  int depth;          /* turns of the deepest completed search */
+  uint64_t positions; /* positions analysed, in all iterations */
+  double seconds;
+} SynPscSearchResult;
+
+/* Searches pos by iterative deepening up to limits->depth turns. Returns false, with only
+ * n_moves set, when the game is over. */
+bool syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorkspace *work,
+                     SynPscSearchResult *result);
+
+typedef enum
+{
+  SYN_PSC_LEVEL_BEGINNER = 0, /* one turn ahead, cells blurred by noise */
+  SYN_PSC_LEVEL_EASY,         /* one turn ahead, exact: the lowest full-strength level */
+  SYN_PSC_LEVEL_MEDIUM,       /* two turns */
+  SYN_PSC_LEVEL_HARD,         /* three turns */
+  SYN_PSC_LEVEL_FULL,         /* as deep as the time allows */
+  SYN_PSC_N_LEVELS
+} SynPscLevel;
+
+/* The limits of a level; time_ms 0 means none (SYN_PSC_DEFAULT_TIME_MS for the full one). */
+void syn_psc_level_limits (SynPscLevel level, int time_ms, uint64_t seed, SynPscLimits *limits);
+
+/* An index drawn from the mixed strategy (n probabilities summing to one) by seed. */
+int syn_psc_sample (const double *strategy, int n, uint64_t seed);
+
+/* side's move under limits: searched, then drawn from side's equilibrium strategy with
+ * seed, so that nobody can predict it who cannot guess the seed. SYN_MOVE_NONE when the
+ * game is over. result, when not NULL, receives the search. */
+SynMove syn_psc_choose (const SynPosition *pos, SynColour side, const SynPscLimits *limits,
+                        SynPscWorkspace *work, SynPscSearchResult *result);
+
+/* The computer opponent: syn_psc_choose() at a level, thinking at most time_ms (0: the
+ * level's own limit). The seed must be unpredictable to the opponent (a fresh random number
+ * each move), or the move can be guessed. */
+SynMove syn_psc_best (const SynPosition *pos, SynColour side, SynPscLevel level, int time_ms,
+                      uint64_t seed, SynPscWorkspace *work, SynPscSearchResult *result);

@@ -1,0 +1,282 @@
+/* test-psc-search.c: the search over simultaneous moves and the computer player: legal
+ * moves, wins found, the double oracle against the full matrix, seeds, time, strength.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+
+#include "fen.h"
+#include "matrix-game.h"
+#include "psc-eval.h"
+#include "psc-matrix.h"
+#include "psc-search.h"
+#include "psc.h"
+
+#define FEN_SEED "rnbqkbnr/1pp2ppp/p7/3pp3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 4"
+#define FEN_MIDDLEGAME "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12"
+/* Ra8 freezes the black king on h8 (Nf7 is the first attacker, Ne7 keeps it from g8)
+ * whatever Black plays; no other move does. The second is the same with colours swapped. */
+#define FEN_WHITE_FREEZES "7k/4NNpp/8/8/3r4/8/8/R1K5 w - - 0 1"
+#define FEN_BLACK_FREEZES "r1k5/8/8/3R4/8/8/4nnPP/7K w - - 0 1"
+#define FEN_FINISHED "7k/8/8/8/8/8/8/r3K2r w - - 0 1"
+
+static void
+load (const char *fen, SynPosition *pos)
+{
+  SynFenError error = { 0, "" };
+  gboolean ok = syn_fen_parse (fen, SYN_FEN_PSC, pos, &error);
+  if (!ok)
+    g_test_message ("refused %s: %s", fen, error.message);
+  g_assert_true (ok);
+}
+
+static SynPscWorkspace *
+workspace_new (void)
+{
+  return g_malloc (syn_psc_workspace_size ());
+}
+
+static gboolean
+is_legal (const SynPosition *pos, SynColour side, SynMove move)
+{
+  SynPscControl ctl;
+  SynMove moves[SYN_MAX_MOVES];
+  int n;
+  syn_psc_control (pos, &ctl);
+  n = syn_psc_moves (pos, &ctl, side, moves);
+  for (int i = 0; i < n; i++)
+    if (moves[i] == move)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_legal_moves (void)
+{
+  const char *fens[] = { SYN_FEN_START, FEN_SEED, FEN_MIDDLEGAME, FEN_WHITE_FREEZES,
+                         "4k3/8/8/3n2pP/1Pp1N3/8/8/4K3 w - b3g6 0 2" };
+  g_autofree SynPscWorkspace *work = workspace_new ();
+
+  for (size_t f = 0; f < G_N_ELEMENTS (fens); f++)
+    for (int level = SYN_PSC_LEVEL_BEGINNER; level < SYN_PSC_N_LEVELS; level++)
+      for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+        {
+          SynPosition pos;
+          SynPscSearchResult result;
+          SynMove move;
+          double total = 0;
+
+          load (fens[f], &pos);
+          move = syn_psc_best (&pos, (SynColour) side, (SynPscLevel) level, 100, 1000 + f,
+                               work, &result);
+          g_assert_true (is_legal (&pos, (SynColour) side, move));
+          g_assert_cmpint (result.depth, >=, 1);
+          g_assert_cmpuint (result.positions, >, 0);
+          for (int i = 0; i < result.n_moves[side]; i++)
+            {
+              g_assert_cmpfloat (result.strategy[side][i], >=, 0);
+              total += result.strategy[side][i];
+            }
+          g_assert_cmpfloat_with_epsilon (total, 1, 1e-9);
+        }
+}
+
+/* A one-turn freeze of the enemy king (PSC-R3, R10) is played with certainty at every
+ * depth, by either colour, whatever the seed. */
+static void
+test_finds_one_turn_freeze (void)
+{
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  const SynMove white_wins = syn_move_make (0, 56, SYN_MOVE_PLAIN);  /* a1a8 */
+  const SynMove black_wins = syn_move_make (56, 0, SYN_MOVE_PLAIN);  /* a8a1 */
+  SynPosition white_pos, black_pos;
+
+  load (FEN_WHITE_FREEZES, &white_pos);
+  load (FEN_BLACK_FREEZES, &black_pos);
+  for (int level = SYN_PSC_LEVEL_EASY; level <= SYN_PSC_LEVEL_HARD; level++)
+    for (uint64_t seed = 0; seed < 8; seed++)
+      {
+        SynPscSearchResult result;
+        g_assert_cmpuint (syn_psc_best (&white_pos, SYN_WHITE, (SynPscLevel) level, 0, seed,
+                                        work, &result),
+                          ==, white_wins);
+        g_assert_cmpfloat (result.value, ==, SYN_EVAL_WIN - 1);
+        g_assert_cmpuint (syn_psc_best (&black_pos, SYN_BLACK, (SynPscLevel) level, 0, seed,
+                                        work, &result),
+                          ==, black_wins);
+        g_assert_cmpfloat (result.value, ==, -(SYN_EVAL_WIN - 1));
+      }
+}
+
+/* The double oracle solves only part of a turn's matrix; its answer must be an equilibrium
+ * of the whole matrix all the same. */
+static void
+test_double_oracle_is_exact (void)
+{
+  const char *fens[] = { SYN_FEN_START, FEN_SEED, FEN_MIDDLEGAME, FEN_WHITE_FREEZES,
+                         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                         "4k3/8/8/3n2pP/1Pp1N3/8/8/4K3 w - b3g6 0 2" };
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  g_autofree double *cells = g_new (double, SYN_MAX_MOVES * SYN_MAX_MOVES);
+
+  for (size_t f = 0; f < G_N_ELEMENTS (fens); f++)
+    {
+      SynPscLimits limits = { 1, 0, 0, 0 };
+      SynPscSearchResult result;
+      SynMatrixGameSolution solution;
+      SynPosition pos;
+      int m, n;
+
+      load (fens[f], &pos);
+      g_assert_true (syn_psc_search (&pos, &limits, work, &result));
+      m = result.n_moves[SYN_WHITE];
+      n = result.n_moves[SYN_BLACK];
+      syn_psc_pair_matrix (&pos, result.moves[SYN_WHITE], m, result.moves[SYN_BLACK], n,
+                           cells);
+      /* The search counts a win one turn away as one turn less than a win now. */
+      for (int k = 0; k < m * n; k++)
+        if (cells[k] == SYN_EVAL_WIN || cells[k] == -SYN_EVAL_WIN)
+          cells[k] -= cells[k] > 0 ? 1 : -1;
+      syn_matrix_game_certify (cells, m, n, result.strategy[SYN_WHITE],
+                               result.strategy[SYN_BLACK], &solution);
+      g_assert_cmpfloat (solution.gap, <, 1e-5);
+      g_assert_cmpfloat_with_epsilon (result.value, solution.value, 1e-5);
+    }
+}
+
+static void
+test_seed_decides_the_draw (void)
+{
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  SynPosition pos;
+  GHashTable *seen = g_hash_table_new (NULL, NULL);
+
+  load (FEN_SEED, &pos);
+  for (uint64_t seed = 0; seed < 64; seed++)
+    {
+      SynMove a = syn_psc_best (&pos, SYN_WHITE, SYN_PSC_LEVEL_EASY, 0, seed, work, NULL);
+      SynMove b = syn_psc_best (&pos, SYN_WHITE, SYN_PSC_LEVEL_EASY, 0, seed, work, NULL);
+      g_assert_cmpuint (a, ==, b);
+      g_hash_table_add (seen, GUINT_TO_POINTER (a));
+    }
+  /* The equilibrium of this turn is mixed, so the moves vary with the seed. */
+  g_assert_cmpuint (g_hash_table_size (seen), >=, 2);
+  g_hash_table_unref (seen);
+}
+
+static void
+test_sample_follows_strategy (void)
+{
+  const double strategy[] = { 0.25, 0, 0.75, 1e-12 };
+  int counts[4] = { 0 };
+  for (uint64_t seed = 0; seed < 8000; seed++)
+    counts[syn_psc_sample (strategy, 4, seed)]++;
+  g_assert_cmpint (counts[1], ==, 0);
+  g_assert_cmpint (counts[3], ==, 0);
+  g_assert_cmpint (counts[0], >, 1800);
+  g_assert_cmpint (counts[0], <, 2200);
+}
+
+static void
+test_time_budget (void)
+{
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  SynPscSearchResult result;
+  SynPosition pos;
+  gint64 start;
+
+  load (FEN_MIDDLEGAME, &pos);
+  start = g_get_monotonic_time ();
+  syn_psc_best (&pos, SYN_WHITE, SYN_PSC_LEVEL_FULL, 150, 5, work, &result);
+  /* The budget plus the last time check's lag; generous for slow builds. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 1500 * 1000);
+  g_assert_cmpint (result.depth, >=, 1);
+  g_assert_cmpint (result.depth, <, SYN_PSC_MAX_DEPTH);
+  g_assert_cmpfloat (result.seconds, >, 0);
+}
+
+static void
+test_finished_game_has_no_move (void)
+{
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  SynPscSearchResult result;
+  SynPosition pos;
+  SynPscLimits limits = { 2, 0, 0, 0 };
+
+  load (FEN_FINISHED, &pos);
+  g_assert_false (syn_psc_search (&pos, &limits, work, &result));
+  g_assert_cmpuint (syn_psc_best (&pos, SYN_BLACK, SYN_PSC_LEVEL_MEDIUM, 0, 1, work, NULL), ==,
+                    SYN_MOVE_NONE);
+}
+
+/* The lowest level without noise against a player choosing uniformly among its legal moves:
+ * at least 95 wins in 100 games, colours alternating. A game still going after MAX_TURNS
+ * counts as not won. */
+#define MAX_TURNS 200
+
+static void
+test_beats_random_player (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (2026);
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  int wins = 0;
+
+  if (g_strcmp0 (g_getenv ("SYNCHESS_SLOW"), "1") != 0)
+    {
+      g_test_skip ("plays 100 games; set SYNCHESS_SLOW=1 (the slow suite)");
+      return;
+    }
+  for (int game = 0; game < 100; game++)
+    {
+      SynColour computer = game % 2 ? SYN_BLACK : SYN_WHITE;
+      SynOutcome outcome = { SYN_RESULT_NONE, SYN_REASON_NONE };
+      SynPosition pos;
+
+      syn_position_set_start (&pos);
+      for (int turn = 0; turn < MAX_TURNS; turn++)
+        {
+          SynPscControl ctl;
+          SynMove moves[SYN_MAX_MOVES], chosen[2];
+          SynPosition next;
+          int n;
+
+          syn_psc_control (&pos, &ctl);
+          outcome = syn_psc_outcome (&pos, &ctl);
+          if (outcome.result != SYN_RESULT_NONE)
+            break;
+          n = syn_psc_moves (&pos, &ctl, (SynColour) !computer, moves);
+          chosen[!computer] = moves[g_rand_int_range (rand, 0, n)];
+          chosen[computer] = syn_psc_best (&pos, computer, SYN_PSC_LEVEL_EASY, 0,
+                                           ((uint64_t) g_rand_int (rand) << 32) | g_rand_int (rand),
+                                           work, NULL);
+          g_assert_true (is_legal (&pos, computer, chosen[computer]));
+          syn_psc_resolve (&pos, chosen[SYN_WHITE], chosen[SYN_BLACK], &next);
+          pos = next;
+        }
+      if (outcome.result
+          == (computer == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS))
+        wins++;
+      else
+        g_test_message ("game %d not won: %s (%s)", game, syn_result_to_text (outcome.result),
+                        syn_reason_to_text (outcome.reason) ? syn_reason_to_text (outcome.reason)
+                                                            : "turn limit");
+    }
+  g_test_message ("%d wins in 100 games", wins);
+  g_assert_cmpint (wins, >=, 95);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/psc-search/legal-moves", test_legal_moves);
+  g_test_add_func ("/psc-search/finds-one-turn-freeze", test_finds_one_turn_freeze);
+  g_test_add_func ("/psc-search/double-oracle-is-exact", test_double_oracle_is_exact);
+  g_test_add_func ("/psc-search/seed-decides-the-draw", test_seed_decides_the_draw);
+  g_test_add_func ("/psc-search/sample-follows-strategy", test_sample_follows_strategy);
+  g_test_add_func ("/psc-search/time-budget", test_time_budget);
+  g_test_add_func ("/psc-search/finished-game-has-no-move", test_finished_game_has_no_move);
+  g_test_add_func ("/psc-search/beats-random-player", test_beats_random_player);
+  return g_test_run ();
+}
