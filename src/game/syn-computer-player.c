@@ -12,6 +12,10 @@
 
 #include "syn-computer-player.h"
 
+#include <glib/gi18n.h>
+
+#include "psc-search.h"
+
 #include "psc.h"
 
 /* How good a move looks; compared field by field, the first field first. */
@@ -192,4 +196,78 @@ syn_computer_player_choose_finish (GAsyncResult *result, GError **error)
 
   choice = g_task_propagate_int (G_TASK (result), error);
   return choice < 0 ? SYN_CHOICE_NONE : (SynChoice) choice;
+}
+
+/* The strong player */
+
+#define DEFAULT_THINKING_MS 1500
+
+typedef struct
+{
+  SynState state;
+  SynColour side;
+  SynComputerLevel level;
+  gint time_ms;
+  guint32 seed;
+} Search;
+
+gint
+syn_computer_player_time_budget (gint64 remaining_ms, gint64 increment_ms)
+{
+  gint64 budget;
+
+  if (remaining_ms < 0)
+    return DEFAULT_THINKING_MS;
+  /* A twentieth of what is left plus most of the increment, so the flag never falls for
+   * thinking; and never under a tenth of a second, when a move is all that matters. */
+  budget = remaining_ms / 20 + increment_ms * 3 / 4;
+  return (gint) CLAMP (budget, 100, DEFAULT_THINKING_MS);
+}
+
+static void
+search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  Search *search = task_data;
+  g_autofree SynPscWorkspace *work = g_malloc (syn_psc_workspace_size ());
+  SynPscSearchResult result;
+  SynMove move;
+
+  move = syn_psc_best (&search->state.board, search->side, (SynPscLevel) search->level,
+                       search->time_ms, search->seed, work, &result);
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (move == SYN_MOVE_NONE)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("No move to choose"));
+  else
+    g_task_return_int (task, (gssize) move);
+}
+
+void
+syn_computer_player_search_async (const SynVariant *variant, const SynState *state,
+                                  SynColour side, SynComputerLevel level, gint time_ms,
+                                  guint32 seed, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  Search *search = g_new0 (Search, 1);
+
+  g_return_if_fail (variant == &syn_variant_psc);
+  search->state = *state;
+  search->side = side;
+  search->level = level;
+  search->time_ms = time_ms;
+  search->seed = seed;
+  g_task_set_source_tag (task, syn_computer_player_search_async);
+  g_task_set_task_data (task, search, g_free);
+  g_task_run_in_thread (task, search_cb);
+}
+
+SynChoice
+syn_computer_player_search_finish (GAsyncResult *result, GError **error)
+{
+  gssize move;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), SYN_CHOICE_NONE);
+  move = g_task_propagate_int (G_TASK (result), error);
+  return move < 0 ? SYN_CHOICE_NONE : (SynChoice) move;
 }

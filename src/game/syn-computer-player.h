@@ -22,4 +22,27 @@ SynChoice syn_computer_player_choose_finish (GAsyncResult *result, GError **erro
 SynChoice syn_computer_player_choose (const SynVariant *variant, const SynState *state,
                                       SynColour side, guint32 seed);
 
+/* The strong player: it searches the turn as a tree of matrix games and draws its move
+ * from the equilibrium, so guessing its move does not help (see psc-search.c). */
+typedef enum
+{
+  SYN_COMPUTER_BEGINNER = 0,
+  SYN_COMPUTER_EASY,
+  SYN_COMPUTER_MEDIUM,
+  SYN_COMPUTER_HARD,
+  SYN_COMPUTER_FULL,
+} SynComputerLevel;
+
+/* How long the computer may think with remaining_ms on its clock (-1: no clock) and
+ * increment_ms added per move: never more than a small share of what is left. */
+gint syn_computer_player_time_budget (gint64 remaining_ms, gint64 increment_ms);
+
+/* Searches for side's move at level on a worker thread, within time_ms. The window never
+ * waits for it; a cancelled search's answer is dropped. */
+void syn_computer_player_search_async (const SynVariant *variant, const SynState *state,
+                                       SynColour side, SynComputerLevel level, gint time_ms,
+                                       guint32 seed, GCancellable *cancellable,
+                                       GAsyncReadyCallback callback, gpointer user_data);
+SynChoice syn_computer_player_search_finish (GAsyncResult *result, GError **error);
+
 G_END_DECLS

@@ -20,6 +20,7 @@ struct _SynSession
   SynGame *game;
   GCancellable *thinking;
   gboolean autosave;
+  SynComputerLevel level;
 };
 
 G_DEFINE_FINAL_TYPE (SynSession, syn_session, G_TYPE_OBJECT)
@@ -44,7 +45,7 @@ on_computer_chose_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   Thinking *thinking = user_data;
   g_autoptr (GError) error = NULL;
-  SynChoice choice = syn_computer_player_choose_finish (result, &error);
+  SynChoice choice = syn_computer_player_search_finish (result, &error);
   SynSession *self = thinking->session;
 
   /* A cancelled or stale answer belongs to a turn that is gone. */
@@ -78,9 +79,12 @@ start_thinking (SynSession *self)
       thinking->session = g_object_ref (self);
       thinking->side = (SynColour) side;
       thinking->turn = syn_game_get_n_turns (self->game);
-      syn_computer_player_choose_async (variant, syn_game_get_state (self->game),
-                                        (SynColour) side, g_random_int (), self->thinking,
-                                        on_computer_chose_cb, thinking);
+      syn_computer_player_search_async (
+          variant, syn_game_get_state (self->game), (SynColour) side, self->level,
+          syn_computer_player_time_budget (
+              syn_clock_get_remaining_ms (syn_game_get_clock (self->game), (SynColour) side),
+              syn_game_get_time_control (self->game).increment_ms),
+          g_random_int (), self->thinking, on_computer_chose_cb, thinking);
     }
 }
 
@@ -136,6 +140,13 @@ syn_session_class_init (SynSessionClass *klass)
 static void
 syn_session_init (SynSession *self)
 {
+  self->level = SYN_COMPUTER_MEDIUM;
+}
+
+void
+syn_session_set_computer_level (SynSession *self, SynComputerLevel level)
+{
+  self->level = level;
 }
 
 SynSession *

@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include "syn-computer-player.h"
 #include "syn-game.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,9 @@ G_DECLARE_FINAL_TYPE (SynSession, syn_session, SYN, SESSION, GObject)
 
 SynSession *syn_session_new (SynGame *game, gboolean autosave);
 SynGame *syn_session_get_game (SynSession *self);
+
+/* How strong the computer plays (SYN_COMPUTER_MEDIUM unless set). */
+void syn_session_set_computer_level (SynSession *self, SynComputerLevel level);
 
 /* Starts the computer players' thinking; call once the UI is connected. */
 void syn_session_start (SynSession *self);

@@ -25,6 +25,7 @@ struct _SynNewGameDialog
   GtkSwitch *fog_switch;
   AdwComboRow *opponent_row;
   AdwComboRow *play_as_row;
+  AdwComboRow *level_row;
   AdwComboRow *time_row;
   GtkWidget *minutes_row;
   GtkWidget *increment_row;
@@ -58,6 +59,7 @@ syn_new_game_options_from_settings (GSettings *settings, SynNewGameOptions *opti
   options->opponent = g_settings_get_enum (settings, "opponent-kind") == 1 ? SYN_PLAYER_COMPUTER
                                                                             : SYN_PLAYER_HUMAN;
   options->play_as = play_as == 2 ? (SynColour) g_random_int_range (0, 2) : (SynColour) play_as;
+  options->level = (SynComputerLevel) g_settings_get_enum (settings, "computer-level");
 }
 
 static void
@@ -68,6 +70,8 @@ update_sensitivity (SynNewGameDialog *self)
   gtk_widget_set_visible (self->minutes_row, custom);
   gtk_widget_set_visible (self->increment_row, custom);
   gtk_widget_set_sensitive (GTK_WIDGET (self->play_as_row),
+                            adw_combo_row_get_selected (self->opponent_row) == 1);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->level_row),
                             adw_combo_row_get_selected (self->opponent_row) == 1);
 }
 
@@ -99,6 +103,7 @@ on_start_clicked_cb (SynNewGameDialog *self)
   options.opponent = adw_combo_row_get_selected (self->opponent_row) == 1 ? SYN_PLAYER_COMPUTER
                                                                           : SYN_PLAYER_HUMAN;
   options.play_as = play_as == 2 ? (SynColour) g_random_int_range (0, 2) : (SynColour) play_as;
+  options.level = (SynComputerLevel) adw_combo_row_get_selected (self->level_row);
 
   tc_text = syn_time_control_to_string (&options.time_control);
   g_settings_set_string (self->settings, "time-control", tc_text);
@@ -106,6 +111,7 @@ on_start_clicked_cb (SynNewGameDialog *self)
   g_settings_set_enum (self->settings, "opponent-kind",
                        options.opponent == SYN_PLAYER_COMPUTER ? 1 : 0);
   g_settings_set_enum (self->settings, "play-as", (int) play_as);
+  g_settings_set_enum (self->settings, "computer-level", (int) options.level);
 
   g_signal_emit (self, signals[START], 0, &options);
   gtk_window_close (GTK_WINDOW (self));
@@ -132,6 +138,8 @@ load_settings (SynNewGameDialog *self)
                               (guint) g_settings_get_enum (self->settings, "opponent-kind"));
   adw_combo_row_set_selected (self->play_as_row,
                               (guint) g_settings_get_enum (self->settings, "play-as"));
+  adw_combo_row_set_selected (self->level_row,
+                              (guint) g_settings_get_enum (self->settings, "computer-level"));
   update_sensitivity (self);
 }
 
@@ -161,6 +169,7 @@ syn_new_game_dialog_class_init (SynNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, fog_switch);
   gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, opponent_row);
   gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, play_as_row);
+  gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, level_row);
   gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, time_row);
   gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, minutes_row);
   gtk_widget_class_bind_template_child (widget_class, SynNewGameDialog, increment_row);

@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "syn-computer-player.h"
 #include "syn-game.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,7 @@ typedef struct
   gboolean fog;
   SynPlayerKind opponent;    /* SYN_PLAYER_HUMAN (at this computer) or SYN_PLAYER_COMPUTER */
   SynColour play_as;         /* against the computer */
+  SynComputerLevel level;    /* against the computer */
 } SynNewGameOptions;
 
 /* The options stored in settings (what the dialog offers first); a random colour is

@@ -432,6 +432,7 @@ syn_window_start_game (SynWindow *self, const SynNewGameOptions *options, const 
       syn_game_set_player (game, SYN_BLACK, SYN_PLAYER_HUMAN, _ ("Black"));
     }
   session = syn_session_new (game, autosave);
+  syn_session_set_computer_level (session, options->level);
   set_session (self, session, viewer);
 }
 
@@ -457,7 +458,9 @@ syn_window_continue_game (SynWindow *self, SynGame *game)
   self->options.fog = syn_game_get_fog (game);
   self->options.opponent = syn_game_get_player_kind (game, (SynColour) !viewer);
   self->options.play_as = viewer;
+  self->options.level = (SynComputerLevel) g_settings_get_enum (self->settings, "computer-level");
   session = syn_session_new (game, TRUE);
+  syn_session_set_computer_level (session, self->options.level);
   set_session (self, session, viewer);
 }
 

@@ -198,6 +198,17 @@ test_async_cancellable (void)
   g_main_loop_unref (wait.loop);
 }
 
+/* The strong player never thinks longer than a small share of its clock. */
+static void
+test_time_budget_respects_the_clock (void)
+{
+  g_assert_cmpint (syn_computer_player_time_budget (-1, 0), ==, 1500);
+  g_assert_cmpint (syn_computer_player_time_budget (10000, 0), ==, 500);
+  g_assert_cmpint (syn_computer_player_time_budget (1000, 0), ==, 100);
+  g_assert_cmpint (syn_computer_player_time_budget (180000, 2000), ==, 1500);
+  g_assert_cmpint (syn_computer_player_time_budget (20000, 2000), ==, 2500 > 1500 ? 1500 : 2500);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -211,5 +222,7 @@ main (int argc, char **argv)
                    test_nothing_to_choose_when_over);
   g_test_add_func ("/game/computer-player/async-completes", test_async_completes);
   g_test_add_func ("/game/computer-player/async-cancellable", test_async_cancellable);
+  g_test_add_func ("/game/computer-player/time-budget-respects-the-clock",
+                   test_time_budget_respects_the_clock);
   return g_test_run ();
 }
