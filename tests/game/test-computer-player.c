@@ -206,7 +206,8 @@ test_time_budget_respects_the_clock (void)
   g_assert_cmpint (syn_computer_player_time_budget (10000, 0), ==, 500);
   g_assert_cmpint (syn_computer_player_time_budget (1000, 0), ==, 100);
   g_assert_cmpint (syn_computer_player_time_budget (180000, 2000), ==, 1500);
-  g_assert_cmpint (syn_computer_player_time_budget (20000, 2000), ==, 2500 > 1500 ? 1500 : 2500);
+  g_assert_cmpint (syn_computer_player_time_budget (20000, 4000), ==, 1500);
+  g_assert_cmpint (syn_computer_player_time_budget (20000, 400), ==, 1300);
 }
 
 int
