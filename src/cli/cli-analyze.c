@@ -125,8 +125,7 @@ read_choice (const SynVariant *variant, const SynState *state, SynColour side, c
     }
   if (!syn_move_text_is_well_formed (text))
     {
-      cli_fail (CLI_BAD_INPUT, "'%.20s' is not a move in UCI notation (like e2e4 or e7e8q)",
-                text);
+      cli_fail (CLI_BAD_INPUT, "'%.20s' is not a move in UCI notation (like e2e4 or e7e8q)", text);
       return false;
     }
   *choice = syn_variant_choice_from_text (variant, state, side, text);

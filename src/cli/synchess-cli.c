@@ -24,8 +24,10 @@ static const Command commands[] = {
   { "analyze", cli_analyze, "analyze [--variant ID] FEN          attacks, control, moves (JSON)" },
   { "resolve", cli_resolve, "resolve [--variant ID] FEN WHITE BLACK  play both moves (JSON)" },
   { "bench", cli_bench, "bench [--quick]                     time perft and sperft" },
-  { "matrix", cli_matrix, "matrix [--variant ID] FEN           pair matrix and equilibrium (JSON)" },
-  { "best", cli_best, "best FEN [--depth N | --time MS] [--seed S] [--side white|black]  computer's move" },
+  { "matrix", cli_matrix,
+    "matrix [--variant ID] FEN           pair matrix and equilibrium (JSON)" },
+  { "best", cli_best,
+    "best FEN [--depth N | --time MS] [--seed S] [--side white|black]  computer's move" },
   { "host", cli_host, "host [--port N] [--bot B] [--games N] play games as network host" },
   { "join", cli_join, "join HOST PORT [--bot B]            play a network host's games" },
 };

@@ -12,8 +12,8 @@
 typedef uint64_t SynBitboard;
 
 #define SYN_NO_SQUARE (-1)
-#define SYN_SQUARE(file, rank) ((rank) * 8 + (file))
-#define SYN_FILE_OF(sq) ((sq) & 7)
+#define SYN_SQUARE(file, rank) ((rank) *8 + (file))
+#define SYN_FILE_OF(sq) ((sq) &7)
 #define SYN_RANK_OF(sq) ((sq) >> 3)
 
 #define SYN_FILE_A 0x0101010101010101ULL
@@ -47,9 +47,9 @@ typedef enum
 /* A piece is colour * 8 + type, so both fit a mailbox byte. */
 typedef uint8_t SynPiece;
 #define SYN_NO_PIECE ((SynPiece) 0xFF)
-#define SYN_PIECE(colour, type) ((SynPiece) ((colour) * 8 + (type)))
+#define SYN_PIECE(colour, type) ((SynPiece) ((colour) *8 + (type)))
 #define SYN_PIECE_COLOUR(piece) ((SynColour) ((piece) >> 3))
-#define SYN_PIECE_TYPE(piece) ((SynPieceType) ((piece) & 7))
+#define SYN_PIECE_TYPE(piece) ((SynPieceType) ((piece) &7))
 
 static inline SynBitboard
 syn_bit (int square)
@@ -76,11 +76,10 @@ syn_popcount (SynBitboard b)
  * and still runs on the oldest. Inside them, count with syn_popcount_hot(). clang before 18
  * cannot call such a function from another file (its ifunc symbol is not emitted under the
  * plain name), so it gets the portable code. */
-#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__has_attribute)                  \
+#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__has_attribute)                        \
     && (!defined(__clang__) || __clang_major__ >= 18)
 #if __has_attribute(target_clones)
-#define SYN_HOT_CLONES                                                                          \
-  __attribute__ ((target_clones ("arch=x86-64-v3", "popcnt", "default")))
+#define SYN_HOT_CLONES __attribute__ ((target_clones ("arch=x86-64-v3", "popcnt", "default")))
 #define syn_popcount_hot(b) __builtin_popcountll (b)
 #endif
 #endif

@@ -131,8 +131,8 @@ parse_counter (const char *text, size_t len, int field, int minimum, unsigned *v
 {
   unsigned result = 0;
   if (len == 0 || len > 5)
-    return fail (error, field, "'%.*s' is not a number from %d to %d", (int) len, text,
-                 minimum, SYN_COUNTER_MAX);
+    return fail (error, field, "'%.*s' is not a number from %d to %d", (int) len, text, minimum,
+                 SYN_COUNTER_MAX);
   for (size_t i = 0; i < len; i++)
     {
       if (text[i] < '0' || text[i] > '9')
@@ -194,10 +194,12 @@ check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
         continue;
       syn_square_to_text (square, name);
       if (pos->board[square + forward] != SYN_PIECE (c, SYN_PAWN))
-        return fail (error, 4, "%s is not a valid en passant square: no %s pawn stands in front of it",
-                     name, c == SYN_WHITE ? "white" : "black");
+        return fail (error, 4,
+                     "%s is not a valid en passant square: no %s pawn stands in front of it", name,
+                     c == SYN_WHITE ? "white" : "black");
       if (occupied & syn_bit (square - forward))
-        return fail (error, 4, "%s is not a valid en passant square: the pawn's start square is not empty",
+        return fail (error, 4,
+                     "%s is not a valid en passant square: the pawn's start square is not empty",
                      name);
       if (rules == SYN_FEN_ORTHODOX)
         {

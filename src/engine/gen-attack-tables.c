@@ -94,8 +94,7 @@ count_bits (Bitboard b)
 
 /* Finds a magic for one square by trial with sparse random numbers, the usual method. */
 static void
-find_magic (int square, const int directions[4][2], Magic *magic, Bitboard *table,
-            unsigned offset)
+find_magic (int square, const int directions[4][2], Magic *magic, Bitboard *table, unsigned offset)
 {
   static Bitboard occupancies[4096], attacks[4096];
   static unsigned epoch[4096];
@@ -231,8 +230,8 @@ main (int argc, char **argv)
         if (!directions)
           continue;
         between[a * 64 + b] = slide (a, target, directions) & slide (b, 1ULL << a, directions);
-        line[a * 64 + b] = (slide (a, 0, directions) & slide (b, 0, directions))
-                           | (1ULL << a) | target;
+        line[a * 64 + b]
+            = (slide (a, 0, directions) & slide (b, 0, directions)) | (1ULL << a) | target;
       }
 
   out = fopen (argv[1], "w");

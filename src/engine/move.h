@@ -24,7 +24,7 @@ typedef enum
   SYN_MOVE_PROMOTE_BISHOP = 2,
   SYN_MOVE_PROMOTE_ROOK = 3,
   SYN_MOVE_PROMOTE_QUEEN = 4,
-  SYN_MOVE_CASTLE = 5,   /* the king's move; the rook follows */
+  SYN_MOVE_CASTLE = 5, /* the king's move; the rook follows */
   SYN_MOVE_EN_PASSANT = 6,
 } SynMoveKind;
 

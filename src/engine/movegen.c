@@ -73,8 +73,8 @@ add_pawn_moves (SynMove *list, SynBitboard targets, int offset, SynBitboard last
 static bool
 en_passant_is_legal (const SynPosition *pos, SynColour us, int from, int to, int victim, int king)
 {
-  SynBitboard occupied = (syn_position_occupied (pos) ^ syn_bit (from) ^ syn_bit (victim))
-                         | syn_bit (to);
+  SynBitboard occupied
+      = (syn_position_occupied (pos) ^ syn_bit (from) ^ syn_bit (victim)) | syn_bit (to);
   SynBitboard attackers = syn_orthodox_attackers (pos, king, (SynColour) !us, occupied);
   return (attackers & ~syn_bit (victim)) == 0;
 }
@@ -114,10 +114,10 @@ syn_orthodox_moves (const SynPosition *pos, SynMove *moves)
 
   target_mask = checkers ? syn_between (king, syn_lsb (checkers)) | checkers : ~own;
 
-  snipers = ((syn_rook_attacks (king, 0) & (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]))
-             | (syn_bishop_attacks (king, 0)
-                & (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN])))
-            & enemy;
+  snipers
+      = ((syn_rook_attacks (king, 0) & (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]))
+         | (syn_bishop_attacks (king, 0) & (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN])))
+        & enemy;
   while (snipers)
     {
       SynBitboard blockers = syn_between (king, syn_pop_lsb (&snipers)) & occupied;

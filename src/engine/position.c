@@ -20,8 +20,8 @@ syn_position_clear (SynPosition *pos)
 void
 syn_position_set_start (SynPosition *pos)
 {
-  static const SynPieceType back_rank[8] = { SYN_ROOK, SYN_KNIGHT, SYN_BISHOP, SYN_QUEEN,
-                                             SYN_KING, SYN_BISHOP, SYN_KNIGHT, SYN_ROOK };
+  static const SynPieceType back_rank[8]
+      = { SYN_ROOK, SYN_KNIGHT, SYN_BISHOP, SYN_QUEEN, SYN_KING, SYN_BISHOP, SYN_KNIGHT, SYN_ROOK };
   syn_position_clear (pos);
   for (int file = 0; file < 8; file++)
     {
@@ -44,12 +44,9 @@ syn_position_set_start (SynPosition *pos)
 /* Rights kept when something leaves or enters a square: a king or rook leaving its home
  * square, or a rook taken there, loses its rights. Rank 1 first. */
 const uint8_t syn_castling_kept_table[64] = {
-  K_NOT_WL, ALL, ALL, ALL, K_NOT_W, ALL, ALL, K_NOT_WS,
-  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
-  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
-  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
-  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
-  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
-  ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL,
-  K_NOT_BL, ALL, ALL, ALL, K_NOT_B, ALL, ALL, K_NOT_BS,
+  K_NOT_WL, ALL, ALL, ALL, K_NOT_W,  ALL, ALL, K_NOT_WS, ALL,     ALL, ALL, ALL,      ALL,
+  ALL,      ALL, ALL, ALL, ALL,      ALL, ALL, ALL,      ALL,     ALL, ALL, ALL,      ALL,
+  ALL,      ALL, ALL, ALL, ALL,      ALL, ALL, ALL,      ALL,     ALL, ALL, ALL,      ALL,
+  ALL,      ALL, ALL, ALL, ALL,      ALL, ALL, ALL,      ALL,     ALL, ALL, ALL,      ALL,
+  ALL,      ALL, ALL, ALL, K_NOT_BL, ALL, ALL, ALL,      K_NOT_B, ALL, ALL, K_NOT_BS,
 };

@@ -21,7 +21,7 @@ typedef struct
 {
   SynBitboard by_type[SYN_N_PIECE_TYPES]; /* both colours */
   SynBitboard by_colour[2];
-  SynPiece board[64];                     /* mailbox, SYN_NO_PIECE where empty */
+  SynPiece board[64]; /* mailbox, SYN_NO_PIECE where empty */
   /* The passed square of the pawn of each colour that double-stepped in the last turn,
    * or SYN_NO_SQUARE. PSC may hold both (PSC-R9); orthodox chess holds at most one. */
   int8_t en_passant[2];

@@ -28,8 +28,8 @@ find_pawn_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour us,
   SynBitboard single = forward & empty;
 
   out->single = single & mine;
-  out->twice = syn_shift_forward (single & (us == SYN_WHITE ? SYN_RANK_3 : SYN_RANK_6), us) & empty
-               & mine;
+  out->twice
+      = syn_shift_forward (single & (us == SYN_WHITE ? SYN_RANK_3 : SYN_RANK_6), us) & empty & mine;
   out->east = syn_shift_east (forward) & enemy & mine;
   out->west = syn_shift_west (forward) & enemy & mine;
   out->last_rank = us == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
@@ -116,8 +116,7 @@ count_pawn_targets (SynBitboard targets, SynBitboard last_rank)
 }
 
 int
-syn_psc_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour colour,
-               SynMove *moves)
+syn_psc_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour colour, SynMove *moves)
 {
   SynBitboard pieces = pos->by_colour[colour] & ~pos->by_type[SYN_PAWN] & ~ctl->frozen;
   SynBitboard capturers;
@@ -141,8 +140,8 @@ syn_psc_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour colou
 
   capturers = en_passant_movers (pos, ctl, colour);
   while (capturers)
-    *list++ = syn_move_make (syn_pop_lsb (&capturers), pos->en_passant[!colour],
-                             SYN_MOVE_EN_PASSANT);
+    *list++
+        = syn_move_make (syn_pop_lsb (&capturers), pos->en_passant[!colour], SYN_MOVE_EN_PASSANT);
 
   list += castling_moves (pos, ctl, colour, list);
   return (int) (list - moves);
@@ -189,8 +188,9 @@ syn_psc_count_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour
 
   if (ctl->en_passant_capturers[colour])
     n += syn_popcount_hot (en_passant_movers (pos, ctl, colour));
-  if (pos->castling & (colour == SYN_WHITE ? SYN_CASTLE_WHITE_SHORT | SYN_CASTLE_WHITE_LONG
-                                           : SYN_CASTLE_BLACK_SHORT | SYN_CASTLE_BLACK_LONG))
+  if (pos->castling
+      & (colour == SYN_WHITE ? SYN_CASTLE_WHITE_SHORT | SYN_CASTLE_WHITE_LONG
+                             : SYN_CASTLE_BLACK_SHORT | SYN_CASTLE_BLACK_LONG))
     n += castling_moves (pos, ctl, colour, NULL);
   return n;
 }
@@ -255,8 +255,7 @@ syn_psc_resolve (const SynPosition *pos, SynMove white, SynMove black, SynPositi
 }
 
 SynOutcome
-syn_psc_outcome_from_counts (const SynPosition *pos, const SynPscControl *ctl,
-                             const int n_moves[2])
+syn_psc_outcome_from_counts (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2])
 {
   SynOutcome outcome = { SYN_RESULT_NONE, SYN_REASON_NONE };
   bool lost[2], king_frozen[2];
@@ -297,8 +296,8 @@ syn_psc_outcome_from_counts (const SynPosition *pos, const SynPscControl *ctl,
 SynOutcome
 syn_psc_outcome (const SynPosition *pos, const SynPscControl *ctl)
 {
-  const int n_moves[2] = { syn_psc_count_moves (pos, ctl, SYN_WHITE),
-                           syn_psc_count_moves (pos, ctl, SYN_BLACK) };
+  const int n_moves[2]
+      = { syn_psc_count_moves (pos, ctl, SYN_WHITE), syn_psc_count_moves (pos, ctl, SYN_BLACK) };
   return syn_psc_outcome_from_counts (pos, ctl, n_moves);
 }
 

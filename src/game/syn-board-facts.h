@@ -18,11 +18,11 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  SynPosition position;       /* where fog hides a square, it is shown empty here */
-  guint8 attacks[2][64];      /* A(colour, square), PSC-R2; 0 where hidden */
-  SynBitboard control[2];     /* PSC-R2, only visible squares */
-  SynBitboard frozen;         /* PSC-R3, only visible squares */
-  SynBitboard visible;        /* every square without fog; PSC-R12 with it */
+  SynPosition position;   /* where fog hides a square, it is shown empty here */
+  guint8 attacks[2][64];  /* A(colour, square), PSC-R2; 0 where hidden */
+  SynBitboard control[2]; /* PSC-R2, only visible squares */
+  SynBitboard frozen;     /* PSC-R3, only visible squares */
+  SynBitboard visible;    /* every square without fog; PSC-R12 with it */
   SynColour viewer;
   SynMove moves[SYN_MAX_MOVES]; /* the viewer's legal moves */
   int n_moves;

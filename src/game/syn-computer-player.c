@@ -243,10 +243,10 @@ search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable
 }
 
 void
-syn_computer_player_search_async (const SynVariant *variant, const SynState *state,
-                                  SynColour side, SynComputerLevel level, gint time_ms,
-                                  guint32 seed, GCancellable *cancellable,
-                                  GAsyncReadyCallback callback, gpointer user_data)
+syn_computer_player_search_async (const SynVariant *variant, const SynState *state, SynColour side,
+                                  SynComputerLevel level, gint time_ms, guint32 seed,
+                                  GCancellable *cancellable, GAsyncReadyCallback callback,
+                                  gpointer user_data)
 {
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   Search *search = g_new0 (Search, 1);

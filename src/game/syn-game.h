@@ -19,9 +19,9 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  SYN_GAME_ERROR_OVER,         /* the game is finished */
-  SYN_GAME_ERROR_ILLEGAL,      /* not a legal choice for that side now */
-  SYN_GAME_ERROR_ALREADY_SET,  /* the choice can no longer change (both have chosen) */
+  SYN_GAME_ERROR_OVER,        /* the game is finished */
+  SYN_GAME_ERROR_ILLEGAL,     /* not a legal choice for that side now */
+  SYN_GAME_ERROR_ALREADY_SET, /* the choice can no longer change (both have chosen) */
 } SynGameError;
 
 GQuark syn_game_error_quark (void);
@@ -30,23 +30,23 @@ GQuark syn_game_error_quark (void);
 typedef enum
 {
   SYN_END_NONE = 0,
-  SYN_END_RULES,       /* see the outcome: king-frozen, checkmate, ... */
-  SYN_END_TIME,        /* a flag fell (PSC-R11) */
+  SYN_END_RULES, /* see the outcome: king-frozen, checkmate, ... */
+  SYN_END_TIME,  /* a flag fell (PSC-R11) */
   SYN_END_RESIGNATION,
-  SYN_END_AGREEMENT,   /* a draw offered and accepted */
+  SYN_END_AGREEMENT, /* a draw offered and accepted */
 } SynEnd;
 
 typedef enum
 {
-  SYN_PLAYER_HUMAN = 0,  /* a person at this computer */
+  SYN_PLAYER_HUMAN = 0, /* a person at this computer */
   SYN_PLAYER_COMPUTER,
-  SYN_PLAYER_REMOTE,     /* a person on another computer */
+  SYN_PLAYER_REMOTE, /* a person on another computer */
 } SynPlayerKind;
 
 /* One executed turn. */
 typedef struct
 {
-  SynChoice choice[2];   /* White's and Black's */
+  SynChoice choice[2]; /* White's and Black's */
   SynState before;
   SynState after;
   gint64 remaining_ms[2]; /* each clock after the turn, or -1 without a clock */
@@ -62,7 +62,7 @@ SynGame *syn_game_new (const SynVariant *variant, const SynState *start, const S
 
 const SynVariant *syn_game_get_variant (SynGame *self);
 const SynState *syn_game_get_start (SynGame *self);
-const SynState *syn_game_get_state (SynGame *self);   /* the current position */
+const SynState *syn_game_get_state (SynGame *self); /* the current position */
 gboolean syn_game_get_fog (SynGame *self);
 SynTimeControl syn_game_get_time_control (SynGame *self);
 SynClock *syn_game_get_clock (SynGame *self);

@@ -132,9 +132,9 @@ syn_session_class_init (SynSessionClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = syn_session_dispose;
 
-  signals[AUTOSAVE_FAILED] = g_signal_new ("autosave-failed", G_TYPE_FROM_CLASS (klass),
-                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
-                                           1, G_TYPE_ERROR);
+  signals[AUTOSAVE_FAILED]
+      = g_signal_new ("autosave-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void

@@ -16,7 +16,7 @@ typedef struct
 } SynTimeControl;
 
 /* PSC-R11's default: 3 minutes plus 2 seconds a move. */
-#define SYN_TIME_CONTROL_DEFAULT ((SynTimeControl) { 180000, 2000 })
+#define SYN_TIME_CONTROL_DEFAULT ((SynTimeControl){ 180000, 2000 })
 
 /* "180+2" (seconds + seconds; fractions allowed: "30+0.5"), or "-" for no clock. */
 gboolean syn_time_control_parse (const char *text, SynTimeControl *out);

@@ -113,8 +113,8 @@ on_window_mapped_cb (GtkWidget *window, SynApplication *self)
 static void
 start_screenshot (SynApplication *self, SynWindow *window)
 {
-  SynNewGameOptions options = { &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE,
-                                SYN_PLAYER_HUMAN, SYN_WHITE };
+  SynNewGameOptions options
+      = { &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
 
   gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot_width,
                                self->screenshot_height);
@@ -231,14 +231,10 @@ on_about_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_da
   GtkApplication *app = GTK_APPLICATION (user_data);
   static const char *developers[] = { "The Synchess Authors", NULL };
 
-  adw_show_about_window (gtk_application_get_active_window (app),
-                         "application-name", _ ("Synchess"),
-                         "application-icon", APPLICATION_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _ ("Chess where both players move at once"),
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         NULL);
+  adw_show_about_window (gtk_application_get_active_window (app), "application-name",
+                         _ ("Synchess"), "application-icon", APPLICATION_ID, "version",
+                         PACKAGE_VERSION, "comments", _ ("Chess where both players move at once"),
+                         "developers", developers, "license-type", GTK_LICENSE_GPL_3_0, NULL);
 }
 
 static void
@@ -262,8 +258,8 @@ on_desktop_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_
 {
   SynApplication *self = SYN_APPLICATION (user_data);
   SynWindow *window = active_window (self);
-  g_autofree char *window_action = g_strconcat ("win.", g_action_get_name (G_ACTION (action)),
-                                                NULL);
+  g_autofree char *window_action
+      = g_strconcat ("win.", g_action_get_name (G_ACTION (action)), NULL);
 
   if (!window)
     {
@@ -329,26 +325,23 @@ syn_application_class_init (SynApplicationClass *klass)
 static void
 syn_application_init (SynApplication *self)
 {
-  static const GOptionEntry entries[] = {
-    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
-      N_ ("Render the main window into a PNG file and exit"), N_ ("FILE") },
-    { "fen", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("The position to show (with --screenshot)"),
-      N_ ("FEN") },
-    { "size", 0, 0, G_OPTION_ARG_STRING, NULL,
-      N_ ("The window size (with --screenshot), like 1280x800"), N_ ("WxH") },
-    { NULL }
-  };
+  static const GOptionEntry entries[]
+      = { { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+            N_ ("Render the main window into a PNG file and exit"), N_ ("FILE") },
+          { "fen", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("The position to show (with --screenshot)"),
+            N_ ("FEN") },
+          { "size", 0, 0, G_OPTION_ARG_STRING, NULL,
+            N_ ("The window size (with --screenshot), like 1280x800"), N_ ("WxH") },
+          { NULL } };
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
 }
 
 SynApplication *
 syn_application_new (void)
 {
-  return g_object_new (SYN_TYPE_APPLICATION,
-                       "application-id", APPLICATION_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN,
-                       "resource-base-path", "/io/github/synchess/Synchess",
-                       NULL);
+  return g_object_new (SYN_TYPE_APPLICATION, "application-id", APPLICATION_ID, "flags",
+                       G_APPLICATION_HANDLES_OPEN, "resource-base-path",
+                       "/io/github/synchess/Synchess", NULL);
 }
 
 int

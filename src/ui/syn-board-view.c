@@ -354,13 +354,13 @@ static const char *
 piece_name (SynPiece piece)
 {
   static const char *const names[2][SYN_N_PIECE_TYPES] = {
-    { N_("white pawn"), N_("white knight"), N_("white bishop"), N_("white rook"),
-      N_("white queen"), N_("white king") },
-    { N_("black pawn"), N_("black knight"), N_("black bishop"), N_("black rook"),
-      N_("black queen"), N_("black king") },
+    { N_ ("white pawn"), N_ ("white knight"), N_ ("white bishop"), N_ ("white rook"),
+      N_ ("white queen"), N_ ("white king") },
+    { N_ ("black pawn"), N_ ("black knight"), N_ ("black bishop"), N_ ("black rook"),
+      N_ ("black queen"), N_ ("black king") },
   };
 
-  return _(names[SYN_PIECE_COLOUR (piece)][SYN_PIECE_TYPE (piece)]);
+  return _ (names[SYN_PIECE_COLOUR (piece)][SYN_PIECE_TYPE (piece)]);
 }
 
 static char *
@@ -378,20 +378,20 @@ describe_square (SynBoardView *self, int square, SynBitboard targets)
   /* Each part is its own phrase, so a translation never needs to count anything. */
   if (!(facts->visible & bit))
     {
-      g_string_append_printf (label, ", %s", _("hidden"));
+      g_string_append_printf (label, ", %s", _ ("hidden"));
       return g_string_free (label, FALSE);
     }
-  g_string_append_printf (label, ", %s", piece != SYN_NO_PIECE ? piece_name (piece) : _("empty"));
+  g_string_append_printf (label, ", %s", piece != SYN_NO_PIECE ? piece_name (piece) : _ ("empty"));
   if (facts->frozen & bit)
-    g_string_append_printf (label, ", %s", _("frozen"));
+    g_string_append_printf (label, ", %s", _ ("frozen"));
   if (facts->control[SYN_WHITE] & bit)
-    g_string_append_printf (label, ", %s", _("controlled by white"));
+    g_string_append_printf (label, ", %s", _ ("controlled by white"));
   else if (facts->control[SYN_BLACK] & bit)
-    g_string_append_printf (label, ", %s", _("controlled by black"));
+    g_string_append_printf (label, ", %s", _ ("controlled by black"));
   if (square == self->selected)
-    g_string_append_printf (label, ", %s", _("picked up"));
+    g_string_append_printf (label, ", %s", _ ("picked up"));
   else if (targets & bit)
-    g_string_append_printf (label, ", %s", _("possible move"));
+    g_string_append_printf (label, ", %s", _ ("possible move"));
   return g_string_free (label, FALSE);
 }
 
@@ -1291,7 +1291,7 @@ on_promotion_closed_cb (GtkPopover *popover, SynBoardView *self)
 static GtkWidget *
 create_promotion_popover (SynBoardView *self)
 {
-  static const char *const labels[4] = { N_("Queen"), N_("Rook"), N_("Bishop"), N_("Knight") };
+  static const char *const labels[4] = { N_ ("Queen"), N_ ("Rook"), N_ ("Bishop"), N_ ("Knight") };
   GtkWidget *popover = gtk_popover_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
@@ -1305,16 +1305,16 @@ create_promotion_popover (SynBoardView *self)
       gtk_button_set_child (GTK_BUTTON (button), image);
       gtk_widget_add_css_class (button, "flat");
       gtk_widget_set_name (button, promotion_names[i]);
-      gtk_widget_set_tooltip_text (button, _(labels[i]));
+      gtk_widget_set_tooltip_text (button, _ (labels[i]));
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _(labels[i]), -1);
+                                      _ (labels[i]), -1);
       g_signal_connect_object (button, "clicked", G_CALLBACK (on_promotion_clicked_cb), self, 0);
       gtk_box_append (GTK_BOX (box), button);
       self->promotion_buttons[i] = button;
     }
   gtk_popover_set_child (GTK_POPOVER (popover), box);
   gtk_accessible_update_property (GTK_ACCESSIBLE (popover), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Promote to"), -1);
+                                  _ ("Promote to"), -1);
   g_signal_connect_object (popover, "closed", G_CALLBACK (on_promotion_closed_cb), self, 0);
   gtk_widget_set_parent (popover, GTK_WIDGET (self));
   return popover;
@@ -1494,9 +1494,9 @@ syn_board_view_init (SynBoardView *self)
 
   gtk_widget_set_focusable (widget, TRUE);
   gtk_accessible_update_property (
-      GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
+      GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Board"),
       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-      _("Arrow keys move between squares, Enter picks a piece up and puts it down, Escape "
+      _ ("Arrow keys move between squares, Enter picks a piece up and puts it down, Escape "
          "puts it back"),
       -1);
 

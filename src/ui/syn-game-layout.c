@@ -11,7 +11,7 @@
 
 #include "syn-game-layout.h"
 
-#define BOARD_MIN 192  /* 24 px a square */
+#define BOARD_MIN 192 /* 24 px a square */
 #define PANEL_WIDTH_MIN 260
 #define PANEL_WIDTH_MAX 360
 #define PANEL_HEIGHT_MIN 180
@@ -57,9 +57,8 @@ set_child (SynGameLayout *self, GtkWidget **slot, GtkWidget *child, GParamSpec *
 }
 
 static void
-syn_game_layout_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
-                         int *minimum, int *natural, int *minimum_baseline,
-                         int *natural_baseline)
+syn_game_layout_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                         int *natural, int *minimum_baseline, int *natural_baseline)
 {
   SynGameLayout *self = SYN_GAME_LAYOUT (widget);
   int panel_min = 0, panel_nat = 0;
@@ -90,8 +89,8 @@ syn_game_layout_size_allocate (GtkWidget *widget, int width, int height, int bas
   int board;
 
   if (self->panel)
-    gtk_widget_measure (self->panel, GTK_ORIENTATION_HORIZONTAL, -1, &panel_min_w,
-                        &panel_nat_w, NULL, NULL);
+    gtk_widget_measure (self->panel, GTK_ORIENTATION_HORIZONTAL, -1, &panel_min_w, &panel_nat_w,
+                        NULL, NULL);
   panel_nat_w = CLAMP (panel_nat_w, MAX (panel_min_w, PANEL_WIDTH_MIN), PANEL_WIDTH_MAX);
 
   /* Narrow windows (GNOME's usual 720 px) put the panel below, unless beside it the board
@@ -105,20 +104,20 @@ syn_game_layout_size_allocate (GtkWidget *widget, int width, int height, int bas
     {
       board = MIN (height, width - panel_nat_w - SPACING);
       board = MAX (board, 0);
-      board_box = (GtkAllocation) { (width - panel_nat_w - SPACING - board) / 2,
-                                    (height - board) / 2, board, board };
-      panel_box = (GtkAllocation) { width - panel_nat_w, 0, panel_nat_w, height };
+      board_box = (GtkAllocation){ (width - panel_nat_w - SPACING - board) / 2,
+                                   (height - board) / 2, board, board };
+      panel_box = (GtkAllocation){ width - panel_nat_w, 0, panel_nat_w, height };
     }
   else
     {
       if (self->panel)
-        gtk_widget_measure (self->panel, GTK_ORIENTATION_VERTICAL, width, &panel_min_h, NULL,
-                            NULL, NULL);
+        gtk_widget_measure (self->panel, GTK_ORIENTATION_VERTICAL, width, &panel_min_h, NULL, NULL,
+                            NULL);
       panel_min_h = MAX (panel_min_h, PANEL_HEIGHT_MIN);
       board = MIN (width, height - panel_min_h - SPACING);
       board = MAX (board, 0);
-      board_box = (GtkAllocation) { (width - board) / 2, 0, board, board };
-      panel_box = (GtkAllocation) { 0, board + SPACING, width, MAX (height - board - SPACING, 0) };
+      board_box = (GtkAllocation){ (width - board) / 2, 0, board, board };
+      panel_box = (GtkAllocation){ 0, board + SPACING, width, MAX (height - board - SPACING, 0) };
     }
 
   if (self->board)
@@ -205,8 +204,8 @@ syn_game_layout_class_init (SynGameLayoutClass *klass)
                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_PANEL] = g_param_spec_object ("panel", NULL, NULL, GTK_TYPE_WIDGET,
                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_WIDE] = g_param_spec_boolean ("wide", NULL, NULL, TRUE,
-                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WIDE]
+      = g_param_spec_boolean ("wide", NULL, NULL, TRUE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_css_name (widget_class, "gamelayout");
 }

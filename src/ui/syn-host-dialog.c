@@ -67,7 +67,8 @@ syn_host_dialog_list_addresses (void)
         continue;
       if (entry->ifa_addr->sa_family == AF_INET)
         address = g_inet_address_new_from_bytes (
-            (const guint8 *) &((struct sockaddr_in *) entry->ifa_addr)->sin_addr, G_SOCKET_FAMILY_IPV4);
+            (const guint8 *) &((struct sockaddr_in *) entry->ifa_addr)->sin_addr,
+            G_SOCKET_FAMILY_IPV4);
       else if (entry->ifa_addr->sa_family == AF_INET6)
         address = g_inet_address_new_from_bytes (
             (const guint8 *) &((struct sockaddr_in6 *) entry->ifa_addr)->sin6_addr,
@@ -88,9 +89,8 @@ static void
 show_addresses (SynHostDialog *self)
 {
   g_autofree char *addresses = syn_host_dialog_list_addresses ();
-  g_autofree char *text = g_strdup_printf (
-      _ ("%s\nor “localhost” from this computer"),
-      addresses ? addresses : _ ("No network connection"));
+  g_autofree char *text = g_strdup_printf (_ ("%s\nor “localhost” from this computer"),
+                                           addresses ? addresses : _ ("No network connection"));
   gtk_label_set_text (self->addresses_label, text);
 }
 
@@ -135,8 +135,8 @@ on_start_clicked_cb (SynHostDialog *self)
 
   if (!syn_host_dialog_start (self, &error))
     {
-      GtkWidget *alert = adw_message_dialog_new (GTK_WINDOW (self), _ ("Cannot Host a Game"),
-                                                 error->message);
+      GtkWidget *alert
+          = adw_message_dialog_new (GTK_WINDOW (self), _ ("Cannot Host a Game"), error->message);
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (alert), "close", _ ("_Close"));
       gtk_window_present (GTK_WINDOW (alert));
     }
@@ -197,8 +197,8 @@ syn_host_dialog_class_init (SynHostDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = syn_host_dialog_dispose;
-  signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/synchess/Synchess/syn-host-dialog.ui");

@@ -87,8 +87,7 @@ on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   {
     g_autofree char *text = g_strdup_printf (
         _ ("Connected to %s%s. Compare this code with theirs: %s. Waiting for the proposal…"),
-        syn_peer_get_peer_name (self->peer) ? syn_peer_get_peer_name (self->peer)
-                                            : _ ("the host"),
+        syn_peer_get_peer_name (self->peer) ? syn_peer_get_peer_name (self->peer) : _ ("the host"),
         syn_peer_get_peer_known (self->peer) ? _ (" (played before)") : "",
         syn_peer_get_fingerprint (self->peer));
     gtk_label_set_text (self->status_label, text);
@@ -98,7 +97,8 @@ on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 void
 syn_join_dialog_connect (SynJoinDialog *self)
 {
-  g_autofree char *address = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->address_row))));
+  g_autofree char *address
+      = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->address_row))));
   guint16 port = (guint16) gtk_spin_button_get_value_as_int (self->port_spin);
   g_autofree char *text = NULL;
 
@@ -213,8 +213,8 @@ syn_join_dialog_class_init (SynJoinDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = syn_join_dialog_dispose;
-  signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/synchess/Synchess/syn-join-dialog.ui");

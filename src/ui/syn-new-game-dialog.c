@@ -57,7 +57,7 @@ syn_new_game_options_from_settings (GSettings *settings, SynNewGameOptions *opti
     options->time_control = SYN_TIME_CONTROL_DEFAULT;
   options->fog = g_settings_get_boolean (settings, "fog");
   options->opponent = g_settings_get_enum (settings, "opponent-kind") == 1 ? SYN_PLAYER_COMPUTER
-                                                                            : SYN_PLAYER_HUMAN;
+                                                                           : SYN_PLAYER_HUMAN;
   options->play_as = play_as == 2 ? (SynColour) g_random_int_range (0, 2) : (SynColour) play_as;
   options->level = (SynComputerLevel) g_settings_get_enum (settings, "computer-level");
 }
@@ -194,8 +194,8 @@ syn_new_game_dialog_init (SynNewGameDialog *self)
 
   g_signal_connect_swapped (self->time_row, "notify::selected", G_CALLBACK (on_row_selected_cb),
                             self);
-  g_signal_connect_swapped (self->opponent_row, "notify::selected",
-                            G_CALLBACK (on_row_selected_cb), self);
+  g_signal_connect_swapped (self->opponent_row, "notify::selected", G_CALLBACK (on_row_selected_cb),
+                            self);
 }
 
 SynNewGameDialog *

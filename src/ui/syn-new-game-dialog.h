@@ -18,9 +18,9 @@ typedef struct
   const SynVariant *variant;
   SynTimeControl time_control;
   gboolean fog;
-  SynPlayerKind opponent;    /* SYN_PLAYER_HUMAN (at this computer) or SYN_PLAYER_COMPUTER */
-  SynColour play_as;         /* against the computer */
-  SynComputerLevel level;    /* against the computer */
+  SynPlayerKind opponent; /* SYN_PLAYER_HUMAN (at this computer) or SYN_PLAYER_COMPUTER */
+  SynColour play_as;      /* against the computer */
+  SynComputerLevel level; /* against the computer */
 } SynNewGameOptions;
 
 /* The options stored in settings (what the dialog offers first); a random colour is

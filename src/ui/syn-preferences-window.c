@@ -68,12 +68,11 @@ syn_preferences_window_new (GtkWindow *parent, GSettings *settings)
 
   g_settings_bind (settings, "show-coordinates", self->coordinates_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "board-flipped", self->flip_switch, "active",
-                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "board-flipped", self->flip_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "animations", self->animations_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (settings, "heatmap-mode", self->heatmap_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT, enum_to_selected, selected_to_enum,
-                                NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, enum_to_selected, selected_to_enum, NULL,
+                                NULL);
   return self;
 }

@@ -44,7 +44,8 @@ guint
 syn_time_presets_find (const SynTimeControl *tc)
 {
   for (guint i = 0; i < CUSTOM_PRESET; i++)
-    if (presets[i].tc.initial_ms == tc->initial_ms && presets[i].tc.increment_ms == tc->increment_ms)
+    if (presets[i].tc.initial_ms == tc->initial_ms
+        && presets[i].tc.increment_ms == tc->increment_ms)
       return i;
   return CUSTOM_PRESET;
 }

@@ -46,15 +46,15 @@ struct _SynWindow
   /* owned */
   GSettings *settings;
   SynGame *game;
-  SynSession *session;        /* a game at this computer; NULL over the network */
-  SynPeer *peer;              /* the other side of a network game, or NULL */
-  SynNewGameOptions options;  /* of the game on the board, for a rematch */
-  SynMove network_choice;     /* sent as a commitment this turn */
-  gboolean network_dialog;    /* Host or Join is open: it answers the peer itself */
+  SynSession *session;       /* a game at this computer; NULL over the network */
+  SynPeer *peer;             /* the other side of a network game, or NULL */
+  SynNewGameOptions options; /* of the game on the board, for a rematch */
+  SynMove network_choice;    /* sent as a commitment this turn */
+  gboolean network_dialog;   /* Host or Join is open: it answers the peer itself */
 
-  SynColour viewer;     /* whose board is shown: the person choosing now */
-  gboolean hand_over;   /* the hand-over screen hides the board */
-  int shown_turns;      /* -1 follows the game; else the position after that many turns */
+  SynColour viewer;   /* whose board is shown: the person choosing now */
+  gboolean hand_over; /* the hand-over screen hides the board */
+  int shown_turns;    /* -1 follows the game; else the position after that many turns */
 };
 
 G_DEFINE_FINAL_TYPE (SynWindow, syn_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -133,12 +133,12 @@ update_status (SynWindow *self)
     text = g_strdup_printf (_ ("%s has chosen"), colour_name (self->viewer));
   else if (playing_network (self))
     {
-      gboolean opponent_chosen
-          = syn_peer_get_opponent_state (self->peer) == SYN_OPPONENT_CHOSEN;
+      gboolean opponent_chosen = syn_peer_get_opponent_state (self->peer) == SYN_OPPONENT_CHOSEN;
       if (!syn_peer_is_connected (self->peer))
         text = g_strdup (_ ("Disconnected. The game is saved: host or join again to go on."));
       else if (syn_peer_has_chosen (self->peer))
-        text = g_strdup (opponent_chosen ? _ ("Both have chosen") : _ ("Waiting for the opponent…"));
+        text
+            = g_strdup (opponent_chosen ? _ ("Both have chosen") : _ ("Waiting for the opponent…"));
       else
         text = g_strdup (opponent_chosen ? _ ("Your opponent has chosen: your move")
                                          : _ ("Your move: choose a piece and a square"));
@@ -147,7 +147,7 @@ update_status (SynWindow *self)
     text = g_strdup_printf (_ ("%s to choose"), colour_name (self->viewer));
   else if (syn_game_has_chosen (self->game, self->viewer))
     text = g_strdup (syn_game_has_chosen (self->game, other) ? _ ("Both have chosen")
-                                                            : _ ("Waiting for the opponent…"));
+                                                             : _ ("Waiting for the opponent…"));
   else
     text = g_strdup (_ ("Your move: choose a piece and a square"));
   gtk_label_set_text (self->status_label, text);
@@ -169,12 +169,11 @@ update_status (SynWindow *self)
   else
     syn_clock_view_set_chosen (self->clock_view, syn_game_has_chosen (self->game, SYN_WHITE),
                                syn_game_has_chosen (self->game, SYN_BLACK));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resign",
-                                 !over && following_game (self)
-                                     && syn_game_get_player_kind (self->game, self->viewer)
-                                            == SYN_PLAYER_HUMAN
-                                     && (!playing_network (self)
-                                         || syn_peer_is_connected (self->peer)));
+  gtk_widget_action_set_enabled (
+      GTK_WIDGET (self), "win.resign",
+      !over && following_game (self)
+          && syn_game_get_player_kind (self->game, self->viewer) == SYN_PLAYER_HUMAN
+          && (!playing_network (self) || syn_peer_is_connected (self->peer)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.offer-draw",
                                  !over && playing_network (self)
                                      && syn_peer_is_connected (self->peer));
@@ -193,8 +192,8 @@ board_flipped (SynWindow *self)
 static void
 update_board_marks (SynWindow *self)
 {
-  guint turns = following_game (self) ? syn_game_get_n_turns (self->game)
-                                      : (guint) self->shown_turns;
+  guint turns
+      = following_game (self) ? syn_game_get_n_turns (self->game) : (guint) self->shown_turns;
   gboolean live = following_game (self) && !syn_game_is_over (self->game);
 
   syn_board_view_set_flipped (self->board, board_flipped (self));
@@ -232,8 +231,8 @@ static void
 update_board (SynWindow *self)
 {
   SynBoardFacts facts;
-  guint turns = following_game (self) ? syn_game_get_n_turns (self->game)
-                                      : (guint) self->shown_turns;
+  guint turns
+      = following_game (self) ? syn_game_get_n_turns (self->game) : (guint) self->shown_turns;
 
   syn_game_get_facts (self->game, turns, self->viewer, &facts);
   syn_board_view_set_facts (self->board, &facts);
@@ -377,8 +376,8 @@ adopt_game (SynWindow *self, SynGame *game, SynSession *session, SynColour viewe
   g_signal_connect_object (self->game, "turn-executed", G_CALLBACK (on_turn_executed_cb), self, 0);
   g_signal_connect_object (self->game, "finished", G_CALLBACK (on_finished_cb), self, 0);
   if (self->session)
-    g_signal_connect_object (self->session, "autosave-failed",
-                             G_CALLBACK (on_autosave_failed_cb), self, 0);
+    g_signal_connect_object (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed_cb),
+                             self, 0);
 
   syn_move_list_set_game (self->move_list, self->game);
   syn_clock_view_set_clock (self->clock_view, syn_game_get_clock (self->game));
@@ -537,8 +536,8 @@ resign_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   SynWindow *self = SYN_WINDOW (widget);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Resign the Game?"), NULL);
 
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _ ("%s will lose the game."), colour_name (self->viewer));
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _ ("%s will lose the game."),
+                                  colour_name (self->viewer));
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "resign",
                                     _ ("_Resign"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resign",
@@ -784,8 +783,7 @@ static void
 on_draw_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *self)
 {
   g_autoptr (GError) error = NULL;
-  if (self->peer
-      && !syn_peer_answer_draw (self->peer, g_strcmp0 (response, "accept") == 0, &error))
+  if (self->peer && !syn_peer_answer_draw (self->peer, g_strcmp0 (response, "accept") == 0, &error))
     toast (self, error->message);
 }
 
@@ -882,18 +880,19 @@ new_peer (SynWindow *self)
     }
   leave_network (self);
   self->peer = syn_peer_new (identity, g_get_real_name ());
-  g_signal_connect_object (self->peer, "game-started", G_CALLBACK (on_peer_game_started_cb), self, 0);
+  g_signal_connect_object (self->peer, "game-started", G_CALLBACK (on_peer_game_started_cb), self,
+                           0);
   g_signal_connect_object (self->peer, "opponent-state-changed", G_CALLBACK (on_peer_state_cb),
                            self, 0);
   g_signal_connect_object (self->peer, "turn-completed", G_CALLBACK (on_peer_turn_completed_cb),
                            self, 0);
   g_signal_connect_object (self->peer, "draw-offered", G_CALLBACK (on_peer_draw_offered_cb), self,
                            0);
-  g_signal_connect_object (self->peer, "draw-declined", G_CALLBACK (on_peer_draw_declined_cb),
-                           self, 0);
+  g_signal_connect_object (self->peer, "draw-declined", G_CALLBACK (on_peer_draw_declined_cb), self,
+                           0);
   g_signal_connect_object (self->peer, "chat-received", G_CALLBACK (on_peer_chat_cb), self, 0);
-  g_signal_connect_object (self->peer, "options-proposed",
-                           G_CALLBACK (on_peer_options_proposed_cb), self, 0);
+  g_signal_connect_object (self->peer, "options-proposed", G_CALLBACK (on_peer_options_proposed_cb),
+                           self, 0);
   g_signal_connect_object (self->peer, "error", G_CALLBACK (on_peer_error_cb), self, 0);
   g_signal_connect_object (self->peer, "disconnected", G_CALLBACK (on_peer_disconnected_cb), self,
                            0);
@@ -958,7 +957,8 @@ offer_draw_action (GtkWidget *widget, const char *action_name, GVariant *paramet
 static void
 on_chat_activate_cb (SynWindow *self)
 {
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->chat_entry))));
+  g_autofree char *text
+      = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->chat_entry))));
   g_autoptr (GError) error = NULL;
 
   if (!playing_network (self) || *text == '\0')
@@ -1006,8 +1006,8 @@ syn_window_offer_resume (SynWindow *self)
       return;
     }
   /* A game nobody has moved in yet is not worth asking about. */
-  if (syn_game_get_n_turns (game) == 0 || g_strcmp0 (syn_game_get_id (game),
-                                                     syn_game_get_id (self->game)) == 0)
+  if (syn_game_get_n_turns (game) == 0
+      || g_strcmp0 (syn_game_get_id (game), syn_game_get_id (self->game)) == 0)
     return;
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Resume the Unfinished Game?"), NULL);
   adw_message_dialog_format_body (
@@ -1176,14 +1176,14 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s,
-                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.flip", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "win.cycle-heatmap", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
                                        "win.previous-turn", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK,
-                                       "win.next-turn", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.next-turn",
+                                       NULL);
 }
 
 static void
@@ -1193,7 +1193,8 @@ syn_window_init (SynWindow *self)
 
   self->settings = g_settings_new (APPLICATION_ID);
   self->shown_turns = -1;
-  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));

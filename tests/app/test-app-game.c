@@ -737,8 +737,8 @@ test_network_app_hosts_cli_joins (Fixture *fixture, gconstpointer user_data)
   dialog = newest_other_toplevel (fixture);
   g_assert_true (SYN_IS_HOST_DIALOG (dialog));
   {
-    GtkSpinButton *spin = GTK_SPIN_BUTTON (find_widget (GTK_WIDGET (dialog), is_type,
-                                                         (gconstpointer) GTK_TYPE_SPIN_BUTTON));
+    GtkSpinButton *spin = GTK_SPIN_BUTTON (
+        find_widget (GTK_WIDGET (dialog), is_type, (gconstpointer) GTK_TYPE_SPIN_BUTTON));
     gtk_spin_button_set_value (spin, port);
   }
   g_assert_true (syn_host_dialog_start (SYN_HOST_DIALOG (dialog), &error));

@@ -11,14 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CASTLE_K = 0, CASTLE_Q = 1, CASTLE_k = 2, CASTLE_q = 3 };
+enum
+{
+  CASTLE_K = 0,
+  CASTLE_Q = 1,
+  CASTLE_k = 2,
+  CASTLE_q = 3
+};
 
-static const int knight_steps[8][2] = {
-  { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 }
-};
-static const int king_steps[8][2] = {
-  { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 }
-};
+static const int knight_steps[8][2]
+    = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
+static const int king_steps[8][2]
+    = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } };
 static const int rook_rays[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
 static const int bishop_rays[4][2] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
 
@@ -277,8 +281,8 @@ add_pawn_move (char moves[][6], int *n, int from, int to)
 
 /* PSC-R5: one castling move, with the king home, the rook home and the squares between. */
 static void
-add_castling (const NaivePosition *pos, int counts[2][64], int colour, int right,
-              int rook_file, char moves[][6], int *n)
+add_castling (const NaivePosition *pos, int counts[2][64], int colour, int right, int rook_file,
+              char moves[][6], int *n)
 {
   int home = colour == NAIVE_WHITE ? 0 : 7;
   int king = square_at (4, home);
@@ -567,8 +571,7 @@ naive_legal_moves (const NaivePosition *pos, int colour, char moves[][6])
         for (i = -1; i <= 1; i += 2)
           {
             t = square_at (f + i, r + dir);
-            if (t >= 0 && colour_of (pos->board[t]) == 1 - colour
-                && control (counts, t) == colour)
+            if (t >= 0 && colour_of (pos->board[t]) == 1 - colour && control (counts, t) == colour)
               add_pawn_move (moves, &n, s, t);
           }
         /* PSC-R7: en passant when the double-stepped pawn is frozen and the passed
@@ -591,11 +594,11 @@ naive_legal_moves (const NaivePosition *pos, int colour, char moves[][6])
 typedef struct
 {
   int from, to;
-  char piece;        /* the piece that arrives on to (after promotion) */
-  int taken;         /* square of a piece captured, or -1 */
+  char piece; /* the piece that arrives on to (after promotion) */
+  int taken;  /* square of a piece captured, or -1 */
   int rook_from, rook_to;
   bool pawn;
-  int passed;        /* passed square of a double step, or -1 */
+  int passed; /* passed square of a double step, or -1 */
 } Decoded;
 
 static void

@@ -10,15 +10,19 @@
 #include <stddef.h>
 
 /* Squares are numbered file + 8 * rank: a1 = 0, h1 = 7, a8 = 56, h8 = 63. */
-enum { NAIVE_WHITE = 0, NAIVE_BLACK = 1 };
+enum
+{
+  NAIVE_WHITE = 0,
+  NAIVE_BLACK = 1
+};
 
 typedef struct
 {
-  char board[64];     /* '.' empty; "PNBRQK" white, "pnbrqk" black */
-  bool castle[4];     /* rights: K, Q, k, q */
-  int ep[2];          /* passed square of White's (rank 3) and Black's (rank 6) double step, or -1 */
-  int quiet_turns;    /* FEN field 5 */
-  int turn_number;    /* FEN field 6 */
+  char board[64];  /* '.' empty; "PNBRQK" white, "pnbrqk" black */
+  bool castle[4];  /* rights: K, Q, k, q */
+  int ep[2];       /* passed square of White's (rank 3) and Black's (rank 6) double step, or -1 */
+  int quiet_turns; /* FEN field 5 */
+  int turn_number; /* FEN field 6 */
 } NaivePosition;
 
 #define NAIVE_MAX_MOVES 256

@@ -47,7 +47,8 @@ test_fen_start_round_trip (void)
 static void
 test_fen_counters_optional (void)
 {
-  assert_round_trip ("4k3/8/8/8/8/8/8/4K3 w - -", SYN_FEN_ORTHODOX, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  assert_round_trip ("4k3/8/8/8/8/8/8/4K3 w - -", SYN_FEN_ORTHODOX,
+                     "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   assert_round_trip ("4k3/8/8/8/8/8/8/4K3 b - - 7", SYN_FEN_ORTHODOX,
                      "4k3/8/8/8/8/8/8/4K3 b - - 7 1");
 }

@@ -178,15 +178,14 @@ test_size_out_of_range (void)
   double cells[1] = { 0 }, x[1], y[1];
   SynMatrixGameSolution solution;
   g_assert_false (syn_matrix_game_solve (cells, 0, 1, x, y, work, &solution));
-  g_assert_false (syn_matrix_game_solve (cells, 1, SYN_MATRIX_GAME_MAX + 1, x, y, work,
-                                         &solution));
+  g_assert_false (syn_matrix_game_solve (cells, 1, SYN_MATRIX_GAME_MAX + 1, x, y, work, &solution));
 }
 
 typedef enum
 {
-  CONTINUOUS,  /* uniform in [-1, 1] */
-  FEW_VALUES,  /* whole numbers -2 to 2: many ties, degenerate bases */
-  CENTIPAWNS,  /* evaluations with won and lost games among them, as searches give */
+  CONTINUOUS, /* uniform in [-1, 1] */
+  FEW_VALUES, /* whole numbers -2 to 2: many ties, degenerate bases */
+  CENTIPAWNS, /* evaluations with won and lost games among them, as searches give */
 } Kind;
 
 static double
@@ -215,7 +214,7 @@ static void
 check_random_games (Kind kind, int n_games, int max_size)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (20260 + kind);
-  g_autofree double *cells = g_new (double, SYN_MATRIX_GAME_MAX * SYN_MATRIX_GAME_MAX);
+  g_autofree double *cells = g_new (double, SYN_MATRIX_GAME_MAX *SYN_MATRIX_GAME_MAX);
 
   for (int game = 0; game < n_games; game++)
     {
@@ -259,7 +258,7 @@ test_largest (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (7);
   const int size = SYN_MATRIX_GAME_MAX;
-  g_autofree double *cells = g_new (double, size * size);
+  g_autofree double *cells = g_new (double, size *size);
   Solved s;
   for (int k = 0; k < size * size; k++)
     cells[k] = random_cell (rand, CENTIPAWNS);

@@ -56,9 +56,8 @@ mirror (const SynPosition *pos, SynPosition *out)
                           SYN_PIECE (!SYN_PIECE_COLOUR (piece), SYN_PIECE_TYPE (piece)));
     }
   for (int c = 0; c < 2; c++)
-    out->en_passant[!c] = pos->en_passant[c] == SYN_NO_SQUARE
-                              ? SYN_NO_SQUARE
-                              : (int8_t) (pos->en_passant[c] ^ 56);
+    out->en_passant[!c]
+        = pos->en_passant[c] == SYN_NO_SQUARE ? SYN_NO_SQUARE : (int8_t) (pos->en_passant[c] ^ 56);
   out->castling = 0;
   for (int i = 0; i < 4; i++)
     if (pos->castling & castling_swap[i][0])
@@ -112,7 +111,10 @@ test_start_is_even (void)
 static void
 test_mirror_negates (void)
 {
-  const char *fens[] = { FEN_SEED, FEN_MIDDLEGAME, FEN_FROZEN_KNIGHT, FEN_KING_ATTACKED,
+  const char *fens[] = { FEN_SEED,
+                         FEN_MIDDLEGAME,
+                         FEN_FROZEN_KNIGHT,
+                         FEN_KING_ATTACKED,
                          "4k3/8/8/3pP3/8/2N5/8/4K3 w - d6 0 2",
                          "4k3/8/8/3n2pP/1Pp1N3/8/8/4K3 w - b3g6 0 2",
                          "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 3 9" };
@@ -230,7 +232,7 @@ test_pair_matrix_cells (void)
       SynPosition pos;
       SynPscControl ctl;
       SynMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
-      g_autofree double *cells = g_new (double, SYN_MAX_MOVES * SYN_MAX_MOVES);
+      g_autofree double *cells = g_new (double, SYN_MAX_MOVES *SYN_MAX_MOVES);
       int n_white, n_black;
 
       load (fens[f], &pos);
@@ -255,7 +257,7 @@ test_pair_matrix_terminal_row (void)
   SynPosition pos;
   SynPscControl ctl;
   SynMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
-  g_autofree double *cells = g_new (double, SYN_MAX_MOVES * SYN_MAX_MOVES);
+  g_autofree double *cells = g_new (double, SYN_MAX_MOVES *SYN_MAX_MOVES);
   SynMove winner = syn_move_make (0, 56, SYN_MOVE_PLAIN);
   int n_white, n_black, n_winning = 0;
 

@@ -68,8 +68,8 @@ test_legal_moves (void)
           double total = 0;
 
           load (fens[f], &pos);
-          move = syn_psc_best (&pos, (SynColour) side, (SynPscLevel) level, 100, 1000 + f,
-                               work, &result);
+          move = syn_psc_best (&pos, (SynColour) side, (SynPscLevel) level, 100, 1000 + f, work,
+                               &result);
           g_assert_true (is_legal (&pos, (SynColour) side, move));
           g_assert_cmpint (result.depth, >=, 1);
           g_assert_cmpuint (result.positions, >, 0);
@@ -88,8 +88,8 @@ static void
 test_finds_one_turn_freeze (void)
 {
   g_autofree SynPscWorkspace *work = workspace_new ();
-  const SynMove white_wins = syn_move_make (0, 56, SYN_MOVE_PLAIN);  /* a1a8 */
-  const SynMove black_wins = syn_move_make (56, 0, SYN_MOVE_PLAIN);  /* a8a1 */
+  const SynMove white_wins = syn_move_make (0, 56, SYN_MOVE_PLAIN); /* a1a8 */
+  const SynMove black_wins = syn_move_make (56, 0, SYN_MOVE_PLAIN); /* a8a1 */
   SynPosition white_pos, black_pos;
 
   load (FEN_WHITE_FREEZES, &white_pos);
@@ -98,13 +98,13 @@ test_finds_one_turn_freeze (void)
     for (uint64_t seed = 0; seed < 8; seed++)
       {
         SynPscSearchResult result;
-        g_assert_cmpuint (syn_psc_best (&white_pos, SYN_WHITE, (SynPscLevel) level, 0, seed,
-                                        work, &result),
-                          ==, white_wins);
+        g_assert_cmpuint (
+            syn_psc_best (&white_pos, SYN_WHITE, (SynPscLevel) level, 0, seed, work, &result), ==,
+            white_wins);
         g_assert_cmpfloat (result.value, ==, SYN_EVAL_WIN - 1);
-        g_assert_cmpuint (syn_psc_best (&black_pos, SYN_BLACK, (SynPscLevel) level, 0, seed,
-                                        work, &result),
-                          ==, black_wins);
+        g_assert_cmpuint (
+            syn_psc_best (&black_pos, SYN_BLACK, (SynPscLevel) level, 0, seed, work, &result), ==,
+            black_wins);
         g_assert_cmpfloat (result.value, ==, -(SYN_EVAL_WIN - 1));
       }
 }
@@ -114,11 +114,14 @@ test_finds_one_turn_freeze (void)
 static void
 test_double_oracle_is_exact (void)
 {
-  const char *fens[] = { SYN_FEN_START, FEN_SEED, FEN_MIDDLEGAME, FEN_WHITE_FREEZES,
+  const char *fens[] = { SYN_FEN_START,
+                         FEN_SEED,
+                         FEN_MIDDLEGAME,
+                         FEN_WHITE_FREEZES,
                          "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
                          "4k3/8/8/3n2pP/1Pp1N3/8/8/4K3 w - b3g6 0 2" };
   g_autofree SynPscWorkspace *work = workspace_new ();
-  g_autofree double *cells = g_new (double, SYN_MAX_MOVES * SYN_MAX_MOVES);
+  g_autofree double *cells = g_new (double, SYN_MAX_MOVES *SYN_MAX_MOVES);
 
   for (size_t f = 0; f < G_N_ELEMENTS (fens); f++)
     {
@@ -132,14 +135,13 @@ test_double_oracle_is_exact (void)
       g_assert_true (syn_psc_search (&pos, &limits, work, &result));
       m = result.n_moves[SYN_WHITE];
       n = result.n_moves[SYN_BLACK];
-      syn_psc_pair_matrix (&pos, result.moves[SYN_WHITE], m, result.moves[SYN_BLACK], n,
-                           cells);
+      syn_psc_pair_matrix (&pos, result.moves[SYN_WHITE], m, result.moves[SYN_BLACK], n, cells);
       /* The search counts a win one turn away as one turn less than a win now. */
       for (int k = 0; k < m * n; k++)
         if (cells[k] == SYN_EVAL_WIN || cells[k] == -SYN_EVAL_WIN)
           cells[k] -= cells[k] > 0 ? 1 : -1;
-      syn_matrix_game_certify (cells, m, n, result.strategy[SYN_WHITE],
-                               result.strategy[SYN_BLACK], &solution);
+      syn_matrix_game_certify (cells, m, n, result.strategy[SYN_WHITE], result.strategy[SYN_BLACK],
+                               &solution);
       g_assert_cmpfloat (solution.gap, <, 1e-5);
       g_assert_cmpfloat_with_epsilon (result.value, solution.value, 1e-5);
     }
@@ -247,15 +249,14 @@ test_beats_random_player (void)
             break;
           n = syn_psc_moves (&pos, &ctl, (SynColour) !computer, moves);
           chosen[!computer] = moves[g_rand_int_range (rand, 0, n)];
-          chosen[computer] = syn_psc_best (&pos, computer, SYN_PSC_LEVEL_EASY, 0,
-                                           ((uint64_t) g_rand_int (rand) << 32) | g_rand_int (rand),
-                                           work, NULL);
+          chosen[computer]
+              = syn_psc_best (&pos, computer, SYN_PSC_LEVEL_EASY, 0,
+                              ((uint64_t) g_rand_int (rand) << 32) | g_rand_int (rand), work, NULL);
           g_assert_true (is_legal (&pos, computer, chosen[computer]));
           syn_psc_resolve (&pos, chosen[SYN_WHITE], chosen[SYN_BLACK], &next);
           pos = next;
         }
-      if (outcome.result
-          == (computer == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS))
+      if (outcome.result == (computer == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS))
         wins++;
       else
         g_test_message ("game %d not won: %s (%s)", game, syn_result_to_text (outcome.result),

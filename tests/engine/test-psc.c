@@ -958,8 +958,8 @@ test_r9_counters_stop_at_their_largest (void)
   SynMove white, black;
   char fen[SYN_FEN_MAX_SIZE];
 
-  g_assert_true (syn_fen_parse ("4k3/8/8/8/8/8/8/R3K3 w - - 65535 65535", SYN_FEN_PSC, &pos,
-                                &error));
+  g_assert_true (
+      syn_fen_parse ("4k3/8/8/8/8/8/8/R3K3 w - - 65535 65535", SYN_FEN_PSC, &pos, &error));
   syn_psc_control (&pos, &ctl);
   white = syn_move_make (SYN_SQUARE (0, 0), SYN_SQUARE (0, 1), SYN_MOVE_PLAIN);
   black = syn_move_make (SYN_SQUARE (4, 7), SYN_SQUARE (3, 7), SYN_MOVE_PLAIN);

@@ -68,8 +68,8 @@ test_sperft_fast_count_agrees (void)
       SynState state;
       SynFenError error;
 
-      g_assert_true (syn_variant_psc.read_state (starts[game % G_N_ELEMENTS (starts)], &state,
-                                                 &error));
+      g_assert_true (
+          syn_variant_psc.read_state (starts[game % G_N_ELEMENTS (starts)], &state, &error));
       for (int turn = 0; turn < 30; turn++)
         {
           SynChoice white[SYN_MAX_CHOICES], black[SYN_MAX_CHOICES];
@@ -100,7 +100,6 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sperft/start-counts", test_sperft_start_counts);
   g_test_add_func ("/sperft/start-depth-4", test_sperft_start_depth_4);
-  g_test_add_func ("/sperft/fast-count-agrees-with-full-resolution",
-                   test_sperft_fast_count_agrees);
+  g_test_add_func ("/sperft/fast-count-agrees-with-full-resolution", test_sperft_fast_count_agrees);
   return g_test_run ();
 }

@@ -241,8 +241,8 @@ fuzz_check_control (const SynPosition *pos, const SynPscControl *ctl)
             {
               fuzz_require (count[c] == 1 && syn_psc_attack_count (ctl, c, square) == 1,
                             "square %d: its owner %d counts %d", square, c, count[c]);
-              fuzz_require (ctl->attacked[c] & bit, "square %d: its owner %d does not see it", square,
-                            c);
+              fuzz_require (ctl->attacked[c] & bit, "square %d: its owner %d does not see it",
+                            square, c);
               /* PSC-R3 */
               fuzz_require (!(ctl->frozen & bit) == !(count[!c] >= 2),
                             "square %d: frozen disagrees with %d enemy attackers", square,

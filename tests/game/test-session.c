@@ -61,16 +61,14 @@ test_autosaves_every_turn (void)
   g_autoptr (SynGame) saved = NULL;
 
   syn_session_start (session);
-  g_assert_true (syn_game_choose (game, SYN_WHITE,
-                                  syn_variant_choice_from_text (&syn_variant_psc,
-                                                                syn_game_get_state (game),
-                                                                SYN_WHITE, "e2e4"),
-                                  &error));
-  g_assert_true (syn_game_choose (game, SYN_BLACK,
-                                  syn_variant_choice_from_text (&syn_variant_psc,
-                                                                syn_game_get_state (game),
-                                                                SYN_BLACK, "d7d5"),
-                                  &error));
+  g_assert_true (syn_game_choose (
+      game, SYN_WHITE,
+      syn_variant_choice_from_text (&syn_variant_psc, syn_game_get_state (game), SYN_WHITE, "e2e4"),
+      &error));
+  g_assert_true (syn_game_choose (
+      game, SYN_BLACK,
+      syn_variant_choice_from_text (&syn_variant_psc, syn_game_get_state (game), SYN_BLACK, "d7d5"),
+      &error));
   saved = syn_record_load (file, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
@@ -107,11 +105,10 @@ test_set_aside_is_not_offered_again (void)
   g_autoptr (SynGame) after = NULL;
 
   syn_session_start (session);
-  g_assert_true (syn_game_choose (game, SYN_WHITE,
-                                  syn_variant_choice_from_text (&syn_variant_psc,
-                                                                syn_game_get_state (game),
-                                                                SYN_WHITE, "e2e4"),
-                                  &error));
+  g_assert_true (syn_game_choose (
+      game, SYN_WHITE,
+      syn_variant_choice_from_text (&syn_variant_psc, syn_game_get_state (game), SYN_WHITE, "e2e4"),
+      &error));
   wait_for (game, 1);
   syn_session_stop (session);
   found = syn_record_find_unfinished (&error);
