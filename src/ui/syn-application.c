@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "syn-help-window.h"
 #include "syn-preferences-window.h"
 #include "syn-window.h"
 
@@ -226,6 +227,15 @@ on_preferences_action_cb (GSimpleAction *action, GVariant *parameter, gpointer u
 }
 
 static void
+on_help_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  SynHelpWindow *window = syn_help_window_new (gtk_application_get_active_window (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
 on_about_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
@@ -275,6 +285,7 @@ static const GActionEntry app_actions[] = {
   { "host-game", on_desktop_action_cb, NULL, NULL, NULL },
   { "join-game", on_desktop_action_cb, NULL, NULL, NULL },
   { "preferences", on_preferences_action_cb, NULL, NULL, NULL },
+  { "help", on_help_action_cb, NULL, NULL, NULL },
   { "about", on_about_action_cb, NULL, NULL, NULL },
   { "quit", on_quit_action_cb, NULL, NULL, NULL },
 };
@@ -284,6 +295,7 @@ syn_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *preferences_accels[] = { "<Control>comma", NULL };
+  static const char *help_accels[] = { "F1", NULL };
   g_autoptr (GtkCssProvider) panels = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (syn_application_parent_class)->startup (app);
@@ -292,6 +304,7 @@ syn_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
                                          preferences_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.help", help_accels);
   /* style.css loads by itself (AdwApplication); the panels bring their own sheet. */
   gtk_css_provider_load_from_resource (panels, "/io/github/synchess/Synchess/panels.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),

@@ -20,8 +20,10 @@
 #include "syn-join-dialog.h"
 #include "syn-move-list.h"
 #include "syn-peer.h"
+#include "syn-position-editor.h"
 #include "syn-record.h"
 #include "syn-session.h"
+#include "syn-what-if.h"
 
 struct _SynWindow
 {
@@ -617,6 +619,54 @@ next_turn_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   syn_move_list_select_next (SYN_WINDOW (widget)->move_list);
 }
 
+/* The position the board shows: the current one, or an earlier one while browsing. */
+static const SynState *
+shown_state (SynWindow *self)
+{
+  guint turns
+      = following_game (self) ? syn_game_get_n_turns (self->game) : (guint) self->shown_turns;
+
+  if (turns == 0)
+    return syn_game_get_start (self->game);
+  return &syn_game_get_turn (self->game, turns - 1)->after;
+}
+
+static void
+on_play_from_here_cb (SynPositionEditor *editor, const SynState *state, SynWindow *self)
+{
+  SynNewGameOptions options;
+
+  syn_new_game_options_from_settings (self->settings, &options);
+  syn_window_start_game (self, &options, state, TRUE);
+}
+
+static void
+edit_position_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  SynPositionEditor *editor
+      = syn_position_editor_new (GTK_WINDOW (self), self->game != NULL ? shown_state (self) : NULL);
+
+  g_signal_connect_object (editor, "play-from-here", G_CALLBACK (on_play_from_here_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (editor));
+}
+
+static void
+explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  /* The referee's board would show what fog hides from the opponent over the network. */
+  if (playing_network (self) && !syn_game_is_over (self->game))
+    {
+      toast (self, _("Exploring is not available during a network game"));
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (syn_what_if_new (GTK_WINDOW (self), shown_state (self))));
+}
+
 static void
 show_error (SynWindow *self, const char *heading, const char *body)
 {
@@ -1172,6 +1222,8 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.host-game", NULL, host_game_action);
   gtk_widget_class_install_action (widget_class, "win.join-game", NULL, join_game_action);
   gtk_widget_class_install_action (widget_class, "win.offer-draw", NULL, offer_draw_action);
+  gtk_widget_class_install_action (widget_class, "win.edit-position", NULL, edit_position_action);
+  gtk_widget_class_install_action (widget_class, "win.explore", NULL, explore_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game",
                                        NULL);

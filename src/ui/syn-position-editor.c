@@ -1,0 +1,542 @@
+/* syn-position-editor.c: the position editor window.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-position-editor"
+
+#include "config.h"
+
+#include "syn-position-editor.h"
+
+#include <glib/gi18n.h>
+
+#include "syn-analysis.h"
+#include "syn-board-view.h"
+#include "syn-notation.h"
+#include "syn-what-if.h"
+
+struct _SynPositionEditor
+{
+  AdwWindow parent_instance;
+
+  /* template widgets */
+  SynBoardView *board;
+  GtkGrid *palette;
+  AdwActionRow *white_short_row;
+  AdwActionRow *white_long_row;
+  AdwActionRow *black_short_row;
+  AdwActionRow *black_long_row;
+  GtkCheckButton *white_short_check;
+  GtkCheckButton *white_long_check;
+  GtkCheckButton *black_short_check;
+  GtkCheckButton *black_long_check;
+  AdwComboRow *white_en_passant_row;
+  AdwComboRow *black_en_passant_row;
+  GtkSpinButton *quiet_spin;
+  GtkSpinButton *turn_spin;
+  AdwEntryRow *fen_row;
+  GtkLabel *fen_error;
+
+  /* owned */
+  SynPosition position; /* what is being edited, valid or not */
+  SynPiece palette_piece;
+  GtkToggleButton *palette_buttons[13]; /* by piece (colour * 6 + type), the eraser last */
+  int en_passant_squares[2][9];         /* the squares each combo row offers after "None" */
+  char *error;                          /* NULL when the position is valid */
+  gboolean updating;
+};
+
+G_DEFINE_FINAL_TYPE (SynPositionEditor, syn_position_editor, ADW_TYPE_WINDOW)
+
+enum
+{
+  SIGNAL_PLAY_FROM_HERE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const guint8 castling_bits[4] = {
+  SYN_CASTLE_WHITE_SHORT,
+  SYN_CASTLE_WHITE_LONG,
+  SYN_CASTLE_BLACK_SHORT,
+  SYN_CASTLE_BLACK_LONG,
+};
+
+static void
+castling_widgets (SynPositionEditor *self, AdwActionRow *rows[4], GtkCheckButton *checks[4])
+{
+  rows[0] = self->white_short_row;
+  rows[1] = self->white_long_row;
+  rows[2] = self->black_short_row;
+  rows[3] = self->black_long_row;
+  checks[0] = self->white_short_check;
+  checks[1] = self->white_long_check;
+  checks[2] = self->black_short_check;
+  checks[3] = self->black_long_check;
+}
+
+static void
+update_en_passant_row (SynPositionEditor *self, SynColour colour)
+{
+  AdwComboRow *row = colour == SYN_WHITE ? self->white_en_passant_row : self->black_en_passant_row;
+  SynBitboard allowed = syn_analysis_en_passant_allowed (&self->position, colour);
+  g_autoptr (GtkStringList) list = gtk_string_list_new (NULL);
+  guint selected = 0;
+  int n = 0;
+
+  /* PSC-R9a: only squares behind a pawn that could have just double-stepped. */
+  if (!(allowed & syn_bit (self->position.en_passant[colour])))
+    self->position.en_passant[colour] = SYN_NO_SQUARE;
+  gtk_string_list_append (list, C_ ("en passant square", "None"));
+  for (int square = 0; square < 64; square++)
+    if (allowed & syn_bit (square))
+      {
+        char name[3];
+
+        syn_square_to_text (square, name);
+        gtk_string_list_append (list, name);
+        self->en_passant_squares[colour][n++] = square;
+        if (self->position.en_passant[colour] == square)
+          selected = n;
+      }
+  adw_combo_row_set_model (row, G_LIST_MODEL (list));
+  adw_combo_row_set_selected (row, selected);
+  gtk_widget_set_sensitive (GTK_WIDGET (row), n > 0);
+}
+
+static void
+show_board (SynPositionEditor *self)
+{
+  SynBoardFacts facts;
+
+  if (self->error == NULL)
+    {
+      SynState state = { .board = self->position };
+      syn_board_facts_compute (&facts, &syn_variant_psc, &state, SYN_WHITE, FALSE);
+    }
+  else
+    {
+      /* The engine needs a valid position to count attacks: show the pieces alone. */
+      memset (&facts, 0, sizeof facts);
+      facts.position = self->position;
+      facts.visible = ~(SynBitboard) 0;
+      facts.viewer = SYN_WHITE;
+    }
+  syn_board_view_set_facts (self->board, &facts);
+}
+
+static void
+set_error (SynPositionEditor *self, const char *message)
+{
+  g_free (self->error);
+  self->error = g_strdup (message);
+  gtk_label_set_text (self->fen_error, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->fen_error), message != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.play", message == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.explore", message == NULL);
+  if (message == NULL)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->fen_row), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->fen_row), "error");
+}
+
+/* Shows self->position everywhere; the FEN entry too unless the user is typing in it. */
+static void
+position_changed (SynPositionEditor *self, gboolean write_fen)
+{
+  AdwActionRow *rows[4];
+  GtkCheckButton *checks[4];
+  guint8 allowed = syn_analysis_castling_allowed (&self->position);
+  g_autoptr (GError) error = NULL;
+
+  self->updating = TRUE;
+  self->position.castling &= allowed;
+  castling_widgets (self, rows, checks);
+  for (int i = 0; i < 4; i++)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (rows[i]), (allowed & castling_bits[i]) != 0);
+      gtk_check_button_set_active (checks[i], (self->position.castling & castling_bits[i]) != 0);
+    }
+  update_en_passant_row (self, SYN_WHITE);
+  update_en_passant_row (self, SYN_BLACK);
+  gtk_spin_button_set_value (self->quiet_spin, self->position.quiet_turns);
+  gtk_spin_button_set_value (self->turn_spin, MAX (1, self->position.turn_number));
+
+  if (write_fen)
+    {
+      SynState state = { .board = self->position };
+      g_autofree char *fen = syn_analysis_write_fen (&state);
+      gtk_editable_set_text (GTK_EDITABLE (self->fen_row), fen);
+    }
+  self->updating = FALSE;
+
+  syn_analysis_check_position (&self->position, &error);
+  set_error (self, error != NULL ? error->message : NULL);
+  show_board (self);
+}
+
+static void
+on_fen_changed_cb (SynPositionEditor *self)
+{
+  SynState state;
+  g_autoptr (GError) error = NULL;
+
+  if (self->updating)
+    return;
+  if (!syn_analysis_parse_fen (gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), &state,
+                               &error))
+    {
+      set_error (self, error->message);
+      return;
+    }
+  self->position = state.board;
+  position_changed (self, FALSE);
+}
+
+static void
+on_castling_toggled_cb (SynPositionEditor *self)
+{
+  AdwActionRow *rows[4];
+  GtkCheckButton *checks[4];
+
+  if (self->updating)
+    return;
+  castling_widgets (self, rows, checks);
+  self->position.castling = 0;
+  for (int i = 0; i < 4; i++)
+    if (gtk_check_button_get_active (checks[i]))
+      self->position.castling |= castling_bits[i];
+  position_changed (self, TRUE);
+}
+
+static void
+on_en_passant_selected_cb (SynPositionEditor *self)
+{
+  if (self->updating)
+    return;
+  for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
+    {
+      AdwComboRow *row = c == SYN_WHITE ? self->white_en_passant_row : self->black_en_passant_row;
+      guint selected = adw_combo_row_get_selected (row);
+
+      self->position.en_passant[c] = selected == 0 || selected == GTK_INVALID_LIST_POSITION
+                                         ? SYN_NO_SQUARE
+                                         : self->en_passant_squares[c][selected - 1];
+    }
+  position_changed (self, TRUE);
+}
+
+static void
+on_counter_changed_cb (SynPositionEditor *self)
+{
+  if (self->updating)
+    return;
+  self->position.quiet_turns = (guint16) gtk_spin_button_get_value_as_int (self->quiet_spin);
+  self->position.turn_number = (guint16) gtk_spin_button_get_value_as_int (self->turn_spin);
+  position_changed (self, TRUE);
+}
+
+void
+syn_position_editor_activate_square (SynPositionEditor *self, int square, gboolean erase)
+{
+  g_return_if_fail (SYN_IS_POSITION_EDITOR (self));
+  g_return_if_fail (square >= 0 && square < 64);
+
+  if (self->position.board[square] != SYN_NO_PIECE)
+    syn_position_remove (&self->position, square);
+  if (!erase && self->palette_piece != SYN_NO_PIECE)
+    syn_position_put (&self->position, square, self->palette_piece);
+  position_changed (self, TRUE);
+}
+
+static void
+on_board_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y,
+                     SynPositionEditor *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  graphene_point_t point = GRAPHENE_POINT_INIT (x, y);
+
+  for (int square = 0; square < 64; square++)
+    {
+      graphene_rect_t rect;
+
+      if (syn_board_view_get_square_rect (self->board, square, &rect)
+          && graphene_rect_contains_point (&rect, &point))
+        {
+          syn_position_editor_activate_square (self, square, button == GDK_BUTTON_SECONDARY);
+          gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+          return;
+        }
+    }
+}
+
+void
+syn_position_editor_set_palette_piece (SynPositionEditor *self, SynPiece piece)
+{
+  int index = piece == SYN_NO_PIECE ? 12 : SYN_PIECE_COLOUR (piece) * 6 + SYN_PIECE_TYPE (piece);
+
+  g_return_if_fail (SYN_IS_POSITION_EDITOR (self));
+
+  self->palette_piece = piece;
+  gtk_toggle_button_set_active (self->palette_buttons[index], TRUE);
+}
+
+static void
+on_palette_toggled_cb (GtkToggleButton *button, SynPositionEditor *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    self->palette_piece
+        = (SynPiece) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "piece"));
+}
+
+static void
+build_palette (SynPositionEditor *self)
+{
+  /* Unicode chess symbols, white then black, pawn to king as SynPieceType counts. */
+  static const char *const glyphs[12] = {
+    "♙", "♘", "♗", "♖", "♕", "♔", "♟", "♞", "♝", "♜", "♛", "♚",
+  };
+
+  for (int i = 0; i <= 12; i++)
+    {
+      GtkWidget *button = gtk_toggle_button_new ();
+      SynPiece piece = i < 12 ? SYN_PIECE (i / 6, i % 6) : SYN_NO_PIECE;
+      g_autofree char *tooltip = NULL;
+
+      if (i < 12)
+        {
+          GtkWidget *label = gtk_label_new (glyphs[i]);
+          gtk_widget_add_css_class (label, "title-2");
+          gtk_button_set_child (GTK_BUTTON (button), label);
+          /* Translators: a palette button: "White Knight" */
+          tooltip = g_strdup_printf ("%s %s", i < 6 ? _ ("White") : _ ("Black"),
+                                     syn_notation_piece_name (i % 6));
+        }
+      else
+        {
+          gtk_button_set_icon_name (GTK_BUTTON (button), "edit-clear-symbolic");
+          tooltip = g_strdup (_ ("Eraser"));
+        }
+      gtk_widget_set_tooltip_text (button, tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      tooltip, -1);
+      g_object_set_data (G_OBJECT (button), "piece", GINT_TO_POINTER ((int) piece));
+      if (i > 0)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->palette_buttons[0]);
+      g_signal_connect (button, "toggled", G_CALLBACK (on_palette_toggled_cb), self);
+      gtk_grid_attach (self->palette, button, i < 12 ? i % 6 : 6, i < 12 ? i / 6 : 0, 1, 1);
+      self->palette_buttons[i] = GTK_TOGGLE_BUTTON (button);
+    }
+}
+
+const char *
+syn_position_editor_get_fen (SynPositionEditor *self)
+{
+  g_return_val_if_fail (SYN_IS_POSITION_EDITOR (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->fen_row));
+}
+
+void
+syn_position_editor_set_fen (SynPositionEditor *self, const char *fen)
+{
+  g_return_if_fail (SYN_IS_POSITION_EDITOR (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->fen_row), fen);
+}
+
+const char *
+syn_position_editor_get_error (SynPositionEditor *self)
+{
+  g_return_val_if_fail (SYN_IS_POSITION_EDITOR (self), NULL);
+  return self->error;
+}
+
+guint8
+syn_position_editor_get_castling_offered (SynPositionEditor *self)
+{
+  AdwActionRow *rows[4];
+  GtkCheckButton *checks[4];
+  guint8 offered = 0;
+
+  g_return_val_if_fail (SYN_IS_POSITION_EDITOR (self), 0);
+  castling_widgets (self, rows, checks);
+  for (int i = 0; i < 4; i++)
+    if (gtk_widget_get_visible (GTK_WIDGET (rows[i])))
+      offered |= castling_bits[i];
+  return offered;
+}
+
+void
+syn_position_editor_set_castling (SynPositionEditor *self, guint8 rights)
+{
+  AdwActionRow *rows[4];
+  GtkCheckButton *checks[4];
+
+  g_return_if_fail (SYN_IS_POSITION_EDITOR (self));
+  castling_widgets (self, rows, checks);
+  for (int i = 0; i < 4; i++)
+    if (gtk_widget_get_visible (GTK_WIDGET (rows[i])))
+      gtk_check_button_set_active (checks[i], (rights & castling_bits[i]) != 0);
+}
+
+static gboolean
+valid_state (SynPositionEditor *self, SynState *state)
+{
+  if (self->error != NULL)
+    return FALSE;
+  return syn_analysis_parse_fen (gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), state, NULL);
+}
+
+static void
+clear_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
+  guint16 turn = self->position.turn_number;
+
+  syn_position_clear (&self->position);
+  self->position.turn_number = MAX (1, turn);
+  position_changed (self, TRUE);
+}
+
+static void
+start_position_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
+
+  syn_position_set_start (&self->position);
+  position_changed (self, TRUE);
+}
+
+static void
+play_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
+  SynState state;
+
+  if (!valid_state (self, &state))
+    return;
+  g_signal_emit (self, signals[SIGNAL_PLAY_FROM_HERE], 0, &state);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
+  SynState state;
+
+  if (!valid_state (self, &state))
+    return;
+  gtk_window_present (GTK_WINDOW (syn_what_if_new (GTK_WINDOW (self), &state)));
+}
+
+static void
+copy_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget),
+                          gtk_editable_get_text (GTK_EDITABLE (self->fen_row)));
+}
+
+static void
+on_paste_ready_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (SynPositionEditor) self = user_data;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+
+  if (text != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->fen_row), g_strstrip (text));
+}
+
+static void
+paste_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, on_paste_ready_cb,
+                                 g_object_ref (widget));
+}
+
+static void
+syn_position_editor_finalize (GObject *object)
+{
+  SynPositionEditor *self = SYN_POSITION_EDITOR (object);
+
+  g_clear_pointer (&self->error, g_free);
+  G_OBJECT_CLASS (syn_position_editor_parent_class)->finalize (object);
+}
+
+static void
+syn_position_editor_class_init (SynPositionEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = syn_position_editor_finalize;
+
+  signals[SIGNAL_PLAY_FROM_HERE]
+      = g_signal_new ("play-from-here", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  g_type_ensure (SYN_TYPE_BOARD_VIEW);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/synchess/Synchess/syn-position-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, board);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, palette);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, white_short_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, white_long_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, black_short_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, black_long_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, white_short_check);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, white_long_check);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, black_short_check);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, black_long_check);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, white_en_passant_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, black_en_passant_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, quiet_spin);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, turn_spin);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, fen_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, fen_error);
+  gtk_widget_class_bind_template_callback (widget_class, on_fen_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_castling_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_en_passant_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_counter_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "editor.clear", NULL, clear_action);
+  gtk_widget_class_install_action (widget_class, "editor.start-position", NULL,
+                                   start_position_action);
+  gtk_widget_class_install_action (widget_class, "editor.play", NULL, play_action);
+  gtk_widget_class_install_action (widget_class, "editor.explore", NULL, explore_action);
+  gtk_widget_class_install_action (widget_class, "editor.copy", NULL, copy_action);
+  gtk_widget_class_install_action (widget_class, "editor.paste", NULL, paste_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+syn_position_editor_init (SynPositionEditor *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  self->updating = TRUE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->updating = FALSE;
+
+  build_palette (self);
+  syn_position_editor_set_palette_piece (self, SYN_PIECE (SYN_WHITE, SYN_PAWN));
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_board_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->board), GTK_EVENT_CONTROLLER (click));
+}
+
+SynPositionEditor *
+syn_position_editor_new (GtkWindow *parent, const SynState *start)
+{
+  SynPositionEditor *self = g_object_new (SYN_TYPE_POSITION_EDITOR, "transient-for", parent, NULL);
+
+  if (start != NULL)
+    self->position = start->board;
+  else
+    syn_position_set_start (&self->position);
+  position_changed (self, TRUE);
+  return self;
+}

@@ -1,0 +1,35 @@
+/* syn-what-if.h: the what-if resolver: pick a White move and a Black move in a position and
+ * see what they resolve to (PSC-R8), then go deeper from there or step back.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "syn-pair-matrix.h"
+
+G_BEGIN_DECLS
+
+#define SYN_TYPE_WHAT_IF (syn_what_if_get_type ())
+
+G_DECLARE_FINAL_TYPE (SynWhatIf, syn_what_if, SYN, WHAT_IF, AdwWindow)
+
+SynWhatIf *syn_what_if_new (GtkWindow *parent, const SynState *state);
+
+/* Picks both moves as if chosen in the lists; FALSE when one is not legal here. */
+gboolean syn_what_if_select_moves (SynWhatIf *self, SynMove white, SynMove black);
+
+/* The position the chosen pair resolves to, as PSC FEN. */
+char *syn_what_if_get_result_fen (SynWhatIf *self);
+
+/* The position the moves are chosen in, as PSC FEN. */
+char *syn_what_if_get_fen (SynWhatIf *self);
+
+/* What the pair did, as shown: outcome, captures, frozen and unfrozen pieces. */
+const char *syn_what_if_get_summary (SynWhatIf *self);
+
+SynPairMatrix *syn_what_if_get_pair_matrix (SynWhatIf *self);
+
+G_END_DECLS
