@@ -66,6 +66,27 @@ syn_move_promotion_type (SynMove move)
   return (SynPieceType) syn_move_kind (move);
 }
 
+/* Appends the pawn moves to targets that all share one offset from origin to destination,
+ * four moves (queen to knight) for each target on last_rank; returns the new end of list. */
+static inline SynMove *
+syn_move_add_pawn_moves (SynMove *list, SynBitboard targets, int offset, SynBitboard last_rank)
+{
+  SynBitboard promotions = targets & last_rank;
+  targets &= ~last_rank;
+  while (targets)
+    {
+      int to = syn_pop_lsb (&targets);
+      *list++ = syn_move_make (to - offset, to, SYN_MOVE_PLAIN);
+    }
+  while (promotions)
+    {
+      int to = syn_pop_lsb (&promotions);
+      for (int kind = SYN_MOVE_PROMOTE_QUEEN; kind >= SYN_MOVE_PROMOTE_KNIGHT; kind--)
+        *list++ = syn_move_make (to - offset, to, (SynMoveKind) kind);
+    }
+  return list;
+}
+
 /* Writes "e2e4" or "e7e8q" with its terminating NUL; buf holds SYN_MOVE_TEXT_SIZE bytes. */
 void syn_move_to_text (SynMove move, char *buf);
 

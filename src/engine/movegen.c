@@ -50,26 +50,6 @@ add_targets (SynMove *list, int from, SynBitboard targets)
   return list;
 }
 
-/* Pawn moves that all share one offset from origin to destination. */
-static SynMove *
-add_pawn_moves (SynMove *list, SynBitboard targets, int offset, SynBitboard last_rank)
-{
-  SynBitboard promotions = targets & last_rank;
-  targets &= ~last_rank;
-  while (targets)
-    {
-      int to = syn_pop_lsb (&targets);
-      *list++ = syn_move_make (to - offset, to, SYN_MOVE_PLAIN);
-    }
-  while (promotions)
-    {
-      int to = syn_pop_lsb (&promotions);
-      for (int kind = SYN_MOVE_PROMOTE_QUEEN; kind >= SYN_MOVE_PROMOTE_KNIGHT; kind--)
-        *list++ = syn_move_make (to - offset, to, (SynMoveKind) kind);
-    }
-  return list;
-}
-
 static bool
 en_passant_is_legal (const SynPosition *pos, SynColour us, int from, int to, int victim, int king)
 {
@@ -166,10 +146,10 @@ syn_orthodox_moves (const SynPosition *pos, SynMove *moves)
     SynBitboard west = syn_shift_west (forward) & enemy;
     int ep;
 
-    list = add_pawn_moves (list, single & target_mask, up, last_rank);
-    list = add_pawn_moves (list, twice & target_mask, 2 * up, last_rank);
-    list = add_pawn_moves (list, east & target_mask, up + 1, last_rank);
-    list = add_pawn_moves (list, west & target_mask, up - 1, last_rank);
+    list = syn_move_add_pawn_moves (list, single & target_mask, up, last_rank);
+    list = syn_move_add_pawn_moves (list, twice & target_mask, 2 * up, last_rank);
+    list = syn_move_add_pawn_moves (list, east & target_mask, up + 1, last_rank);
+    list = syn_move_add_pawn_moves (list, west & target_mask, up - 1, last_rank);
 
     pieces = pawns & pinned;
     while (pieces)

@@ -86,25 +86,6 @@ castling_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour us, 
   return n;
 }
 
-static SynMove *
-add_pawn_moves (SynMove *list, SynBitboard targets, int offset, SynBitboard last_rank)
-{
-  SynBitboard promotions = targets & last_rank;
-  targets &= ~last_rank;
-  while (targets)
-    {
-      int to = syn_pop_lsb (&targets);
-      *list++ = syn_move_make (to - offset, to, SYN_MOVE_PLAIN);
-    }
-  while (promotions)
-    {
-      int to = syn_pop_lsb (&promotions);
-      for (int kind = SYN_MOVE_PROMOTE_QUEEN; kind >= SYN_MOVE_PROMOTE_KNIGHT; kind--)
-        *list++ = syn_move_make (to - offset, to, (SynMoveKind) kind);
-    }
-  return list;
-}
-
 /* Each target counts once, four times on the last rank (one move per promotion piece). */
 static inline int
 count_pawn_targets (SynBitboard targets, SynBitboard last_rank)
@@ -133,10 +114,10 @@ syn_psc_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour colou
     }
 
   find_pawn_moves (pos, ctl, colour, &pawns);
-  list = add_pawn_moves (list, pawns.single, pawns.up, pawns.last_rank);
-  list = add_pawn_moves (list, pawns.twice, 2 * pawns.up, pawns.last_rank);
-  list = add_pawn_moves (list, pawns.east, pawns.up + 1, pawns.last_rank);
-  list = add_pawn_moves (list, pawns.west, pawns.up - 1, pawns.last_rank);
+  list = syn_move_add_pawn_moves (list, pawns.single, pawns.up, pawns.last_rank);
+  list = syn_move_add_pawn_moves (list, pawns.twice, 2 * pawns.up, pawns.last_rank);
+  list = syn_move_add_pawn_moves (list, pawns.east, pawns.up + 1, pawns.last_rank);
+  list = syn_move_add_pawn_moves (list, pawns.west, pawns.up - 1, pawns.last_rank);
 
   capturers = en_passant_movers (pos, ctl, colour);
   while (capturers)
