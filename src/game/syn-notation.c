@@ -225,3 +225,24 @@ syn_notation_speak (const SynVariant *variant, const SynState *before, SynColour
                             syn_notation_piece_name (syn_move_promotion_type (facts.move)));
   return g_steal_pointer (&move);
 }
+
+const char *
+syn_notation_coloured_piece_name (SynPiece piece)
+{
+  static const char *const names[2][SYN_N_PIECE_TYPES] = {
+    { N_ ("white pawn"), N_ ("white knight"), N_ ("white bishop"), N_ ("white rook"),
+      N_ ("white queen"), N_ ("white king") },
+    { N_ ("black pawn"), N_ ("black knight"), N_ ("black bishop"), N_ ("black rook"),
+      N_ ("black queen"), N_ ("black king") },
+  };
+
+  return _ (names[SYN_PIECE_COLOUR (piece)][SYN_PIECE_TYPE (piece)]);
+}
+
+const char *
+syn_notation_variant_name (const SynVariant *variant)
+{
+  if (g_strcmp0 (variant->id, "psc") == 0)
+    return _ ("Parrow Synchronous Chess");
+  return variant->name;
+}

@@ -27,4 +27,10 @@ char *syn_notation_speak (const SynVariant *variant, const SynState *before, Syn
 /* The name of a piece type in words, translated ("knight"). */
 const char *syn_notation_piece_name (SynPieceType type);
 
+/* The translated name of a piece with its colour: "white knight". */
+const char *syn_notation_coloured_piece_name (SynPiece piece);
+
+/* The translated name of a rule set, for people (the engine's table is in English). */
+const char *syn_notation_variant_name (const SynVariant *variant);
+
 G_END_DECLS

@@ -11,6 +11,8 @@
 
 #include "syn-board-view.h"
 
+#include "syn-notation.h"
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -353,14 +355,7 @@ can_pick (SynBoardView *self, int square)
 static const char *
 piece_name (SynPiece piece)
 {
-  static const char *const names[2][SYN_N_PIECE_TYPES] = {
-    { N_ ("white pawn"), N_ ("white knight"), N_ ("white bishop"), N_ ("white rook"),
-      N_ ("white queen"), N_ ("white king") },
-    { N_ ("black pawn"), N_ ("black knight"), N_ ("black bishop"), N_ ("black rook"),
-      N_ ("black queen"), N_ ("black king") },
-  };
-
-  return _ (names[SYN_PIECE_COLOUR (piece)][SYN_PIECE_TYPE (piece)]);
+  return syn_notation_coloured_piece_name (piece);
 }
 
 static char *

@@ -12,6 +12,8 @@
 
 #include <glib/gi18n.h>
 
+#include "syn-notation.h"
+
 struct _SynJoinDialog
 {
   AdwWindow parent_instance;
@@ -139,9 +141,10 @@ on_options_proposed_cb (SynPeer *peer, const SynPeerOptions *options, SynJoinDia
     tc = g_strdup_printf (_ ("%g min + %g s"), (double) options->tc.initial_ms / 60000.0,
                           (double) options->tc.increment_ms / 1000.0);
   /* Translators: "Parrow Synchronous Chess, 3 min + 2 s, you play White" */
-  text = g_strdup_printf (_ ("%s, %s, you play %s"),
-                          options->variant ? options->variant->name : syn_variant_psc.name, tc,
-                          colour);
+  text = g_strdup_printf (
+      _ ("%s, %s, you play %s"),
+      syn_notation_variant_name (options->variant ? options->variant : &syn_variant_psc), tc,
+      colour);
   adw_action_row_set_subtitle (self->proposal_row, text);
   gtk_switch_set_active (self->fog_switch, options->fog);
   gtk_widget_set_visible (self->proposal_group, TRUE);

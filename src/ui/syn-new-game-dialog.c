@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "syn-notation.h"
 #include "syn-time-presets.h"
 
 #define CUSTOM_PRESET (syn_time_presets_custom ())
@@ -188,7 +189,7 @@ syn_new_game_dialog_init (SynNewGameDialog *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   for (int i = 0; all[i]; i++)
-    gtk_string_list_append (variants, all[i]->name);
+    gtk_string_list_append (variants, syn_notation_variant_name (all[i]));
   adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variants));
   adw_combo_row_set_model (self->time_row, G_LIST_MODEL (times));
 

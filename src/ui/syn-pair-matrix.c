@@ -196,7 +196,7 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   self->matrix = matrix;
   self->white_names = move_names (&self->state, SYN_WHITE, matrix->white, matrix->n_white);
   self->black_names = move_names (&self->state, SYN_BLACK, matrix->black, matrix->n_black);
-  summary = g_strdup_printf (_ ("%d White moves against %d Black moves. Value for White: %+.2f"),
+  summary = g_strdup_printf (_ ("Moves: White %d, Black %d. Value for White: %+.2f"),
                              matrix->n_white, matrix->n_black, matrix->value / 100.0);
   gtk_label_set_text (self->summary, summary);
   white = describe_strategy (self->white_names, matrix->white_strategy, matrix->n_white);

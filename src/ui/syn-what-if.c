@@ -69,10 +69,9 @@ list_pieces (const SynPosition *pos, SynBitboard set)
         syn_square_to_text (square, name);
         if (text->len > 0)
           g_string_append (text, ", ");
-        /* Translators: a colour, a piece name and a square: "white knight on f3" */
-        g_string_append_printf (text, _ ("%s %s on %s"),
-                                SYN_PIECE_COLOUR (piece) == SYN_WHITE ? _ ("white") : _ ("black"),
-                                syn_notation_piece_name (SYN_PIECE_TYPE (piece)), name);
+        /* Translators: a piece with its colour and a square: "white knight on f3" */
+        g_string_append_printf (text, _ ("%s on %s"), syn_notation_coloured_piece_name (piece),
+                                name);
       }
   if (text->len == 0)
     {
@@ -142,9 +141,9 @@ update_result (SynWhatIf *self)
           if (type == SYN_PAWN)
             lost -= promoted;
           for (int i = 0; i < lost; i++)
-            g_string_append_printf (captured, "%s%s %s", captured->len > 0 ? ", " : "",
-                                    c == SYN_WHITE ? _ ("white") : _ ("black"),
-                                    syn_notation_piece_name (type));
+            g_string_append_printf (
+                captured, "%s%s", captured->len > 0 ? ", " : "",
+                syn_notation_coloured_piece_name (SYN_PIECE ((SynColour) c, (SynPieceType) type)));
         }
     }
   if (captured->len > 0)
