@@ -29,6 +29,19 @@ autosave_file (SynGame *game)
   return g_file_get_child (dir, name);
 }
 
+/* side chooses the move given as UCI text; it must be legal. */
+static void
+choose (SynGame *game, SynColour side, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  SynChoice choice
+      = syn_variant_choice_from_text (&syn_variant_psc, syn_game_get_state (game), side, text);
+
+  g_assert_cmpuint (choice, !=, SYN_CHOICE_NONE);
+  g_assert_true (syn_game_choose (game, side, choice, &error));
+  g_assert_no_error (error);
+}
+
 static void
 wait_for (SynGame *game, guint turns)
 {
@@ -61,14 +74,8 @@ test_autosaves_every_turn (void)
   g_autoptr (SynGame) saved = NULL;
 
   syn_session_start (session);
-  g_assert_true (syn_game_choose (
-      game, SYN_WHITE,
-      syn_variant_choice_from_text (&syn_variant_psc, syn_game_get_state (game), SYN_WHITE, "e2e4"),
-      &error));
-  g_assert_true (syn_game_choose (
-      game, SYN_BLACK,
-      syn_variant_choice_from_text (&syn_variant_psc, syn_game_get_state (game), SYN_BLACK, "d7d5"),
-      &error));
+  choose (game, SYN_WHITE, "e2e4");
+  choose (game, SYN_BLACK, "d7d5");
   saved = syn_record_load (file, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
@@ -105,10 +112,7 @@ test_set_aside_is_not_offered_again (void)
   g_autoptr (SynGame) after = NULL;
 
   syn_session_start (session);
-  g_assert_true (syn_game_choose (
-      game, SYN_WHITE,
-      syn_variant_choice_from_text (&syn_variant_psc, syn_game_get_state (game), SYN_WHITE, "e2e4"),
-      &error));
+  choose (game, SYN_WHITE, "e2e4");
   wait_for (game, 1);
   syn_session_stop (session);
   found = syn_record_find_unfinished (&error);
