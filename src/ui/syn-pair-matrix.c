@@ -1,5 +1,9 @@
 /* syn-pair-matrix.c: the pair matrix of a turn, drawn cell by cell, with the equilibrium.
  *
+ * Rows and columns are drawn in a sort order (row_order, column_order map a shown position to
+ * a matrix index); the cursor is kept as matrix indices so that it stays on its pair when
+ * the order changes.
+ *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,6 +29,7 @@ struct _SynPairMatrix
   GtkWidget *box;
   GtkSpinner *spinner;
   GtkLabel *summary;
+  GtkDropDown *sort_by;
   GtkDrawingArea *cells;
   GtkLabel *white_strategy;
   GtkLabel *black_strategy;
@@ -35,6 +40,13 @@ struct _SynPairMatrix
   SynState state;
   char **white_names;
   char **black_names;
+  SynPairMatrixSort sort;
+  int row_order[SYN_MAX_MOVES];
+  int column_order[SYN_MAX_MOVES];
+  double row_average[SYN_MAX_MOVES];
+  double column_average[SYN_MAX_MOVES];
+  int cursor_white; /* matrix indices, -1 for no cursor */
+  int cursor_black;
 };
 
 G_DEFINE_FINAL_TYPE (SynPairMatrix, syn_pair_matrix, GTK_TYPE_WIDGET)
@@ -47,6 +59,24 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  CELL_FOCUSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The shown position of matrix index in order, or -1. */
+static int
+position_of (const int *order, int n, int index)
+{
+  for (int i = 0; i < n; i++)
+    if (order[i] == index)
+      return i;
+  return -1;
+}
 
 /* White's advantage as a colour: green for White, red for Black, grey for even; a pawn
  * (100) is a clear tint and three pawns a full one. */
@@ -90,7 +120,7 @@ draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer u
   for (int w = 0; w < m->n_white; w++)
     for (int b = 0; b < m->n_black; b++)
       {
-        int value = (int) m->cells[w * m->n_black + b];
+        int value = (int) m->cells[self->row_order[w] * m->n_black + self->column_order[b]];
         double x = HEADER_SIZE + b * CELL_SIZE, y = HEADER_SIZE + w * CELL_SIZE;
         GdkRGBA rgba;
 
@@ -107,17 +137,206 @@ draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer u
       }
   gdk_cairo_set_source_rgba (cr, &fg);
   for (int w = 0; w < m->n_white; w++)
-    draw_text (cr, GTK_WIDGET (area), self->white_names[w], 0, HEADER_SIZE + w * CELL_SIZE,
-               HEADER_SIZE - 4, CELL_SIZE);
+    draw_text (cr, GTK_WIDGET (area), self->white_names[self->row_order[w]], 0,
+               HEADER_SIZE + w * CELL_SIZE, HEADER_SIZE - 4, CELL_SIZE);
   for (int b = 0; b < m->n_black; b++)
     {
       double x = HEADER_SIZE + b * CELL_SIZE;
       cairo_save (cr);
       cairo_translate (cr, x, HEADER_SIZE - 2);
       cairo_rotate (cr, -G_PI / 2);
-      draw_text (cr, GTK_WIDGET (area), self->black_names[b], 0, 0, HEADER_SIZE - 4, CELL_SIZE);
+      draw_text (cr, GTK_WIDGET (area), self->black_names[self->column_order[b]], 0, 0,
+                 HEADER_SIZE - 4, CELL_SIZE);
       cairo_restore (cr);
     }
+  if (self->cursor_white >= 0)
+    {
+      int w = position_of (self->row_order, m->n_white, self->cursor_white);
+      int b = position_of (self->column_order, m->n_black, self->cursor_black);
+
+      gdk_cairo_set_source_rgba (cr, &fg);
+      cairo_set_line_width (cr, 2);
+      cairo_rectangle (cr, HEADER_SIZE + b * CELL_SIZE + 1, HEADER_SIZE + w * CELL_SIZE + 1,
+                       CELL_SIZE - 3, CELL_SIZE - 3);
+      cairo_stroke (cr);
+    }
+}
+
+/* The matrix indices of the cell at x, y of the drawing area; FALSE outside the cells. */
+static gboolean
+cell_at (SynPairMatrix *self, double x, double y, int *white, int *black)
+{
+  const SynAnalysisMatrix *m = self->matrix;
+  int w, b;
+
+  if (m == NULL || x < HEADER_SIZE || y < HEADER_SIZE)
+    return FALSE;
+  w = (int) (y - HEADER_SIZE) / CELL_SIZE;
+  b = (int) (x - HEADER_SIZE) / CELL_SIZE;
+  if (w >= m->n_white || b >= m->n_black)
+    return FALSE;
+  *white = self->row_order[w];
+  *black = self->column_order[b];
+  return TRUE;
+}
+
+static void
+set_cursor_cell (SynPairMatrix *self, int white, int black)
+{
+  if (white == self->cursor_white && black == self->cursor_black)
+    return;
+  self->cursor_white = white;
+  self->cursor_black = black;
+  gtk_widget_queue_draw (GTK_WIDGET (self->cells));
+  g_signal_emit (self, signals[CELL_FOCUSED], 0, (guint) self->matrix->white[white],
+                 (guint) self->matrix->black[black]);
+}
+
+void
+syn_pair_matrix_set_cursor (SynPairMatrix *self, int row, int column)
+{
+  g_return_if_fail (SYN_IS_PAIR_MATRIX (self));
+  g_return_if_fail (self->matrix != NULL);
+  g_return_if_fail (row >= 0 && row < self->matrix->n_white);
+  g_return_if_fail (column >= 0 && column < self->matrix->n_black);
+
+  set_cursor_cell (self, self->row_order[row], self->column_order[column]);
+}
+
+static void
+on_motion_cb (GtkEventControllerMotion *motion, double x, double y, SynPairMatrix *self)
+{
+  int white, black;
+
+  if (cell_at (self, x, y, &white, &black))
+    set_cursor_cell (self, white, black);
+}
+
+static void
+move_cursor_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynPairMatrix *self = SYN_PAIR_MATRIX (widget);
+  const SynAnalysisMatrix *m = self->matrix;
+  int rows, columns, row = 0, column = 0;
+
+  if (m == NULL || m->n_white == 0 || m->n_black == 0)
+    return;
+  g_variant_get (parameter, "(ii)", &rows, &columns);
+  /* The first key press only shows where the cursor is. */
+  if (self->cursor_white >= 0)
+    {
+      row = CLAMP (position_of (self->row_order, m->n_white, self->cursor_white) + rows, 0,
+                   m->n_white - 1);
+      column = CLAMP (position_of (self->column_order, m->n_black, self->cursor_black) + columns, 0,
+                      m->n_black - 1);
+    }
+  syn_pair_matrix_set_cursor (self, row, column);
+}
+
+typedef struct
+{
+  SynPairMatrix *self;
+  gboolean white;
+} SortContext;
+
+/* Orders two moves of one side, the better for that side first, then by generation order. */
+static int
+compare_moves (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  const SortContext *context = user_data;
+  SynPairMatrix *self = context->self;
+  int i = *(const int *) a, j = *(const int *) b;
+  char **names = context->white ? self->white_names : self->black_names;
+  const double *strategy
+      = context->white ? self->matrix->white_strategy : self->matrix->black_strategy;
+  const double *average = context->white ? self->row_average : self->column_average;
+  double difference = 0;
+
+  switch (self->sort)
+    {
+    case SYN_PAIR_MATRIX_SORT_NAME:
+      {
+        int order = g_utf8_collate (names[i], names[j]);
+        if (order != 0)
+          return order;
+        break;
+      }
+    case SYN_PAIR_MATRIX_SORT_PROBABILITY:
+      difference = strategy[j] - strategy[i];
+      break;
+    case SYN_PAIR_MATRIX_SORT_AVERAGE:
+    default:
+      /* Values are White's view: White wants them high, Black low. */
+      difference = context->white ? average[j] - average[i] : average[i] - average[j];
+      break;
+    }
+  if (difference != 0)
+    return difference > 0 ? 1 : -1;
+  return i - j;
+}
+
+static void
+sort_moves (SynPairMatrix *self)
+{
+  const SynAnalysisMatrix *m = self->matrix;
+  SortContext context = { self, TRUE };
+
+  if (m == NULL)
+    return;
+  for (int i = 0; i < m->n_white; i++)
+    self->row_order[i] = i;
+  for (int i = 0; i < m->n_black; i++)
+    self->column_order[i] = i;
+  g_qsort_with_data (self->row_order, m->n_white, sizeof (int), compare_moves, &context);
+  context.white = FALSE;
+  g_qsort_with_data (self->column_order, m->n_black, sizeof (int), compare_moves, &context);
+  gtk_widget_queue_draw (GTK_WIDGET (self->cells));
+}
+
+void
+syn_pair_matrix_set_sort (SynPairMatrix *self, SynPairMatrixSort sort)
+{
+  g_return_if_fail (SYN_IS_PAIR_MATRIX (self));
+  g_return_if_fail (sort <= SYN_PAIR_MATRIX_SORT_AVERAGE);
+
+  self->sort = sort;
+  if (gtk_drop_down_get_selected (self->sort_by) != (guint) sort)
+    gtk_drop_down_set_selected (self->sort_by, sort);
+  sort_moves (self);
+}
+
+SynPairMatrixSort
+syn_pair_matrix_get_sort (SynPairMatrix *self)
+{
+  g_return_val_if_fail (SYN_IS_PAIR_MATRIX (self), SYN_PAIR_MATRIX_SORT_NAME);
+  return self->sort;
+}
+
+int
+syn_pair_matrix_get_row (SynPairMatrix *self, int position)
+{
+  g_return_val_if_fail (SYN_IS_PAIR_MATRIX (self), -1);
+  g_return_val_if_fail (self->matrix != NULL && position >= 0 && position < self->matrix->n_white,
+                        -1);
+  return self->row_order[position];
+}
+
+int
+syn_pair_matrix_get_column (SynPairMatrix *self, int position)
+{
+  g_return_val_if_fail (SYN_IS_PAIR_MATRIX (self), -1);
+  g_return_val_if_fail (self->matrix != NULL && position >= 0 && position < self->matrix->n_black,
+                        -1);
+  return self->column_order[position];
+}
+
+static void
+on_sort_selected_cb (SynPairMatrix *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->sort_by);
+
+  if (selected <= SYN_PAIR_MATRIX_SORT_AVERAGE && selected != (guint) self->sort)
+    syn_pair_matrix_set_sort (self, (SynPairMatrixSort) selected);
 }
 
 static gboolean
@@ -125,11 +344,10 @@ on_query_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTool
                      SynPairMatrix *self)
 {
   const SynAnalysisMatrix *m = self->matrix;
-  int w = (y - HEADER_SIZE) / CELL_SIZE, b = (x - HEADER_SIZE) / CELL_SIZE;
   g_autofree char *text = NULL;
-  int value;
+  int value, w, b;
 
-  if (m == NULL || x < HEADER_SIZE || y < HEADER_SIZE || w >= m->n_white || b >= m->n_black)
+  if (!cell_at (self, x, y, &w, &b))
     return FALSE;
   value = (int) m->cells[w * m->n_black + b];
   if (value >= SYN_EVAL_DECIDED)
@@ -196,6 +414,21 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   self->matrix = matrix;
   self->white_names = move_names (&self->state, SYN_WHITE, matrix->white, matrix->n_white);
   self->black_names = move_names (&self->state, SYN_BLACK, matrix->black, matrix->n_black);
+  for (int w = 0; w < matrix->n_white; w++)
+    {
+      double sum = 0;
+      for (int b = 0; b < matrix->n_black; b++)
+        sum += matrix->cells[w * matrix->n_black + b];
+      self->row_average[w] = matrix->n_black > 0 ? sum / matrix->n_black : 0;
+    }
+  for (int b = 0; b < matrix->n_black; b++)
+    {
+      double sum = 0;
+      for (int w = 0; w < matrix->n_white; w++)
+        sum += matrix->cells[w * matrix->n_black + b];
+      self->column_average[b] = matrix->n_white > 0 ? sum / matrix->n_white : 0;
+    }
+  sort_moves (self);
   summary = g_strdup_printf (_ ("Moves: White %d, Black %d. Value for White: %+.2f"),
                              matrix->n_white, matrix->n_black, matrix->value / 100.0);
   gtk_label_set_text (self->summary, summary);
@@ -218,6 +451,7 @@ clear_matrix (SynPairMatrix *self)
   g_clear_pointer (&self->matrix, syn_analysis_matrix_free);
   g_clear_pointer (&self->white_names, g_strfreev);
   g_clear_pointer (&self->black_names, g_strfreev);
+  self->cursor_white = self->cursor_black = -1;
 }
 
 void
@@ -292,8 +526,37 @@ syn_pair_matrix_class_init (SynPairMatrixClass *klass)
                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, "pairmatrix");
+  signals[CELL_FOCUSED]
+      = g_signal_new ("cell-focused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+
+  gtk_widget_class_install_action (widget_class, "matrix.move-cursor", "(ii)", move_cursor_action);
+}
+
+static void
+add_arrow_keys (GtkDrawingArea *cells)
+{
+  static const struct
+  {
+    guint key;
+    int rows, columns;
+  } arrows[] = {
+    { GDK_KEY_Up, -1, 0 },
+    { GDK_KEY_Down, 1, 0 },
+    { GDK_KEY_Left, 0, -1 },
+    { GDK_KEY_Right, 0, 1 },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (arrows[i].key, 0),
+                                                gtk_named_action_new ("matrix.move-cursor"));
+      gtk_shortcut_set_arguments (shortcut,
+                                  g_variant_new ("(ii)", arrows[i].rows, arrows[i].columns));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+  gtk_widget_add_controller (GTK_WIDGET (cells), controller);
 }
 
 static GtkLabel *
@@ -312,6 +575,13 @@ syn_pair_matrix_init (SynPairMatrix *self)
 {
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *sort_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *sort_label = gtk_label_new (_ ("Sort by"));
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  const char *sorts[]
+      = { _ ("Move name"), _ ("Equilibrium probability"), _ ("Average value"), NULL };
+
+  self->cursor_white = self->cursor_black = -1;
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
@@ -323,6 +593,14 @@ syn_pair_matrix_init (SynPairMatrix *self)
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->summary));
   gtk_box_append (GTK_BOX (self->box), header);
 
+  self->sort_by = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (sorts));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (sort_label), GTK_WIDGET (self->sort_by));
+  g_signal_connect_swapped (self->sort_by, "notify::selected", G_CALLBACK (on_sort_selected_cb),
+                            self);
+  gtk_box_append (GTK_BOX (sort_box), sort_label);
+  gtk_box_append (GTK_BOX (sort_box), GTK_WIDGET (self->sort_by));
+  gtk_box_append (GTK_BOX (self->box), sort_box);
+
   self->white_strategy = wrapping_label ();
   self->black_strategy = wrapping_label ();
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->white_strategy));
@@ -332,6 +610,14 @@ syn_pair_matrix_init (SynPairMatrix *self)
   gtk_drawing_area_set_draw_func (self->cells, draw_cells, self, NULL);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self->cells), TRUE);
   g_signal_connect (self->cells, "query-tooltip", G_CALLBACK (on_query_tooltip_cb), self);
+  /* The arrow keys move the cursor while the cells, not the sort drop-down, have the focus. */
+  add_arrow_keys (self->cells);
+  gtk_widget_set_focusable (GTK_WIDGET (self->cells), TRUE);
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self->cells), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->cells), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Pair matrix"), -1);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->cells), motion);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->cells));
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_widget_set_size_request (scrolled, -1, 240);

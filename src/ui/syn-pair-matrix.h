@@ -1,6 +1,8 @@
 /* syn-pair-matrix.h: every White move against every Black move of one turn, each cell
  * coloured by the evaluation of the position they resolve to, with both sides' equilibrium
- * strategies and the value of the turn. Computed on a thread.
+ * strategies and the value of the turn. Computed on a thread. Rows and columns can be sorted;
+ * the cell under the pointer or the keyboard cursor is announced by "cell-focused"
+ * (White move, Black move, as guint).
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,6 +17,15 @@ G_BEGIN_DECLS
 
 #define SYN_TYPE_PAIR_MATRIX (syn_pair_matrix_get_type ())
 
+/* How rows (White's moves) and columns (Black's moves) are ordered; each puts the moves
+ * best for their side first. */
+typedef enum
+{
+  SYN_PAIR_MATRIX_SORT_NAME,
+  SYN_PAIR_MATRIX_SORT_PROBABILITY,
+  SYN_PAIR_MATRIX_SORT_AVERAGE,
+} SynPairMatrixSort;
+
 G_DECLARE_FINAL_TYPE (SynPairMatrix, syn_pair_matrix, SYN, PAIR_MATRIX, GtkWidget)
 
 GtkWidget *syn_pair_matrix_new (void);
@@ -27,5 +38,15 @@ gboolean syn_pair_matrix_get_computing (SynPairMatrix *self);
 
 /* The matrix shown, or NULL while computing or for a finished game. */
 const SynAnalysisMatrix *syn_pair_matrix_get_matrix (SynPairMatrix *self);
+
+void syn_pair_matrix_set_sort (SynPairMatrix *self, SynPairMatrixSort sort);
+SynPairMatrixSort syn_pair_matrix_get_sort (SynPairMatrix *self);
+
+/* The index into the matrix's white (black) moves of the row (column) shown at position. */
+int syn_pair_matrix_get_row (SynPairMatrix *self, int position);
+int syn_pair_matrix_get_column (SynPairMatrix *self, int position);
+
+/* Puts the cursor on the cell shown at row, column and emits "cell-focused" for it. */
+void syn_pair_matrix_set_cursor (SynPairMatrix *self, int row, int column);
 
 G_END_DECLS

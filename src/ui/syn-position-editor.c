@@ -14,6 +14,7 @@
 #include "syn-analysis.h"
 #include "syn-board-view.h"
 #include "syn-notation.h"
+#include "syn-piece-renderer.h"
 #include "syn-what-if.h"
 
 struct _SynPositionEditor
@@ -294,10 +295,10 @@ on_palette_toggled_cb (GtkToggleButton *button, SynPositionEditor *self)
 static void
 build_palette (SynPositionEditor *self)
 {
-  /* Unicode chess symbols, white then black, pawn to king as SynPieceType counts. */
-  static const char *const glyphs[12] = {
-    "♙", "♘", "♗", "♖", "♕", "♔", "♟", "♞", "♝", "♜", "♛", "♚",
-  };
+  /* The board's own piece set, drawn at twice the shown size so that it stays sharp on
+   * HiDPI screens; the images take their own reference to the textures. */
+  SynPieceRenderer *renderer = syn_piece_renderer_get_default ();
+  const int size = 32;
 
   for (int i = 0; i <= 12; i++)
     {
@@ -307,12 +308,11 @@ build_palette (SynPositionEditor *self)
 
       if (i < 12)
         {
-          GtkWidget *label = gtk_label_new (glyphs[i]);
-          gtk_widget_add_css_class (label, "title-2");
-          gtk_button_set_child (GTK_BUTTON (button), label);
-          /* Translators: a palette button: "White Knight" */
-          tooltip = g_strdup_printf ("%s %s", i < 6 ? _ ("White") : _ ("Black"),
-                                     syn_notation_piece_name (i % 6));
+          GtkWidget *image = gtk_image_new_from_paintable (
+              GDK_PAINTABLE (syn_piece_renderer_get_texture (renderer, piece, 2 * size)));
+          gtk_image_set_pixel_size (GTK_IMAGE (image), size);
+          gtk_button_set_child (GTK_BUTTON (button), image);
+          tooltip = g_strdup (syn_notation_coloured_piece_name (piece));
         }
       else
         {

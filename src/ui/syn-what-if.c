@@ -221,6 +221,13 @@ on_matrix_expanded_cb (SynWhatIf *self)
     syn_pair_matrix_set_state (self->pair_matrix, &self->state);
 }
 
+/* Hovering or moving the cursor over a matrix cell shows its position on the result board. */
+static void
+on_cell_focused_cb (SynWhatIf *self, guint white, guint black)
+{
+  syn_what_if_select_moves (self, (SynMove) white, (SynMove) black);
+}
+
 static void
 go_deeper_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -337,6 +344,8 @@ syn_what_if_init (SynWhatIf *self)
   g_signal_connect_swapped (self->white_moves, "notify::selected", G_CALLBACK (on_move_selected_cb),
                             self);
   g_signal_connect_swapped (self->black_moves, "notify::selected", G_CALLBACK (on_move_selected_cb),
+                            self);
+  g_signal_connect_swapped (self->pair_matrix, "cell-focused", G_CALLBACK (on_cell_focused_cb),
                             self);
 }
 

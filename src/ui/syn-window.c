@@ -661,7 +661,7 @@ explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   /* The referee's board would show what fog hides from the opponent over the network. */
   if (playing_network (self) && !syn_game_is_over (self->game))
     {
-      toast (self, _("Exploring is not available during a network game"));
+      toast (self, _ ("Exploring is not available during a network game"));
       return;
     }
   gtk_window_present (GTK_WINDOW (syn_what_if_new (GTK_WINDOW (self), shown_state (self))));
@@ -1236,6 +1236,10 @@ syn_window_class_init (SynWindowClass *klass)
                                        "win.previous-turn", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.next-turn",
                                        NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "win.edit-position", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.explore", NULL);
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include "fen.h"
 #include "syn-analysis.h"
+#include "syn-notation.h"
 #include "syn-pair-matrix.h"
 #include "syn-position-editor.h"
 #include "syn-what-if.h"
@@ -152,6 +153,168 @@ test_pair_matrix_start (void)
   g_object_unref (matrix);
 }
 
+static void
+compute_matrix (SynPairMatrix *matrix, const char *fen)
+{
+  SynState state;
+
+  g_assert_true (syn_analysis_parse_fen (fen, &state, NULL));
+  syn_pair_matrix_set_state (matrix, &state);
+  while (syn_pair_matrix_get_computing (matrix))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (syn_pair_matrix_get_matrix (matrix));
+}
+
+static double
+row_average (const SynAnalysisMatrix *m, int w)
+{
+  double sum = 0;
+
+  for (int b = 0; b < m->n_black; b++)
+    sum += m->cells[w * m->n_black + b];
+  return sum / m->n_black;
+}
+
+static double
+column_average (const SynAnalysisMatrix *m, int b)
+{
+  double sum = 0;
+
+  for (int w = 0; w < m->n_white; w++)
+    sum += m->cells[w * m->n_black + b];
+  return sum / m->n_white;
+}
+
+static void
+test_pair_matrix_sorts (void)
+{
+  GtkWidget *widget = g_object_ref_sink (syn_pair_matrix_new ());
+  SynPairMatrix *matrix = SYN_PAIR_MATRIX (widget);
+  const SynAnalysisMatrix *m;
+
+  compute_matrix (matrix, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+  m = syn_pair_matrix_get_matrix (matrix);
+
+  syn_pair_matrix_set_sort (matrix, SYN_PAIR_MATRIX_SORT_PROBABILITY);
+  for (int i = 1; i < m->n_white; i++)
+    g_assert_cmpfloat (m->white_strategy[syn_pair_matrix_get_row (matrix, i - 1)], >=,
+                       m->white_strategy[syn_pair_matrix_get_row (matrix, i)]);
+  for (int i = 1; i < m->n_black; i++)
+    g_assert_cmpfloat (m->black_strategy[syn_pair_matrix_get_column (matrix, i - 1)], >=,
+                       m->black_strategy[syn_pair_matrix_get_column (matrix, i)]);
+
+  /* Best for each side first: White wants high values, Black low ones. */
+  syn_pair_matrix_set_sort (matrix, SYN_PAIR_MATRIX_SORT_AVERAGE);
+  for (int i = 1; i < m->n_white; i++)
+    g_assert_cmpfloat (row_average (m, syn_pair_matrix_get_row (matrix, i - 1)), >=,
+                       row_average (m, syn_pair_matrix_get_row (matrix, i)));
+  for (int i = 1; i < m->n_black; i++)
+    g_assert_cmpfloat (column_average (m, syn_pair_matrix_get_column (matrix, i - 1)), <=,
+                       column_average (m, syn_pair_matrix_get_column (matrix, i)));
+
+  /* Each order is a permutation. */
+  syn_pair_matrix_set_sort (matrix, SYN_PAIR_MATRIX_SORT_NAME);
+  g_assert_cmpint (syn_pair_matrix_get_sort (matrix), ==, SYN_PAIR_MATRIX_SORT_NAME);
+  {
+    guint64 seen = 0;
+    for (int i = 0; i < m->n_white; i++)
+      seen |= G_GUINT64_CONSTANT (1) << syn_pair_matrix_get_row (matrix, i);
+    g_assert_cmpuint (seen, ==, (G_GUINT64_CONSTANT (1) << m->n_white) - 1);
+  }
+  g_object_unref (widget);
+}
+
+static void
+record_cell_cb (SynPairMatrix *matrix, guint white, guint black, guint *cell)
+{
+  cell[0] = white;
+  cell[1] = black;
+}
+
+static void
+test_pair_matrix_cursor_previews_in_what_if (void)
+{
+  SynState start;
+  SynWhatIf *what_if;
+  SynPairMatrix *matrix;
+  const SynAnalysisMatrix *m;
+  guint cell[2] = { 0, 0 };
+  g_autofree char *fen = NULL;
+  SynState expected;
+  g_autofree char *expected_fen = NULL;
+  int row, column;
+
+  g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
+  what_if = syn_what_if_new (NULL, &start);
+  matrix = syn_what_if_get_pair_matrix (what_if);
+  compute_matrix (matrix, SYN_FEN_START);
+  m = syn_pair_matrix_get_matrix (matrix);
+  g_signal_connect (matrix, "cell-focused", G_CALLBACK (record_cell_cb), cell);
+
+  /* The first arrow key shows the cursor on the top left cell; then it moves. */
+  gtk_widget_activate_action (GTK_WIDGET (matrix), "matrix.move-cursor", "(ii)", 1, 0);
+  g_assert_cmpuint (cell[0], ==, m->white[syn_pair_matrix_get_row (matrix, 0)]);
+  g_assert_cmpuint (cell[1], ==, m->black[syn_pair_matrix_get_column (matrix, 0)]);
+  gtk_widget_activate_action (GTK_WIDGET (matrix), "matrix.move-cursor", "(ii)", 1, 0);
+  gtk_widget_activate_action (GTK_WIDGET (matrix), "matrix.move-cursor", "(ii)", 0, 1);
+  gtk_widget_activate_action (GTK_WIDGET (matrix), "matrix.move-cursor", "(ii)", 0, 1);
+  row = syn_pair_matrix_get_row (matrix, 1);
+  column = syn_pair_matrix_get_column (matrix, 2);
+  g_assert_cmpuint (cell[0], ==, m->white[row]);
+  g_assert_cmpuint (cell[1], ==, m->black[column]);
+
+  /* The what-if window shows that pair's result. */
+  syn_analysis_resolve (&start, m->white[row], m->black[column], &expected);
+  expected_fen = syn_analysis_write_fen (&expected);
+  fen = syn_what_if_get_result_fen (what_if);
+  g_assert_cmpstr (fen, ==, expected_fen);
+
+  /* The cursor stops at the edge. */
+  gtk_widget_activate_action (GTK_WIDGET (matrix), "matrix.move-cursor", "(ii)", -5, -5);
+  g_assert_cmpuint (cell[0], ==, m->white[syn_pair_matrix_get_row (matrix, 0)]);
+  g_assert_cmpuint (cell[1], ==, m->black[syn_pair_matrix_get_column (matrix, 0)]);
+  gtk_window_destroy (GTK_WINDOW (what_if));
+}
+
+static void
+test_editor_palette_shows_piece_images (void)
+{
+  SynPositionEditor *editor = syn_position_editor_new (NULL, NULL);
+  GPtrArray *pending = g_ptr_array_new ();
+  int images = 0;
+
+  /* Every piece button shows an image (the SVG set), named for screen readers. */
+  g_ptr_array_add (pending, editor);
+  while (pending->len > 0)
+    {
+      GtkWidget *widget = g_ptr_array_steal_index (pending, pending->len - 1);
+
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (pending, child);
+      /* The eraser's image is an icon. */
+      if (GTK_IS_TOGGLE_BUTTON (widget) && GTK_IS_IMAGE (gtk_button_get_child (GTK_BUTTON (widget)))
+          && gtk_image_get_storage_type (GTK_IMAGE (gtk_button_get_child (GTK_BUTTON (widget))))
+                 == GTK_IMAGE_PAINTABLE)
+        {
+          SynPiece piece
+              = (SynPiece) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (widget), "piece"));
+          GtkImage *image = GTK_IMAGE (gtk_button_get_child (GTK_BUTTON (widget)));
+
+          g_assert_nonnull (gtk_image_get_paintable (image));
+          gtk_test_accessible_assert_property (GTK_ACCESSIBLE (widget),
+                                               GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                               syn_notation_coloured_piece_name (piece));
+          images++;
+        }
+    }
+  g_ptr_array_unref (pending);
+  g_assert_cmpint (images, ==, 12);
+  g_assert_cmpstr (syn_notation_coloured_piece_name (SYN_PIECE (SYN_WHITE, SYN_KNIGHT)), ==,
+                   "white knight");
+  gtk_window_destroy (GTK_WINDOW (editor));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -166,7 +329,12 @@ main (int argc, char **argv)
                    test_editor_castling_only_where_allowed);
   g_test_add_func ("/analysis/editor/en-passant-only-where-valid",
                    test_editor_en_passant_only_where_valid);
+  g_test_add_func ("/analysis/editor/palette-shows-piece-images",
+                   test_editor_palette_shows_piece_images);
   g_test_add_func ("/analysis/what-if/e2e4-d7d5", test_what_if_resolves_e4_d5);
   g_test_add_func ("/analysis/pair-matrix/start-is-20-by-20", test_pair_matrix_start);
+  g_test_add_func ("/analysis/pair-matrix/sorts-rows-and-columns", test_pair_matrix_sorts);
+  g_test_add_func ("/analysis/pair-matrix/cursor-previews-in-what-if",
+                   test_pair_matrix_cursor_previews_in_what_if);
   return g_test_run ();
 }
