@@ -13,6 +13,7 @@
 
 #include "syn-board-view.h"
 #include "syn-notation.h"
+#include "syn-variation-tree.h"
 
 struct _SynWhatIf
 {
@@ -34,7 +35,9 @@ struct _SynWhatIf
   SynMove black[SYN_MAX_MOVES];
   int n_white;
   int n_black;
-  GArray *history; /* of SynState: the positions Go Deeper left */
+  SynVariationTree *tree; /* every pair explored, from the first position */
+  SynVariationNode *node; /* in tree: the position the moves are chosen in */
+  GtkNativeDialog *chooser;
   gboolean filling;
 };
 
@@ -166,7 +169,8 @@ update_result (SynWhatIf *self)
 
   gtk_label_set_text (self->summary, summary->str);
   g_string_free (summary, TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "what-if.back", self->history->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "what-if.back",
+                                 syn_variation_node_get_parent (self->node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "what-if.go-deeper",
                                  after.outcome.result == SYN_RESULT_NONE);
 }
@@ -232,23 +236,124 @@ static void
 go_deeper_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWhatIf *self = SYN_WHAT_IF (widget);
-  SynState next = self->result;
+  SynMove white = selected_move (self->white_moves, self->white, self->n_white);
+  SynMove black = selected_move (self->black_moves, self->black, self->n_black);
 
-  g_array_append_val (self->history, self->state);
-  show_state (self, &next);
+  /* A pair not yet explored here becomes a new branch; a known one is followed. */
+  self->node = syn_variation_node_add_child (self->node, white, black);
+  show_state (self, syn_variation_node_get_state (self->node));
 }
 
 static void
 back_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWhatIf *self = SYN_WHAT_IF (widget);
-  SynState previous;
+  SynVariationNode *left = self->node;
+  SynMove white, black;
 
-  if (self->history->len == 0)
+  if (syn_variation_node_get_parent (left) == NULL)
     return;
-  previous = g_array_index (self->history, SynState, self->history->len - 1);
-  g_array_set_size (self->history, self->history->len - 1);
-  show_state (self, &previous);
+  self->node = syn_variation_node_get_parent (left);
+  show_state (self, syn_variation_node_get_state (self->node));
+  /* The pair that led where we were stays chosen, so Go Deeper returns there. */
+  syn_variation_node_get_pair (left, &white, &black);
+  syn_what_if_select_moves (self, white, black);
+}
+
+static void
+show_error (SynWhatIf *self, const char *heading, const GError *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _ ("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_chooser_response_cb (GtkNativeDialog *chooser, int response, SynWhatIf *self)
+{
+  gboolean saving
+      = gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_SAVE;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->chooser);
+  if (file == NULL)
+    return;
+  if (saving && !syn_what_if_save_tree (self, file, &error))
+    show_error (self, _ ("The Analysis Could Not Be Saved"), error);
+  else if (!saving && !syn_what_if_open_tree (self, file, &error))
+    show_error (self, _ ("The Analysis Could Not Be Opened"), error);
+}
+
+static void
+choose_file (SynWhatIf *self, GtkFileChooserAction action)
+{
+  gboolean saving = action == GTK_FILE_CHOOSER_ACTION_SAVE;
+  GtkFileChooserNative *chooser;
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (self->chooser != NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (saving ? _ ("Save Analysis") : _ ("Open Analysis"),
+                                         GTK_WINDOW (self), action,
+                                         saving ? _ ("_Save") : _ ("_Open"), _ ("_Cancel"));
+  gtk_file_filter_set_name (filter, _ ("Synchess analysis trees"));
+  gtk_file_filter_add_suffix (filter, SYN_VARIATION_TREE_SUFFIX + 1);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (saving)
+    /* Translators: the suggested file name; keep the .synchess-tree extension. */
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _ ("analysis.synchess-tree"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_chooser_response_cb), self, 0);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+save_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  choose_file (SYN_WHAT_IF (widget), GTK_FILE_CHOOSER_ACTION_SAVE);
+}
+
+static void
+open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  choose_file (SYN_WHAT_IF (widget), GTK_FILE_CHOOSER_ACTION_OPEN);
+}
+
+gboolean
+syn_what_if_save_tree (SynWhatIf *self, GFile *file, GError **error)
+{
+  g_return_val_if_fail (SYN_IS_WHAT_IF (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  return syn_variation_tree_save (self->tree, file, error);
+}
+
+gboolean
+syn_what_if_open_tree (SynWhatIf *self, GFile *file, GError **error)
+{
+  SynVariationTree *tree;
+
+  g_return_val_if_fail (SYN_IS_WHAT_IF (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  tree = syn_variation_tree_load (file, error);
+  if (tree == NULL)
+    return FALSE;
+  g_clear_pointer (&self->tree, syn_variation_tree_free);
+  self->tree = tree;
+  self->node = syn_variation_tree_get_root (tree);
+  show_state (self, syn_variation_node_get_state (self->node));
+  return TRUE;
+}
+
+SynVariationTree *
+syn_what_if_get_tree (SynWhatIf *self)
+{
+  g_return_val_if_fail (SYN_IS_WHAT_IF (self), NULL);
+  return self->tree;
 }
 
 gboolean
@@ -305,7 +410,10 @@ syn_what_if_finalize (GObject *object)
 {
   SynWhatIf *self = SYN_WHAT_IF (object);
 
-  g_clear_pointer (&self->history, g_array_unref);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  g_clear_pointer (&self->tree, syn_variation_tree_free);
   G_OBJECT_CLASS (syn_what_if_parent_class)->finalize (object);
 }
 
@@ -332,6 +440,8 @@ syn_what_if_class_init (SynWhatIfClass *klass)
 
   gtk_widget_class_install_action (widget_class, "what-if.go-deeper", NULL, go_deeper_action);
   gtk_widget_class_install_action (widget_class, "what-if.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "what-if.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "what-if.open", NULL, open_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -340,7 +450,6 @@ syn_what_if_init (SynWhatIf *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->history = g_array_new (FALSE, FALSE, sizeof (SynState));
   g_signal_connect_swapped (self->white_moves, "notify::selected", G_CALLBACK (on_move_selected_cb),
                             self);
   g_signal_connect_swapped (self->black_moves, "notify::selected", G_CALLBACK (on_move_selected_cb),
@@ -354,6 +463,8 @@ syn_what_if_new (GtkWindow *parent, const SynState *state)
 {
   SynWhatIf *self = g_object_new (SYN_TYPE_WHAT_IF, "transient-for", parent, NULL);
 
+  self->tree = syn_variation_tree_new (state);
+  self->node = syn_variation_tree_get_root (self->tree);
   show_state (self, state);
   return self;
 }

@@ -1,5 +1,6 @@
 /* syn-what-if.h: the what-if resolver: pick a White move and a Black move in a position and
- * see what they resolve to (PSC-R8), then go deeper from there or step back.
+ * see what they resolve to (PSC-R8), then go deeper from there or step back; the pairs
+ * explored form a tree that can be saved and opened again.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,6 +10,7 @@
 #include <adwaita.h>
 
 #include "syn-pair-matrix.h"
+#include "syn-variation-tree.h"
 
 G_BEGIN_DECLS
 
@@ -31,5 +33,13 @@ char *syn_what_if_get_fen (SynWhatIf *self);
 const char *syn_what_if_get_summary (SynWhatIf *self);
 
 SynPairMatrix *syn_what_if_get_pair_matrix (SynWhatIf *self);
+
+/* Every pair explored, as a tree; Go Deeper adds to it and Back walks up it. */
+SynVariationTree *syn_what_if_get_tree (SynWhatIf *self);
+
+/* The tree as a file (docs/record-format.md, "Analysis trees"); opening one starts again from
+ * its first position. */
+gboolean syn_what_if_save_tree (SynWhatIf *self, GFile *file, GError **error);
+gboolean syn_what_if_open_tree (SynWhatIf *self, GFile *file, GError **error);
 
 G_END_DECLS

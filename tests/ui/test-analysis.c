@@ -315,6 +315,49 @@ test_editor_palette_shows_piece_images (void)
   gtk_window_destroy (GTK_WINDOW (editor));
 }
 
+static void
+test_what_if_saves_and_opens_branches (void)
+{
+  SynState start;
+  SynWhatIf *what_if;
+  SynWhatIf *reopened;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFileIOStream) stream = NULL;
+  g_autoptr (GFile) file = g_file_new_tmp ("test-XXXXXX.synchess-tree", &stream, &error);
+  SynMove e4 = syn_move_make (12, 28, SYN_MOVE_PLAIN), d5 = syn_move_make (51, 35, SYN_MOVE_PLAIN);
+  SynMove nf3 = syn_move_make (6, 21, SYN_MOVE_PLAIN), nf6 = syn_move_make (62, 45, SYN_MOVE_PLAIN);
+  SynMove nc3 = syn_move_make (1, 18, SYN_MOVE_PLAIN), nc6 = syn_move_make (57, 42, SYN_MOVE_PLAIN);
+  SynVariationNode *after_e4;
+
+  g_assert_no_error (error);
+  g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
+  what_if = syn_what_if_new (NULL, &start);
+  /* Deeper twice, back once, then another pair there makes a second branch. */
+  g_assert_true (syn_what_if_select_moves (what_if, e4, d5));
+  gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.go-deeper", NULL);
+  g_assert_true (syn_what_if_select_moves (what_if, nf3, nf6));
+  gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.go-deeper", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.back", NULL);
+  g_assert_true (syn_what_if_select_moves (what_if, nc3, nc6));
+  gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.go-deeper", NULL);
+  g_assert_true (syn_what_if_save_tree (what_if, file, &error));
+  g_assert_no_error (error);
+
+  reopened = syn_what_if_new (NULL, &start);
+  g_assert_true (syn_what_if_open_tree (reopened, file, &error));
+  g_assert_no_error (error);
+  after_e4 = syn_variation_node_find_child (
+      syn_variation_tree_get_root (syn_what_if_get_tree (reopened)), e4, d5);
+  g_assert_nonnull (after_e4);
+  g_assert_cmpuint (syn_variation_node_get_n_children (after_e4), ==, 2);
+  g_assert_nonnull (syn_variation_node_find_child (after_e4, nf3, nf6));
+  g_assert_nonnull (syn_variation_node_find_child (after_e4, nc3, nc6));
+
+  g_file_delete (file, NULL, NULL);
+  gtk_window_destroy (GTK_WINDOW (what_if));
+  gtk_window_destroy (GTK_WINDOW (reopened));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -336,5 +379,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/pair-matrix/sorts-rows-and-columns", test_pair_matrix_sorts);
   g_test_add_func ("/analysis/pair-matrix/cursor-previews-in-what-if",
                    test_pair_matrix_cursor_previews_in_what_if);
+  g_test_add_func ("/analysis/what-if/saves-and-opens-branches",
+                   test_what_if_saves_and_opens_branches);
   return g_test_run ();
 }

@@ -1,0 +1,583 @@
+/* syn-variation-tree.c: trees of explored pairs, and their text form.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-variation-tree"
+
+#include "config.h"
+
+#include "syn-variation-tree.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "fen.h"
+#include "syn-analysis.h"
+
+struct _SynVariationNode
+{
+  SynState state;
+  SynMove white; /* the pair from the parent */
+  SynMove black;
+  SynVariationNode *parent; /* borrowed; NULL at the root */
+  GPtrArray *children;      /* owned SynVariationNode; the first is the main line */
+};
+
+struct _SynVariationTree
+{
+  SynVariationNode *root;
+};
+
+G_DEFINE_QUARK (syn - variation - tree - error - quark, syn_variation_tree_error)
+
+static SynVariationNode *
+node_new (const SynState *state, SynVariationNode *parent, SynMove white, SynMove black)
+{
+  SynVariationNode *node = g_new0 (SynVariationNode, 1);
+
+  node->state = *state;
+  node->parent = parent;
+  node->white = white;
+  node->black = black;
+  node->children = g_ptr_array_new ();
+  return node;
+}
+
+/* Main lines can be long, so they are freed in a loop; only variations recurse. */
+static void
+node_free (SynVariationNode *node)
+{
+  while (node != NULL)
+    {
+      SynVariationNode *next = NULL;
+
+      for (guint i = 0; i < node->children->len; i++)
+        if (i == 0)
+          next = g_ptr_array_index (node->children, 0);
+        else
+          node_free (g_ptr_array_index (node->children, i));
+      g_ptr_array_unref (node->children);
+      g_free (node);
+      node = next;
+    }
+}
+
+SynVariationTree *
+syn_variation_tree_new (const SynState *start)
+{
+  SynVariationTree *tree = g_new0 (SynVariationTree, 1);
+
+  g_return_val_if_fail (start != NULL, NULL);
+  tree->root = node_new (start, NULL, SYN_MOVE_NONE, SYN_MOVE_NONE);
+  return tree;
+}
+
+void
+syn_variation_tree_free (SynVariationTree *tree)
+{
+  if (tree == NULL)
+    return;
+  node_free (tree->root);
+  g_free (tree);
+}
+
+SynVariationNode *
+syn_variation_tree_get_root (SynVariationTree *tree)
+{
+  g_return_val_if_fail (tree != NULL, NULL);
+  return tree->root;
+}
+
+const SynState *
+syn_variation_node_get_state (SynVariationNode *node)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+  return &node->state;
+}
+
+SynVariationNode *
+syn_variation_node_get_parent (SynVariationNode *node)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+  return node->parent;
+}
+
+void
+syn_variation_node_get_pair (SynVariationNode *node, SynMove *white, SynMove *black)
+{
+  g_return_if_fail (node != NULL);
+  if (white)
+    *white = node->white;
+  if (black)
+    *black = node->black;
+}
+
+guint
+syn_variation_node_get_n_children (SynVariationNode *node)
+{
+  g_return_val_if_fail (node != NULL, 0);
+  return node->children->len;
+}
+
+SynVariationNode *
+syn_variation_node_get_child (SynVariationNode *node, guint index)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+  g_return_val_if_fail (index < node->children->len, NULL);
+  return g_ptr_array_index (node->children, index);
+}
+
+SynVariationNode *
+syn_variation_node_find_child (SynVariationNode *node, SynMove white, SynMove black)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+  for (guint i = 0; i < node->children->len; i++)
+    {
+      SynVariationNode *child = g_ptr_array_index (node->children, i);
+      if (child->white == white && child->black == black)
+        return child;
+    }
+  return NULL;
+}
+
+SynVariationNode *
+syn_variation_node_add_child (SynVariationNode *node, SynMove white, SynMove black)
+{
+  SynVariationNode *child;
+  SynState next;
+
+  g_return_val_if_fail (node != NULL, NULL);
+  child = syn_variation_node_find_child (node, white, black);
+  if (child != NULL)
+    return child;
+  syn_analysis_resolve (&node->state, white, black, &next);
+  child = node_new (&next, node, white, black);
+  g_ptr_array_add (node->children, child);
+  return child;
+}
+
+/* Writing */
+
+static void
+append_turn (GString *out, SynVariationNode *node, guint number)
+{
+  char white[SYN_MOVE_TEXT_SIZE] = "-";
+  char black[SYN_MOVE_TEXT_SIZE] = "-";
+
+  if (node->white != SYN_MOVE_NONE)
+    syn_move_to_text (node->white, white);
+  if (node->black != SYN_MOVE_NONE)
+    syn_move_to_text (node->black, black);
+  g_string_append_printf (out, "%u. %s %s", number, white, black);
+}
+
+/* The line that goes from parent through first (and first's main line), turn number from
+ * number, at nesting depth; a variation (depth > 0) opens with "( " and closes with " )". */
+static void
+append_line (GString *out, SynVariationNode *parent, SynVariationNode *first, guint number,
+             guint depth)
+{
+  SynVariationNode *node = first;
+  gboolean opening = depth > 0;
+
+  while (node != NULL)
+    {
+      if (opening)
+        g_string_append_printf (out, "%*s( ", (int) (2 * (depth - 1)), "");
+      else
+        g_string_append_printf (out, "%*s", (int) (2 * depth), "");
+      opening = FALSE;
+      append_turn (out, node, number);
+      /* The siblings of node are the variations that replace its turn. */
+      for (guint i = 1; i < parent->children->len && node == parent->children->pdata[0]; i++)
+        {
+          g_string_append_c (out, '\n');
+          append_line (out, parent, g_ptr_array_index (parent->children, i), number, depth + 1);
+        }
+      parent = node;
+      node = node->children->len > 0 ? g_ptr_array_index (node->children, 0) : NULL;
+      number++;
+      if (node != NULL)
+        g_string_append_c (out, '\n');
+    }
+  if (depth > 0)
+    g_string_append (out, " )");
+}
+
+char *
+syn_variation_tree_write (SynVariationTree *tree)
+{
+  GString *out = g_string_new ("[Variant \"psc\"]\n");
+  g_autofree char *fen = NULL;
+  SynVariationNode *root;
+
+  g_return_val_if_fail (tree != NULL, NULL);
+  root = tree->root;
+  fen = syn_analysis_write_fen (&root->state);
+  if (!g_str_equal (fen, SYN_FEN_START))
+    g_string_append_printf (out, "[FEN \"%s\"]\n", fen);
+  g_string_append_c (out, '\n');
+  if (root->children->len > 0)
+    {
+      append_line (out, root, g_ptr_array_index (root->children, 0), 1, 0);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Reading */
+
+G_GNUC_PRINTF (4, 5)
+static gboolean
+fail (GError **error, SynVariationTreeError code, guint line, const char *format, ...)
+{
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* Translators: %u is a line number, %s what is wrong there ("line 15: e8e6 is not a legal
+   * move for Black in turn 2"). */
+  g_set_error (error, SYN_VARIATION_TREE_ERROR, code, _ ("line %u: %s"), line, what);
+  return FALSE;
+}
+
+static guint
+line_of (const char *text, gsize offset)
+{
+  guint line = 1;
+
+  for (gsize i = 0; i < offset; i++)
+    if (text[i] == '\n')
+      line++;
+  return line;
+}
+
+/* One level of nesting: the main line or a variation being read. */
+typedef struct
+{
+  SynVariationNode *node; /* the position the next turn is played in */
+  SynVariationNode *last; /* the node of the last turn read, NULL before the first */
+  guint number;           /* the number the next turn must have */
+  guint open_line;        /* the line of the "(" */
+} Frame;
+
+typedef struct
+{
+  SynVariationTree *tree;
+  Frame frames[SYN_VARIATION_TREE_MAX_DEPTH + 1];
+  guint depth; /* frames[depth] is the current one */
+  guint line;
+} Reader;
+
+/* [Name "value"]; only Variant and FEN are known. */
+static gboolean
+read_tag (const char *line, guint number, char **name, char **value, GError **error)
+{
+  const char *c = line + 1;
+  const char *start = c;
+  GString *text;
+
+  while (g_ascii_isalnum (*c) || *c == '_')
+    c++;
+  if (c == start || !g_ascii_isalpha (*start) || (*c != ' ' && *c != '\t'))
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, number,
+                 _ ("a tag must look like [Name \"value\"]"));
+  *name = g_strndup (start, (gsize) (c - start));
+  while (*c == ' ' || *c == '\t')
+    c++;
+  if (*c++ != '"')
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, number,
+                 _ ("a tag must look like [Name \"value\"]"));
+  text = g_string_new (NULL);
+  for (; *c != '"' && *c != '\0'; c++)
+    {
+      if (*c == '\\' && (c[1] == '"' || c[1] == '\\'))
+        c++;
+      g_string_append_c (text, *c);
+    }
+  *value = g_string_free (text, FALSE);
+  if (g_strcmp0 (c, "\"]") != 0)
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, number,
+                 _ ("a tag must look like [Name \"value\"] and end the line"));
+  return TRUE;
+}
+
+static gboolean
+read_move (Reader *reader, const SynState *state, SynColour side, const char *text, guint number,
+           SynMove *move, GError **error)
+{
+  SynMove moves[SYN_MAX_MOVES];
+  int n = syn_analysis_moves (state, side, moves);
+
+  *move = SYN_MOVE_NONE;
+  if (g_str_equal (text, "-") && n == 0)
+    return TRUE;
+  if (!g_str_equal (text, "-") && !syn_move_text_is_well_formed (text))
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
+                 _ ("\"%s\" is not a move in UCI form such as e2e4, e7e8q or -"), text);
+  *move = syn_move_find (moves, n, text);
+  if (*move == SYN_MOVE_NONE)
+    return fail (error, SYN_VARIATION_TREE_ERROR_ILLEGAL, reader->line,
+                 side == SYN_WHITE ? _ ("%s is not a legal move for White in turn %u")
+                                   : _ ("%s is not a legal move for Black in turn %u"),
+                 text, number);
+  return TRUE;
+}
+
+/* N. WHITE BLACK, the three words on one line. */
+static gboolean
+read_turn (Reader *reader, char **words, guint n_words, GError **error)
+{
+  Frame *frame = &reader->frames[reader->depth];
+  const SynState *state = &frame->node->state;
+  const char *number = words[0];
+  gsize length = strlen (number);
+  SynMove white, black;
+
+  if (length < 2 || number[length - 1] != '.' || length > 10)
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
+                 _ ("expected a turn such as \"1. e2e4 e7e5\", \"(\" or \")\", not \"%s\""),
+                 number);
+  for (gsize i = 0; i + 1 < length; i++)
+    if (!g_ascii_isdigit (number[i]))
+      return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
+                   _ ("expected a turn such as \"1. e2e4 e7e5\", \"(\" or \")\", not \"%s\""),
+                   number);
+  if (g_ascii_strtoull (number, NULL, 10) != frame->number)
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
+                 _ ("the turn is numbered %.*s where %u was expected"), (int) (length - 1), number,
+                 frame->number);
+  if (n_words < 3 || strchr ("()", *words[1]) || strchr ("()", *words[2]))
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
+                 _ ("a turn is its number followed by White's move and Black's move"));
+  if (syn_variant_psc.outcome (state).result != SYN_RESULT_NONE)
+    return fail (error, SYN_VARIATION_TREE_ERROR_ILLEGAL, reader->line,
+                 _ ("turn %u comes after the end of the game"), frame->number);
+  if (!read_move (reader, state, SYN_WHITE, words[1], frame->number, &white, error)
+      || !read_move (reader, state, SYN_BLACK, words[2], frame->number, &black, error))
+    return FALSE;
+  if (syn_variation_node_find_child (frame->node, white, black) != NULL)
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
+                 _ ("%s %s is given twice in the same position"), words[1], words[2]);
+  frame->last = syn_variation_node_add_child (frame->node, white, black);
+  frame->node = frame->last;
+  frame->number++;
+  return TRUE;
+}
+
+static gboolean
+open_variation (Reader *reader, GError **error)
+{
+  Frame *frame = &reader->frames[reader->depth];
+
+  if (frame->last == NULL)
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
+                 _ ("a variation must follow the turn it replaces"));
+  if (reader->depth == SYN_VARIATION_TREE_MAX_DEPTH)
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
+                 _ ("variations are nested more than %d deep"), SYN_VARIATION_TREE_MAX_DEPTH);
+  reader->depth++;
+  reader->frames[reader->depth]
+      = (Frame){ frame->last->parent, NULL, frame->number - 1, reader->line };
+  return TRUE;
+}
+
+static gboolean
+close_variation (Reader *reader, GError **error)
+{
+  if (reader->depth == 0)
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
+                 _ ("\")\" has no matching \"(\""));
+  if (reader->frames[reader->depth].last == NULL)
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line, _ ("a variation is empty"));
+  reader->depth--;
+  return TRUE;
+}
+
+/* The words of a line; "(" and ")" are words of their own even without blanks around. */
+static GPtrArray *
+split_words (const char *line)
+{
+  GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
+  const char *c = line;
+
+  while (*c != '\0')
+    {
+      const char *start = c;
+
+      if (*c == ' ' || *c == '\t')
+        {
+          c++;
+          continue;
+        }
+      if (*c == '(' || *c == ')')
+        c++;
+      else
+        while (*c != '\0' && *c != ' ' && *c != '\t' && *c != '(' && *c != ')')
+          c++;
+      g_ptr_array_add (words, g_strndup (start, (gsize) (c - start)));
+    }
+  g_ptr_array_add (words, NULL);
+  return words;
+}
+
+static gboolean
+read_body_line (Reader *reader, const char *line, GError **error)
+{
+  g_autoptr (GPtrArray) array = split_words (line);
+  char **words = (char **) array->pdata;
+  guint n = array->len - 1;
+
+  for (guint i = 0; i < n;)
+    {
+      if (g_str_equal (words[i], "("))
+        {
+          if (!open_variation (reader, error))
+            return FALSE;
+          i++;
+        }
+      else if (g_str_equal (words[i], ")"))
+        {
+          if (!close_variation (reader, error))
+            return FALSE;
+          i++;
+        }
+      else
+        {
+          if (!read_turn (reader, words + i, n - i, error))
+            return FALSE;
+          i += 3;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+start_tree (Reader *reader, const char *fen, guint fen_line, GError **error)
+{
+  SynState start;
+  g_autoptr (GError) local_error = NULL;
+
+  if (!syn_analysis_parse_fen (fen != NULL ? fen : SYN_FEN_START, &start, &local_error))
+    return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, fen_line, "%s", local_error->message);
+  reader->tree = syn_variation_tree_new (&start);
+  reader->frames[0] = (Frame){ reader->tree->root, NULL, 1, 0 };
+  return TRUE;
+}
+
+SynVariationTree *
+syn_variation_tree_read (const char *text, GError **error)
+{
+  g_auto (GStrv) lines = NULL;
+  g_autofree char *fen = NULL;
+  Reader reader = { 0 };
+  guint fen_line = 0;
+  gsize length;
+  const char *end;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  length = strlen (text);
+  if (length > SYN_VARIATION_TREE_MAX_SIZE)
+    {
+      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, line_of (text, SYN_VARIATION_TREE_MAX_SIZE),
+            _ ("the tree is larger than 1 MB"));
+      return NULL;
+    }
+  if (!g_utf8_validate (text, (gssize) length, &end))
+    {
+      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, line_of (text, (gsize) (end - text)),
+            _ ("the text is not valid UTF-8"));
+      return NULL;
+    }
+
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      char *line = g_strstrip (lines[i]); /* also the \r of CR LF */
+
+      reader.line = i + 1;
+      if (*line == '\0')
+        continue;
+      if (*line == '[')
+        {
+          g_autofree char *name = NULL;
+          g_autofree char *value = NULL;
+
+          if (reader.tree != NULL)
+            {
+              fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader.line,
+                    _ ("tags must come before the turns"));
+              goto failed;
+            }
+          if (!read_tag (line, reader.line, &name, &value, error))
+            goto failed;
+          if (g_str_equal (name, "Variant") && !g_str_equal (value, "psc"))
+            {
+              fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader.line,
+                    _ ("\"%s\" is not a known variant"), value);
+              goto failed;
+            }
+          else if (g_str_equal (name, "FEN") && fen == NULL)
+            {
+              fen = g_steal_pointer (&value);
+              fen_line = reader.line;
+            }
+          else if (!g_str_equal (name, "Variant"))
+            {
+              fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader.line,
+                    _ ("the tag %s is unknown or given twice"), name);
+              goto failed;
+            }
+          continue;
+        }
+      if (reader.tree == NULL && !start_tree (&reader, fen, fen_line, error))
+        goto failed;
+      if (!read_body_line (&reader, line, error))
+        goto failed;
+    }
+  if (reader.tree == NULL && !start_tree (&reader, fen, fen_line, error))
+    goto failed;
+  if (reader.depth > 0)
+    {
+      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader.frames[reader.depth].open_line,
+            _ ("this \"(\" is never closed"));
+      goto failed;
+    }
+  return reader.tree;
+
+failed:
+  syn_variation_tree_free (reader.tree);
+  return NULL;
+}
+
+gboolean
+syn_variation_tree_save (SynVariationTree *tree, GFile *file, GError **error)
+{
+  g_autofree char *text = syn_variation_tree_write (tree);
+
+  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE, NULL,
+                                  NULL, error);
+}
+
+SynVariationTree *
+syn_variation_tree_load (GFile *file, GError **error)
+{
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  if (!g_file_load_contents (file, NULL, &text, &length, NULL, error))
+    return NULL;
+  if (memchr (text, '\0', length) != NULL)
+    {
+      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX,
+            line_of (text, (gsize) ((char *) memchr (text, '\0', length) - text)),
+            _ ("the tree holds a NUL byte"));
+      return NULL;
+    }
+  return syn_variation_tree_read (text, error);
+}

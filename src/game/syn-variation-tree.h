@@ -1,0 +1,71 @@
+/* syn-variation-tree.h: the pairs explored in the what-if resolver as a tree of positions,
+ * and its text form (docs/record-format.md, "Analysis trees").
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "variant.h"
+
+G_BEGIN_DECLS
+
+#define SYN_VARIATION_TREE_ERROR (syn_variation_tree_error_quark ())
+
+typedef enum
+{
+  SYN_VARIATION_TREE_ERROR_SYNTAX,  /* the message says which line and what is wrong */
+  SYN_VARIATION_TREE_ERROR_ILLEGAL, /* a pair that the rules do not allow */
+} SynVariationTreeError;
+
+GQuark syn_variation_tree_error_quark (void);
+
+/* How deep variations may nest in a file, and how big a file may be. */
+#define SYN_VARIATION_TREE_MAX_DEPTH 64
+#define SYN_VARIATION_TREE_MAX_SIZE (1024 * 1024)
+
+/* The file name extension of analysis trees. */
+#define SYN_VARIATION_TREE_SUFFIX ".synchess-tree"
+
+typedef struct _SynVariationTree SynVariationTree;
+typedef struct _SynVariationNode SynVariationNode;
+
+SynVariationTree *syn_variation_tree_new (const SynState *start);
+void syn_variation_tree_free (SynVariationTree *tree);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SynVariationTree, syn_variation_tree_free)
+
+SynVariationNode *syn_variation_tree_get_root (SynVariationTree *tree);
+
+const SynState *syn_variation_node_get_state (SynVariationNode *node);
+
+/* NULL for the root. */
+SynVariationNode *syn_variation_node_get_parent (SynVariationNode *node);
+
+/* The pair that leads from the parent to node (SYN_MOVE_NONE at the root). */
+void syn_variation_node_get_pair (SynVariationNode *node, SynMove *white, SynMove *black);
+
+/* The children in the order they were added; the first is the main line. */
+guint syn_variation_node_get_n_children (SynVariationNode *node);
+SynVariationNode *syn_variation_node_get_child (SynVariationNode *node, guint index);
+
+/* The child reached by the pair, or NULL. */
+SynVariationNode *syn_variation_node_find_child (SynVariationNode *node, SynMove white,
+                                                 SynMove black);
+
+/* The child reached by the pair, added (resolved through the rules) when it is new; the pair
+ * must be legal in node's position. */
+SynVariationNode *syn_variation_node_add_child (SynVariationNode *node, SynMove white,
+                                                SynMove black);
+
+char *syn_variation_tree_write (SynVariationTree *tree);
+
+/* Reads a tree, replaying every pair through the rules; refuses malformed or illegal text
+ * with the line at fault. */
+SynVariationTree *syn_variation_tree_read (const char *text, GError **error);
+
+gboolean syn_variation_tree_save (SynVariationTree *tree, GFile *file, GError **error);
+SynVariationTree *syn_variation_tree_load (GFile *file, GError **error);
+
+G_END_DECLS
