@@ -159,6 +159,26 @@ compare_candidates (gconstpointer a, gconstpointer b)
   return -strcmp (x->name, y->name);
 }
 
+/* Whether the record's tags, at its top, give the result "*" (the game goes on). A file
+ * that cannot be read that far counts as unfinished, so the full reading decides. */
+static gboolean
+says_unfinished (GFile *file)
+{
+  g_autoptr (GFileInputStream) stream = g_file_read (file, NULL, NULL);
+  char head[4096];
+  gssize n;
+
+  if (!stream)
+    return TRUE;
+  n = g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head - 1, NULL, NULL);
+  if (n <= 0)
+    return TRUE;
+  head[n] = '\0';
+  if (!strstr (head, "[Result \""))
+    return TRUE;
+  return strstr (head, "[Result \"*\"]") != NULL;
+}
+
 SynGame *
 syn_record_find_unfinished (GError **error)
 {
@@ -213,6 +233,9 @@ syn_record_find_unfinished (GError **error)
       g_autoptr (SynGame) game = NULL;
       g_autoptr (GError) load_error = NULL;
 
+      /* Finished games pile up here; their Result tag says so without replaying them. */
+      if (!says_unfinished (file))
+        continue;
       game = syn_record_load (file, &load_error);
       /* A damaged file must not keep the player from the games that are fine. */
       if (!game)
