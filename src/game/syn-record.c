@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "syn-game-private.h"
+#include "syn-line-error.h"
 #include "syn-record-private.h"
 
 GQuark
@@ -173,28 +174,12 @@ G_GNUC_PRINTF (4, 5)
 static gboolean
 fail (GError **error, SynRecordError code, guint line, const char *format, ...)
 {
-  g_autofree char *what = NULL;
   va_list args;
 
   va_start (args, format);
-  what = g_strdup_vprintf (format, args);
+  syn_set_line_error_valist (error, SYN_RECORD_ERROR, code, line, format, args);
   va_end (args);
-  /* Translators: %u is a line number, %s what is wrong there ("line 15: e8e6 is not a legal
-   * move for Black in turn 2"). */
-  g_set_error (error, SYN_RECORD_ERROR, code, _ ("line %u: %s"), line, what);
   return FALSE;
-}
-
-/* The line that holds byte offset of text, from 1. */
-static guint
-line_of (const char *text, gsize offset)
-{
-  guint line = 1;
-
-  for (gsize i = 0; i < offset; i++)
-    if (text[i] == '\n')
-      line++;
-  return line;
 }
 
 gboolean
@@ -204,14 +189,14 @@ syn_record_check_text (const char *text, gsize length, GError **error)
   const char *nul;
 
   if (length > SYN_RECORD_MAX_SIZE)
-    return fail (error, SYN_RECORD_ERROR_SYNTAX, line_of (text, SYN_RECORD_MAX_SIZE),
+    return fail (error, SYN_RECORD_ERROR_SYNTAX, syn_line_of (text, SYN_RECORD_MAX_SIZE),
                  _ ("the record is larger than 1 MB"));
   nul = memchr (text, '\0', length);
   if (nul)
-    return fail (error, SYN_RECORD_ERROR_SYNTAX, line_of (text, (gsize) (nul - text)),
+    return fail (error, SYN_RECORD_ERROR_SYNTAX, syn_line_of (text, (gsize) (nul - text)),
                  _ ("the record holds a NUL byte"));
   if (!g_utf8_validate (text, (gssize) length, &end))
-    return fail (error, SYN_RECORD_ERROR_SYNTAX, line_of (text, (gsize) (end - text)),
+    return fail (error, SYN_RECORD_ERROR_SYNTAX, syn_line_of (text, (gsize) (end - text)),
                  _ ("the text is not valid UTF-8"));
   return TRUE;
 }

@@ -12,6 +12,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "syn-line-error.h"
+
 #include "fen.h"
 #include "syn-analysis.h"
 
@@ -232,27 +234,12 @@ G_GNUC_PRINTF (4, 5)
 static gboolean
 fail (GError **error, SynVariationTreeError code, guint line, const char *format, ...)
 {
-  g_autofree char *what = NULL;
   va_list args;
 
   va_start (args, format);
-  what = g_strdup_vprintf (format, args);
+  syn_set_line_error_valist (error, SYN_VARIATION_TREE_ERROR, code, line, format, args);
   va_end (args);
-  /* Translators: %u is a line number, %s what is wrong there ("line 15: e8e6 is not a legal
-   * move for Black in turn 2"). */
-  g_set_error (error, SYN_VARIATION_TREE_ERROR, code, _ ("line %u: %s"), line, what);
   return FALSE;
-}
-
-static guint
-line_of (const char *text, gsize offset)
-{
-  guint line = 1;
-
-  for (gsize i = 0; i < offset; i++)
-    if (text[i] == '\n')
-      line++;
-  return line;
 }
 
 /* One level of nesting: the main line or a variation being read. */
@@ -484,13 +471,13 @@ syn_variation_tree_read (const char *text, GError **error)
   length = strlen (text);
   if (length > SYN_VARIATION_TREE_MAX_SIZE)
     {
-      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, line_of (text, SYN_VARIATION_TREE_MAX_SIZE),
+      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, syn_line_of (text, SYN_VARIATION_TREE_MAX_SIZE),
             _ ("the tree is larger than 1 MB"));
       return NULL;
     }
   if (!g_utf8_validate (text, (gssize) length, &end))
     {
-      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, line_of (text, (gsize) (end - text)),
+      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, syn_line_of (text, (gsize) (end - text)),
             _ ("the text is not valid UTF-8"));
       return NULL;
     }
@@ -575,7 +562,7 @@ syn_variation_tree_load (GFile *file, GError **error)
   if (memchr (text, '\0', length) != NULL)
     {
       fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX,
-            line_of (text, (gsize) ((char *) memchr (text, '\0', length) - text)),
+            syn_line_of (text, (gsize) ((char *) memchr (text, '\0', length) - text)),
             _ ("the tree holds a NUL byte"));
       return NULL;
     }
