@@ -17,7 +17,7 @@ typedef enum
 } SynFenRules;
 
 #define SYN_FEN_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-#define SYN_FEN_MAX_SIZE 128
+#define SYN_FEN_MAX_SIZE 256
 #define SYN_FEN_MAX_INPUT 4096
 
 typedef struct

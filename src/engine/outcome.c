@@ -39,6 +39,12 @@ syn_reason_to_text (SynReason reason)
       return "stalemate";
     case SYN_REASON_FIFTY_TURNS:
       return "fifty-turns";
+    case SYN_REASON_KING_CAPTURED:
+      return "king-captured";
+    case SYN_REASON_REPETITION:
+      return "repetition";
+    case SYN_REASON_HIDDEN_ATTACK:
+      return "hidden-attack";
     case SYN_REASON_NONE:
     default:
       return NULL;

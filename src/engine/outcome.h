@@ -21,6 +21,10 @@ typedef enum
   SYN_REASON_BOTH_LOST,
   SYN_REASON_STALEMATE,
   SYN_REASON_FIFTY_TURNS,
+  SYN_REASON_KING_CAPTURED, /* Synchrone, HK, Hutnik */
+  SYN_REASON_REPETITION,    /* Synchrone, HK, Hutnik: judged by the game, which has the history */
+  SYN_REASON_HIDDEN_ATTACK, /* Transactional TX-R10 */
+  SYN_REASON_LAST = SYN_REASON_HIDDEN_ATTACK,
 } SynReason;
 
 typedef struct

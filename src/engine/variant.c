@@ -9,6 +9,10 @@
 
 static const SynVariant *const variants[] = {
   &syn_variant_psc,
+  &syn_variant_synchrone,
+  &syn_variant_hk,
+  &syn_variant_hutnik,
+  &syn_variant_transactional,
   NULL,
 };
 
@@ -25,6 +29,32 @@ syn_variant_lookup (const char *id)
     if (strcmp (variants[i]->id, id) == 0)
       return variants[i];
   return NULL;
+}
+
+void
+syn_step_info_init (SynStepInfo *info)
+{
+  memset (info, 0, sizeof *info);
+  info->kind = SYN_STEP_MOVES;
+  info->token = -1;
+}
+
+void
+syn_variant_describe (const SynVariant *variant, const SynState *state, SynStepInfo *info)
+{
+  syn_step_info_init (info);
+  if (variant->describe)
+    variant->describe (state, info);
+}
+
+void
+syn_variant_view (const SynVariant *variant, const SynState *state, SynColour side,
+                  SynPosition *out)
+{
+  if (variant->view)
+    variant->view (state, side, out);
+  else
+    *out = state->board;
 }
 
 SynChoice

@@ -524,7 +524,7 @@ is_known_reason (const char *reason)
 {
   static const char *const others[] = { "time", "resignation", "agreement" };
 
-  for (SynReason r = SYN_REASON_KING_FROZEN; r <= SYN_REASON_FIFTY_TURNS; r++)
+  for (SynReason r = SYN_REASON_KING_FROZEN; r <= SYN_REASON_LAST; r++)
     if (g_str_equal (reason, syn_reason_to_text (r)))
       return TRUE;
   for (gsize i = 0; i < G_N_ELEMENTS (others); i++)
