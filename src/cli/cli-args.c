@@ -96,7 +96,7 @@ cli_read_state (const SynVariant *variant, const char *fen, SynState *state)
 {
   SynFenError error;
   if (strcmp (fen, "startpos") == 0)
-    fen = SYN_FEN_START;
+    fen = variant->start_fen;
   if (!variant->read_state (fen, state, &error))
     {
       cli_fail (CLI_BAD_INPUT, "bad FEN: %s", error.message);

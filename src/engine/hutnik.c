@@ -70,6 +70,7 @@ placeholder_choice_to_text (const SynState *state, SynChoice choice, char *buf)
 const SynVariant syn_variant_hutnik = {
   .id = "hutnik",
   .name = "hutnik",
+  .start_fen = SYN_FEN_START,
   .read_state = placeholder_read_state,
   .write_state = placeholder_write_state,
   .choices = placeholder_choices,

@@ -89,6 +89,7 @@ psc_choice_to_text (const SynState *state, SynChoice choice, char *buf)
 const SynVariant syn_variant_psc = {
   .id = "psc",
   .name = "Parrow Synchronous Chess",
+  .start_fen = SYN_FEN_START,
   .read_state = psc_read_state,
   .write_state = psc_write_state,
   .choices = psc_choices,

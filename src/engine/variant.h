@@ -31,7 +31,7 @@ typedef uint32_t SynChoice;
 #define SYN_CHOICE_CONTINUE ((SynChoice) 4u << 16)  /* TX-R7: neither commit nor roll back */
 #define SYN_CHOICE_KIND(choice) ((choice) & 0xffff0000u)
 #define SYN_CHOICE_MOVE(choice) ((SynMove) ((choice) & 0xffffu))
-#define SYN_MAX_CHOICES 320
+#define SYN_MAX_CHOICES 1024 /* Transactional: each move with its decision */
 #define SYN_CHOICE_TEXT_SIZE 16
 
 /* What a kind of step asks of the players, for the game, the record and the window. */
@@ -97,6 +97,7 @@ struct _SynVariant
 {
   const char *id;   /* "psc" */
   const char *name; /* "Parrow Synchronous Chess" */
+  const char *start_fen; /* what `startpos` means for this rule set */
 
   bool (*read_state) (const char *fen, SynState *state, SynFenError *error);
   void (*write_state) (const SynState *state, char *buf, size_t size);
@@ -139,6 +140,10 @@ struct _SynVariant
   bool (*repeats) (const SynState *a, const SynState *b);
 
   void (*describe) (const SynState *state, SynStepInfo *info);
+
+  /* For rule sets that draw lots at the start (Hutnik's token, HUT-R9/R10): makes state,
+   * a game's start, the one that seed draws. */
+  void (*seed) (SynState *state, uint64_t seed);
 
   /* What the step from before to after (by the two choices) tells the players; returns how
    * many events it wrote (at most SYN_MAX_EVENTS). */

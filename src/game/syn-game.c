@@ -227,7 +227,7 @@ syn_game_new (const SynVariant *variant, const SynState *start, const SynTimeCon
   else
     {
       SynFenError error;
-      gboolean ok = variant->read_state (SYN_FEN_START, &self->start, &error);
+      gboolean ok = variant->read_state (variant->start_fen, &self->start, &error);
       g_assert (ok);
     }
   self->state = self->start;

@@ -335,7 +335,7 @@ start_game (Reader *reader, GError **error)
   else
     {
       SynFenError fen_error;
-      gboolean ok = variant->read_state (SYN_FEN_START, &start, &fen_error);
+      gboolean ok = variant->read_state (variant->start_fen, &start, &fen_error);
       g_assert (ok);
     }
   if ((tag = find_tag (reader, "TimeControl")) && !syn_time_control_parse (tag->value, &tc))
