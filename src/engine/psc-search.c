@@ -22,8 +22,9 @@
  *   move that looks bad one turn deep and good two turns deep may be missed below the
  *   root. The root always considers every move, and nodes one turn from the horizon every
  *   move too, so a one-turn win or loss is never missed.
- * - A time budget, checked every 1024 positions; an iteration cut short is discarded and
- *   the previous depth's answer stands.
+ * - A time budget, checked every 1024 positions, and the caller's stop flag, checked every
+ *   256 (one relaxed atomic load, so that a cancelled search ends within a millisecond);
+ *   an iteration cut short is discarded and the previous depth's answer stands.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -41,6 +42,7 @@
 /* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
 #define SUPPORT_EPSILON 1e-9
 #define CHECK_TIME_EVERY 1024
+#define CHECK_STOP_EVERY 256
 
 /* Everything a node at one ply needs while its children are searched. */
 typedef struct
@@ -72,6 +74,7 @@ struct _SynPscWorkspace
   uint64_t positions;
   double start, deadline;
   bool may_stop, stopped;
+  const atomic_int *stop; /* the caller's flag, or NULL */
   int noise;
   uint64_t seed;
 };
@@ -214,10 +217,17 @@ seed_sets_from_strategy (Frame *frame)
     }
 }
 
+/* Called for every position: the stop flag every CHECK_STOP_EVERY of them, the clock every
+ * CHECK_TIME_EVERY (reading the clock costs more than reading a flag). */
 static void
-check_time (SynPscWorkspace *work)
+check_limits (SynPscWorkspace *work)
 {
-  if (work->may_stop && now_seconds () > work->deadline)
+  uint64_t n = ++work->positions;
+  if ((n & (CHECK_STOP_EVERY - 1)) != 0)
+    return;
+  if (work->stop && atomic_load_explicit (work->stop, memory_order_relaxed) != 0)
+    work->stopped = true;
+  else if ((n & (CHECK_TIME_EVERY - 1)) == 0 && work->may_stop && now_seconds () > work->deadline)
     work->stopped = true;
 }
 
@@ -405,8 +415,7 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
   Frame *frame;
   int n_moves[2];
 
-  if ((++work->positions & (CHECK_TIME_EVERY - 1)) == 0)
-    check_time (work);
+  check_limits (work);
   if (work->stopped)
     return 0;
 
@@ -458,6 +467,13 @@ bool
 syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorkspace *work,
                 SynPscSearchResult *result)
 {
+  return syn_psc_search_stoppable (pos, limits, NULL, work, result);
+}
+
+bool
+syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
+                          const atomic_int *stop, SynPscWorkspace *work, SynPscSearchResult *result)
+{
   Frame *root = &work->frames[0];
   SynPscControl ctl;
   int n_moves[2], max_depth = limits->depth;
@@ -466,7 +482,9 @@ syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorksp
   work->start = now_seconds ();
   work->deadline = work->start + limits->time_ms * 1e-3;
   work->may_stop = false;
-  work->stopped = false;
+  /* A flag set before the start is seen at once, not after the first few hundred positions. */
+  work->stopped = stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
+  work->stop = stop;
   work->noise = limits->noise;
   work->seed = mix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */
   if (max_depth < 1)
@@ -481,6 +499,7 @@ syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorksp
   result->positions = 1;
   result->depth = 0;
   result->seconds = 0;
+  result->stopped = false;
   if (syn_psc_outcome_from_counts (pos, &ctl, n_moves).result != SYN_RESULT_NONE)
     return false;
 
@@ -489,15 +508,23 @@ syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorksp
     {
       result->n_moves[side] = root->n[side];
       memcpy (result->moves[side], root->moves[side], sizeof (SynMove) * root->n[side]);
+      /* What stands when the caller stops the search before depth 1 is done. */
+      for (int i = 0; i < root->n[side]; i++)
+        result->strategy[side][i] = 1.0 / root->n[side];
     }
+  result->value = 0;
 
-  /* Depth 1 always runs to the end: a move must come out. */
+  /* Depth 1 runs to the end unless the caller stops it: a move must come out. */
   reset_cells (root);
   seed_sets_statically (root);
-  keep_root_result (root, double_oracle (work, root, 0, 0), 1, result);
+  {
+    double value = double_oracle (work, root, 0, 0);
+    if (!work->stopped)
+      keep_root_result (root, value, 1, result);
+  }
 
   work->may_stop = limits->time_ms > 0;
-  for (int depth = 2; depth <= max_depth; depth++)
+  for (int depth = 2; depth <= max_depth && !work->stopped; depth++)
     {
       double value;
       /* Each depth costs many times the one before; one that cannot finish in the time
@@ -516,6 +543,7 @@ syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorksp
 
   result->positions = work->positions;
   result->seconds = now_seconds () - work->start;
+  result->stopped = work->stopped && stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
   return true;
 }
 
@@ -539,12 +567,19 @@ SynMove
 syn_psc_choose (const SynPosition *pos, SynColour side, const SynPscLimits *limits,
                 SynPscWorkspace *work, SynPscSearchResult *result)
 {
+  return syn_psc_choose_stoppable (pos, side, limits, NULL, work, result);
+}
+
+SynMove
+syn_psc_choose_stoppable (const SynPosition *pos, SynColour side, const SynPscLimits *limits,
+                          const atomic_int *stop, SynPscWorkspace *work, SynPscSearchResult *result)
+{
   SynPscSearchResult local;
   int index;
 
   if (!result)
     result = &local;
-  if (!syn_psc_search (pos, limits, work, result))
+  if (!syn_psc_search_stoppable (pos, limits, stop, work, result))
     return SYN_MOVE_NONE;
   /* A stream of its own, so that the noise says nothing about the draw. */
   index = syn_psc_sample (result->strategy[side], result->n_moves[side],

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -45,12 +46,21 @@ typedef struct
   int depth;          /* turns of the deepest completed search */
   uint64_t positions; /* positions analysed, in all iterations */
   double seconds;
+  bool stopped; /* the caller's stop flag ended the search (syn_psc_search_stoppable()) */
 } SynPscSearchResult;
 
 /* Searches pos by iterative deepening up to limits->depth turns. Returns false, with only
  * n_moves set, when the game is over. */
 bool syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorkspace *work,
                      SynPscSearchResult *result);
+
+/* syn_psc_search(), which another thread may stop by setting *stop to non-zero: the search
+ * looks at the flag every few hundred positions and returns within a millisecond or so.
+ * The deepest iteration completed before then stands; when not even the first one was,
+ * result->depth is 0 and every move is equally likely. stop may be NULL. */
+bool syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
+                               const atomic_int *stop, SynPscWorkspace *work,
+                               SynPscSearchResult *result);
 
 typedef enum
 {
@@ -73,6 +83,12 @@ int syn_psc_sample (const double *strategy, int n, uint64_t seed);
  * game is over. result, when not NULL, receives the search. */
 SynMove syn_psc_choose (const SynPosition *pos, SynColour side, const SynPscLimits *limits,
                         SynPscWorkspace *work, SynPscSearchResult *result);
+
+/* syn_psc_choose() with a stop flag, as syn_psc_search_stoppable(). A stopped search still
+ * names a legal move; the caller who stopped it usually drops it. */
+SynMove syn_psc_choose_stoppable (const SynPosition *pos, SynColour side,
+                                  const SynPscLimits *limits, const atomic_int *stop,
+                                  SynPscWorkspace *work, SynPscSearchResult *result);
 
 /* The computer opponent: syn_psc_choose() at a level, thinking at most time_ms (0: the
  * level's own limit). The seed must be unpredictable to the opponent (a fresh random number

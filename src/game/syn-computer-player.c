@@ -13,6 +13,7 @@
 #include "syn-computer-player.h"
 
 #include <glib/gi18n.h>
+#include <stdatomic.h>
 
 #include "psc-search.h"
 
@@ -224,16 +225,33 @@ syn_computer_player_time_budget (gint64 remaining_ms, gint64 increment_ms)
   return (gint) CLAMP (budget, 100, DEFAULT_THINKING_MS);
 }
 
+/* Runs on the cancelling thread: tells the search, which reads the flag every few hundred
+ * positions, to stop. */
+static void
+on_search_cancelled_cb (GCancellable *cancellable, gpointer user_data)
+{
+  atomic_store ((atomic_int *) user_data, 1);
+}
+
 static void
 search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
 {
   Search *search = task_data;
   g_autofree SynPscWorkspace *work = g_malloc (syn_psc_workspace_size ());
   SynPscSearchResult result;
+  SynPscLimits limits;
+  atomic_int stop = 0;
+  gulong handler = 0;
   SynMove move;
 
-  move = syn_psc_best (&search->state.board, search->side, (SynPscLevel) search->level,
-                       search->time_ms, search->seed, work, &result);
+  /* Called at once when the cancellable is cancelled already. */
+  if (cancellable)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (on_search_cancelled_cb), &stop, NULL);
+  syn_psc_level_limits ((SynPscLevel) search->level, search->time_ms, search->seed, &limits);
+  move = syn_psc_choose_stoppable (&search->state.board, search->side, &limits, &stop, work,
+                                   &result);
+  /* Waits for a running handler, so that stop outlives every use. */
+  g_cancellable_disconnect (cancellable, handler);
   if (g_task_return_error_if_cancelled (task))
     return;
   if (move == SYN_MOVE_NONE)

@@ -38,7 +38,9 @@ typedef enum
 gint syn_computer_player_time_budget (gint64 remaining_ms, gint64 increment_ms);
 
 /* Searches for side's move at level on a worker thread, within time_ms. The window never
- * waits for it; a cancelled search's answer is dropped. */
+ * waits for it. Cancelling stops the search itself within a millisecond or so (a new game,
+ * an undo or a closed window frees the core at once); the callback then gets
+ * G_IO_ERROR_CANCELLED. */
 void syn_computer_player_search_async (const SynVariant *variant, const SynState *state,
                                        SynColour side, SynComputerLevel level, gint time_ms,
                                        guint32 seed, GCancellable *cancellable,

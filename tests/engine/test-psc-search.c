@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
+#include <stdatomic.h>
 
 #include "fen.h"
 #include "matrix-game.h"
@@ -198,6 +199,82 @@ test_time_budget (void)
   g_assert_cmpfloat (result.seconds, >, 0);
 }
 
+/* A stop flag already set: the search does not even finish depth 1, and still names a legal
+ * move, every move equally likely. */
+static void
+test_stopped_before_start (void)
+{
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  SynPscSearchResult result;
+  SynPosition pos;
+  SynPscLimits limits = { SYN_PSC_MAX_DEPTH, 0, 0, 3 };
+  atomic_int stop = 1;
+  SynMove move;
+
+  load (FEN_MIDDLEGAME, &pos);
+  move = syn_psc_choose_stoppable (&pos, SYN_BLACK, &limits, &stop, work, &result);
+  g_assert_true (is_legal (&pos, SYN_BLACK, move));
+  g_assert_true (result.stopped);
+  g_assert_cmpint (result.depth, ==, 0);
+  g_assert_cmpuint (result.positions, <=, 256);
+  g_assert_cmpfloat_with_epsilon (result.strategy[SYN_WHITE][0], 1.0 / result.n_moves[SYN_WHITE],
+                                  1e-12);
+}
+
+typedef struct
+{
+  SynPosition pos;
+  SynPscLimits limits;
+  atomic_int stop;
+  SynPscWorkspace *work;
+  SynPscSearchResult result;
+} StoppedSearch;
+
+static gpointer
+stopped_search_thread (gpointer data)
+{
+  StoppedSearch *search = data;
+  syn_psc_search_stoppable (&search->pos, &search->limits, &search->stop, search->work,
+                            &search->result);
+  return NULL;
+}
+
+/* A search without a time limit, eight turns deep (minutes of work), stopped from another
+ * thread after a tenth of a second: it returns within milliseconds, with the deepest
+ * iteration it finished. */
+static void
+test_stop_flag_ends_search (void)
+{
+  StoppedSearch search = { .limits = { SYN_PSC_MAX_DEPTH, 0, 0, 9 } };
+  GThread *thread;
+  gint64 stopped_at, returned_at;
+
+  load (FEN_MIDDLEGAME, &search.pos);
+  search.work = workspace_new ();
+  atomic_init (&search.stop, 0);
+  thread = g_thread_new ("search", stopped_search_thread, &search);
+  g_usleep (100 * 1000);
+  stopped_at = g_get_monotonic_time ();
+  atomic_store (&search.stop, 1);
+  g_thread_join (thread);
+  returned_at = g_get_monotonic_time ();
+  g_test_message (
+      "stopped after %.1f ms of search: returned %.3f ms later, depth %d, %" G_GUINT64_FORMAT
+      " positions",
+      search.result.seconds * 1e3 - (returned_at - stopped_at) / 1e3,
+      (returned_at - stopped_at) / 1e3, search.result.depth, search.result.positions);
+  g_assert_true (search.result.stopped);
+  /* Generous: it is well under a millisecond on an idle machine. */
+  g_assert_cmpint (returned_at - stopped_at, <, 200 * 1000);
+  g_assert_cmpint (search.result.depth, >=, 1);
+  g_assert_cmpint (search.result.depth, <, SYN_PSC_MAX_DEPTH);
+  g_assert_true (
+      is_legal (&search.pos, SYN_WHITE,
+                search.result.moves[SYN_WHITE][syn_psc_sample (
+                    search.result.strategy[SYN_WHITE], search.result.n_moves[SYN_WHITE], 1)]));
+  g_free (search.work);
+}
+
 static void
 test_finished_game_has_no_move (void)
 {
@@ -277,6 +354,8 @@ main (int argc, char **argv)
   g_test_add_func ("/psc-search/seed-decides-the-draw", test_seed_decides_the_draw);
   g_test_add_func ("/psc-search/sample-follows-strategy", test_sample_follows_strategy);
   g_test_add_func ("/psc-search/time-budget", test_time_budget);
+  g_test_add_func ("/psc-search/stopped-before-start", test_stopped_before_start);
+  g_test_add_func ("/psc-search/stop-flag-ends-search", test_stop_flag_ends_search);
   g_test_add_func ("/psc-search/finished-game-has-no-move", test_finished_game_has_no_move);
   g_test_add_func ("/psc-search/beats-random-player", test_beats_random_player);
   return g_test_run ();

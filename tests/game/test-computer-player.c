@@ -198,6 +198,88 @@ test_async_cancellable (void)
   g_main_loop_unref (wait.loop);
 }
 
+typedef struct
+{
+  GMainLoop *loop;
+  SynChoice choice;
+  GError *error;
+  gboolean done;
+  gint64 answered_at;
+} Search;
+
+static void
+on_searched_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Search *search = user_data;
+
+  search->choice = syn_computer_player_search_finish (result, &search->error);
+  search->answered_at = g_get_monotonic_time ();
+  search->done = TRUE;
+  g_main_loop_quit (search->loop);
+}
+
+static gboolean
+on_quit_cb (gpointer user_data)
+{
+  g_main_loop_quit (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* The strong player with a minute to think, cancelled after a tenth of a second: the search
+ * on the worker thread stops within milliseconds (the task only answers once its thread has
+ * returned), not at the end of its minute. */
+static void
+test_search_cancel_stops_the_worker (void)
+{
+  SynState state
+      = state_from_fen ("r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12");
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  Search search = { g_main_loop_new (NULL, FALSE), SYN_CHOICE_NONE, NULL, FALSE, 0 };
+  gint64 cancelled_at;
+  guint timeout;
+
+  syn_computer_player_search_async (&syn_variant_psc, &state, SYN_WHITE, SYN_COMPUTER_FULL, 60000,
+                                    7, cancellable, on_searched_cb, &search);
+  g_timeout_add (100, on_quit_cb, search.loop);
+  g_main_loop_run (search.loop);
+  g_assert_false (search.done);
+
+  cancelled_at = g_get_monotonic_time ();
+  g_cancellable_cancel (cancellable);
+  timeout = g_timeout_add_seconds (30, on_timeout_cb, NULL);
+  g_main_loop_run (search.loop);
+  g_source_remove (timeout);
+  g_test_message ("the worker answered %.3f ms after the cancel",
+                  (search.answered_at - cancelled_at) / 1e3);
+  g_assert_error (search.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  /* Generous, so that a loaded machine cannot fail it: it takes well under a millisecond. */
+  g_assert_cmpint (search.answered_at - cancelled_at, <, 200 * 1000);
+  g_clear_error (&search.error);
+  g_main_loop_unref (search.loop);
+}
+
+/* Cancelled before the thread starts: it answers at once too. */
+static void
+test_search_cancelled_before_start (void)
+{
+  SynState state = state_from_fen (SYN_FEN_START);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  Search search = { g_main_loop_new (NULL, FALSE), SYN_CHOICE_NONE, NULL, FALSE, 0 };
+  gint64 cancelled_at = g_get_monotonic_time ();
+  guint timeout;
+
+  g_cancellable_cancel (cancellable);
+  syn_computer_player_search_async (&syn_variant_psc, &state, SYN_BLACK, SYN_COMPUTER_FULL, 60000,
+                                    7, cancellable, on_searched_cb, &search);
+  timeout = g_timeout_add_seconds (30, on_timeout_cb, NULL);
+  g_main_loop_run (search.loop);
+  g_source_remove (timeout);
+  g_assert_error (search.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (search.answered_at - cancelled_at, <, 200 * 1000);
+  g_clear_error (&search.error);
+  g_main_loop_unref (search.loop);
+}
+
 /* The strong player never thinks longer than a small share of its clock. */
 static void
 test_time_budget_respects_the_clock (void)
@@ -223,6 +305,10 @@ main (int argc, char **argv)
                    test_nothing_to_choose_when_over);
   g_test_add_func ("/game/computer-player/async-completes", test_async_completes);
   g_test_add_func ("/game/computer-player/async-cancellable", test_async_cancellable);
+  g_test_add_func ("/game/computer-player/search-cancel-stops-the-worker",
+                   test_search_cancel_stops_the_worker);
+  g_test_add_func ("/game/computer-player/search-cancelled-before-start",
+                   test_search_cancelled_before_start);
   g_test_add_func ("/game/computer-player/time-budget-respects-the-clock",
                    test_time_budget_respects_the_clock);
   return g_test_run ();
