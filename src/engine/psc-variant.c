@@ -90,6 +90,7 @@ const SynVariant syn_variant_psc = {
   .id = "psc",
   .name = "Parrow Synchronous Chess",
   .start_fen = SYN_FEN_START,
+  .has_control = true,
   .read_state = psc_read_state,
   .write_state = psc_write_state,
   .choices = psc_choices,

@@ -24,13 +24,13 @@
  * exchange of blows, a commit or rollback) use the kinds above, with no move. */
 typedef uint32_t SynChoice;
 
-#define SYN_CHOICE_NONE ((SynChoice) 0) /* the side waits this step */
-#define SYN_CHOICE_PASS ((SynChoice) 1u << 16)      /* HK-R7 pass, TX-R6 "no move" */
-#define SYN_CHOICE_COMMIT ((SynChoice) 2u << 16)    /* TX-R8 */
-#define SYN_CHOICE_ROLLBACK ((SynChoice) 3u << 16)  /* TX-R9 */
-#define SYN_CHOICE_CONTINUE ((SynChoice) 4u << 16)  /* TX-R7: neither commit nor roll back */
-#define SYN_CHOICE_KIND(choice) ((choice) & 0xffff0000u)
-#define SYN_CHOICE_MOVE(choice) ((SynMove) ((choice) & 0xffffu))
+#define SYN_CHOICE_NONE ((SynChoice) 0)            /* the side waits this step */
+#define SYN_CHOICE_PASS ((SynChoice) 1u << 16)     /* HK-R7 pass, TX-R6 "no move" */
+#define SYN_CHOICE_COMMIT ((SynChoice) 2u << 16)   /* TX-R8 */
+#define SYN_CHOICE_ROLLBACK ((SynChoice) 3u << 16) /* TX-R9 */
+#define SYN_CHOICE_CONTINUE ((SynChoice) 4u << 16) /* TX-R7: neither commit nor roll back */
+#define SYN_CHOICE_KIND(choice) ((choice) &0xffff0000u)
+#define SYN_CHOICE_MOVE(choice) ((SynMove) ((choice) &0xffffu))
 #define SYN_MAX_CHOICES 1024 /* Transactional: each move with its decision */
 #define SYN_CHOICE_TEXT_SIZE 16
 
@@ -48,9 +48,9 @@ typedef enum
 typedef struct
 {
   SynStepKind kind;
-  int8_t token;          /* Hutnik: the initiative holder's colour, else -1 */
-  SynBitboard marked;    /* HK: the open fields */
-  SynBitboard locked[2]; /* Transactional: each side's locked squares (the referee's view) */
+  int8_t token;            /* Hutnik: the initiative holder's colour, else -1 */
+  SynBitboard marked;      /* HK: the open fields */
+  SynBitboard locked[2];   /* Transactional: each side's locked squares (the referee's view) */
   uint16_t transaction[2]; /* Transactional: each side's open or next transaction number */
   uint8_t pending[2];      /* Transactional: each side's pending moves */
 } SynStepInfo;
@@ -95,9 +95,12 @@ typedef struct _SynVariant SynVariant;
 
 struct _SynVariant
 {
-  const char *id;   /* "psc" */
-  const char *name; /* "Parrow Synchronous Chess" */
+  const char *id;        /* "psc" */
+  const char *name;      /* "Parrow Synchronous Chess" */
   const char *start_fen; /* what `startpos` means for this rule set */
+  /* Control, freezing and fog of war (PSC-R2, R3, R12) are part of the rules, so the window
+   * shows them (the heatmap, frozen marks) and offers fog. */
+  bool has_control;
 
   bool (*read_state) (const char *fen, SynState *state, SynFenError *error);
   void (*write_state) (const SynState *state, char *buf, size_t size);

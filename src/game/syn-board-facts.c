@@ -13,6 +13,33 @@
 
 #include "psc.h"
 
+/* The viewer's choices: their moves once each (a Transactional move comes with up to three
+ * decisions), the rest as they are. */
+static void
+add_choices (SynBoardFacts *facts, const SynVariant *variant, const SynState *state,
+             SynColour viewer)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+  int n = variant->choices (state, viewer, choices);
+
+  for (int i = 0; i < n; i++)
+    {
+      SynMove move = SYN_CHOICE_MOVE (choices[i]);
+      gboolean seen = FALSE;
+
+      if (move == SYN_MOVE_NONE)
+        {
+          if (facts->n_others < (int) G_N_ELEMENTS (facts->others))
+            facts->others[facts->n_others++] = choices[i];
+          continue;
+        }
+      for (int j = facts->n_moves - 1; j >= 0 && !seen; j--)
+        seen = facts->moves[j] == move;
+      if (!seen && facts->n_moves < SYN_MAX_MOVES)
+        facts->moves[facts->n_moves++] = move;
+    }
+}
+
 void
 syn_board_facts_compute (SynBoardFacts *facts, const SynVariant *variant, const SynState *state,
                          SynColour viewer, gboolean fog)
@@ -20,11 +47,13 @@ syn_board_facts_compute (SynBoardFacts *facts, const SynVariant *variant, const 
   SynPscControl ctl;
 
   memset (facts, 0, sizeof *facts);
-  facts->position = state->board;
+  syn_variant_view (variant, state, viewer, &facts->position);
   facts->viewer = viewer;
-  syn_psc_control (&state->board, &ctl);
+  facts->has_control = variant->has_control;
+  syn_variant_describe (variant, state, &facts->info);
+  syn_psc_control (&facts->position, &ctl);
   /* PSC-R12: without fog every square is in sight. */
-  facts->visible = fog ? syn_psc_visible (&ctl, viewer) : ~(SynBitboard) 0;
+  facts->visible = fog ? variant->visible (state, viewer) : ~(SynBitboard) 0;
 
   for (int square = 0; square < 64; square++)
     {
@@ -37,12 +66,15 @@ syn_board_facts_compute (SynBoardFacts *facts, const SynVariant *variant, const 
       facts->attacks[SYN_WHITE][square] = (guint8) syn_psc_attack_count (&ctl, SYN_WHITE, square);
       facts->attacks[SYN_BLACK][square] = (guint8) syn_psc_attack_count (&ctl, SYN_BLACK, square);
     }
-  facts->control[SYN_WHITE] = ctl.control[SYN_WHITE] & facts->visible;
-  facts->control[SYN_BLACK] = ctl.control[SYN_BLACK] & facts->visible;
-  facts->frozen = ctl.frozen & facts->visible;
+  if (facts->has_control)
+    {
+      facts->control[SYN_WHITE] = ctl.control[SYN_WHITE] & facts->visible;
+      facts->control[SYN_BLACK] = ctl.control[SYN_BLACK] & facts->visible;
+      facts->frozen = ctl.frozen & facts->visible;
+    }
   facts->outcome = variant->outcome (state);
   if (facts->outcome.result == SYN_RESULT_NONE)
-    facts->n_moves = syn_psc_moves (&state->board, &ctl, viewer, facts->moves);
+    add_choices (facts, variant, state, viewer);
 }
 
 SynBitboard

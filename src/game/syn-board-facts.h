@@ -24,12 +24,19 @@ typedef struct
   SynBitboard frozen;     /* PSC-R3, only visible squares */
   SynBitboard visible;    /* every square without fog; PSC-R12 with it */
   SynColour viewer;
-  SynMove moves[SYN_MAX_MOVES]; /* the viewer's legal moves */
+  SynMove moves[SYN_MAX_MOVES]; /* the moves among the viewer's choices, each once */
   int n_moves;
+  /* The viewer's choices that are no move on the board (HK's pass, Transactional's pass
+   * with its decision); the window offers them as buttons. */
+  SynChoice others[8];
+  int n_others;
+  SynStepInfo info;     /* the kind of step, Hutnik's token, HK's open fields, locks */
+  gboolean has_control; /* attacks, control and frozen mean something in these rules */
   SynOutcome outcome;
 } SynBoardFacts;
 
-/* Computes the facts of state for viewer; with fog, hides what PSC-R12 hides. */
+/* Computes the facts of state for viewer: the board the viewer sees (Transactional: its own
+ * view, TX-R2); with fog, hides what PSC-R12 hides. */
 void syn_board_facts_compute (SynBoardFacts *facts, const SynVariant *variant,
                               const SynState *state, SynColour viewer, gboolean fog);
 

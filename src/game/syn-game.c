@@ -56,6 +56,7 @@ syn_game_error_quark (void)
 enum
 {
   CHOICE_CHANGED,
+  CHOICE_REFUSED,
   TURN_EXECUTED,
   FINISHED,
   N_SIGNALS
@@ -85,12 +86,43 @@ prepare_step (SynGame *self)
   syn_clock_set_chosen (self->clock, self->chosen[SYN_WHITE], self->chosen[SYN_BLACK]);
 }
 
+static gboolean
+starts_turn (SynGame *self, const SynState *state)
+{
+  SynStepInfo info;
+
+  syn_variant_describe (self->variant, state, &info);
+  return info.kind == SYN_STEP_MOVES;
+}
+
+/* SYN-R12, HK-R12, HUT-R11: the same position at the start of a turn for the third time,
+ * counting from the game's start. Only the game has the history to judge it. */
+static gboolean
+repeated_three_times (SynGame *self)
+{
+  guint seen = 1;
+
+  if (!self->variant->repeats || !starts_turn (self, &self->state))
+    return FALSE;
+  if (self->variant->repeats (&self->start, &self->state))
+    seen++;
+  for (guint i = 0; i + 1 < self->turns->len; i++)
+    {
+      const SynState *earlier = &g_array_index (self->turns, SynTurn, i).after;
+      if (starts_turn (self, earlier) && self->variant->repeats (earlier, &self->state))
+        seen++;
+    }
+  return seen >= 3;
+}
+
 /* PSC-R10: the game is over when the rules say so, before the first turn and after each. */
 static gboolean
 check_outcome (SynGame *self)
 {
   SynOutcome outcome = self->variant->outcome (&self->state);
 
+  if (outcome.result == SYN_RESULT_NONE && repeated_three_times (self))
+    outcome = (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_REPETITION };
   if (outcome.result == SYN_RESULT_NONE)
     return FALSE;
   self->outcome = outcome;
@@ -100,17 +132,41 @@ check_outcome (SynGame *self)
   return TRUE;
 }
 
+/* TX-R5: a refused move has no effect and is not recorded; the side chooses again. */
+static int
+refused_side (SynGame *self, const SynTurn *turn)
+{
+  SynEvent events[SYN_MAX_EVENTS];
+  int n;
+
+  if (!self->variant->events)
+    return -1;
+  n = self->variant->events (&turn->before, turn->choice[SYN_WHITE], turn->choice[SYN_BLACK],
+                             &turn->after, events);
+  for (int i = 0; i < n; i++)
+    if (events[i].kind == SYN_EVENT_LOCKED)
+      return events[i].side;
+  return -1;
+}
+
 static void
 execute_turn (SynGame *self)
 {
   SynTurn turn = { 0 };
   guint index;
   gboolean finished;
+  int refused;
 
   turn.choice[SYN_WHITE] = self->choice[SYN_WHITE];
   turn.choice[SYN_BLACK] = self->choice[SYN_BLACK];
   turn.before = self->state;
   self->variant->apply (&self->state, turn.choice[SYN_WHITE], turn.choice[SYN_BLACK], &turn.after);
+  if ((refused = refused_side (self, &turn)) >= 0)
+    {
+      prepare_step (self);
+      g_signal_emit (self, signals[CHOICE_REFUSED], 0, refused);
+      return;
+    }
   self->state = turn.after;
 
   /* PSC-R11: both moves are executed, so both players get their increment. */
@@ -189,6 +245,9 @@ syn_game_class_init (SynGameClass *klass)
   signals[CHOICE_CHANGED]
       = g_signal_new ("choice-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[CHOICE_REFUSED]
+      = g_signal_new ("choice-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, G_TYPE_INT);
   signals[TURN_EXECUTED]
       = g_signal_new ("turn-executed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
@@ -229,6 +288,9 @@ syn_game_new (const SynVariant *variant, const SynState *start, const SynTimeCon
       SynFenError error;
       gboolean ok = variant->read_state (variant->start_fen, &self->start, &error);
       g_assert (ok);
+      /* HUT-R10: a local game draws its lots from a random source; the record keeps them. */
+      if (variant->seed)
+        variant->seed (&self->start, ((guint64) g_random_int () << 32) | g_random_int ());
     }
   self->state = self->start;
   self->fog = fog;

@@ -110,6 +110,8 @@ const char *const *syn_game_get_tag_names (SynGame *self);
 
 /* Signals:
  *   "choice-changed" (int side)  a side chose or changed its choice
+ *   "choice-refused" (int side)  the rules refused side's choice without effect (a locked
+ *                                square, TX-R5); side chooses again
  *   "turn-executed"  (guint index of the new turn)
  *   "finished"       the game is over (result and reason are set) */
 
