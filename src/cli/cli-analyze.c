@@ -30,30 +30,119 @@ compare_text (const void *a, const void *b)
 }
 
 static void
-print_text_list (char (*items)[SYN_MOVE_TEXT_SIZE], int n)
+print_sorted (char *items, size_t size, int n)
 {
-  qsort (items, (size_t) n, sizeof items[0], compare_text);
+  qsort (items, (size_t) n, size, compare_text);
   putchar ('[');
   for (int i = 0; i < n; i++)
-    printf ("%s\"%s\"", i ? ", " : "", items[i]);
+    printf ("%s\"%s\"", i ? ", " : "", items + (size_t) i * size);
   putchar (']');
 }
 
+#define print_text_list(items, n) print_sorted ((char *) (items), sizeof (items)[0], (n))
+#define print_texts(items, n) print_sorted ((char *) (items), sizeof (items)[0], (n))
+
 static void
-print_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour colour)
+print_choices (const SynVariant *variant, const SynState *state, SynColour colour)
 {
-  SynMove moves[SYN_MAX_MOVES];
-  char texts[SYN_MAX_MOVES][SYN_MOVE_TEXT_SIZE];
-  int n = syn_psc_moves (pos, ctl, colour, moves);
+  SynChoice choices[SYN_MAX_CHOICES];
+  char texts[SYN_MAX_CHOICES]
+            [SYN_MOVE_TEXT_SIZE > SYN_CHOICE_TEXT_SIZE ? SYN_MOVE_TEXT_SIZE : SYN_CHOICE_TEXT_SIZE];
+  int n = variant->choices (state, colour, choices);
   for (int i = 0; i < n; i++)
-    syn_move_to_text (moves[i], texts[i]);
-  print_text_list (texts, n);
+    variant->choice_to_text (state, choices[i], texts[i]);
+  print_texts (texts, n);
+}
+
+static const char *
+step_name (SynStepKind kind)
+{
+  switch (kind)
+    {
+    case SYN_STEP_BLOWS:
+      return "blows";
+    case SYN_STEP_TX_MOVE:
+    case SYN_STEP_TX_DECIDE:
+      return "transaction";
+    case SYN_STEP_MOVES:
+    default:
+      return "moves";
+    }
+}
+
+/* Beyond PSC's contract: the kind of step and the rule set's marks, so scripts can follow
+ * the steps of the other rule sets (docs/cli.md). */
+static void
+print_step (const SynVariant *variant, const SynState *state)
+{
+  SynStepInfo info;
+  syn_variant_describe (variant, state, &info);
+  printf (", \"step\": \"%s\"", step_name (info.kind));
+  if (info.token >= 0)
+    printf (", \"token\": \"%c\"", info.token == SYN_WHITE ? 'w' : 'b');
+  if (info.kind == SYN_STEP_BLOWS)
+    {
+      char names[64][SYN_MOVE_TEXT_SIZE];
+      int n = 0;
+      for (SynBitboard b = info.marked; b;)
+        syn_square_to_text (syn_pop_lsb (&b), names[n++]);
+      printf (", \"open\": ");
+      print_text_list (names, n);
+    }
+}
+
+static const char *
+event_name (SynEventKind kind)
+{
+  switch (kind)
+    {
+    case SYN_EVENT_FORFEIT:
+      return "forfeit";
+    case SYN_EVENT_TOKEN:
+      return "token";
+    case SYN_EVENT_FIELD_OPENED:
+      return "field-opened";
+    case SYN_EVENT_LOCKED:
+      return "locked";
+    case SYN_EVENT_NO_MOVE:
+      return "no-move";
+    case SYN_EVENT_COMMIT:
+      return "commit";
+    case SYN_EVENT_ROLLBACK:
+      return "rollback";
+    default:
+      return "event";
+    }
+}
+
+/* "events": ["forfeit b e7", "token b", ...]: what the step told the players. */
+static void
+print_events (const SynVariant *variant, const SynState *before, SynChoice white, SynChoice black,
+              const SynState *after)
+{
+  SynEvent events[SYN_MAX_EVENTS];
+  int n = variant->events ? variant->events (before, white, black, after, events) : 0;
+
+  printf (", \"events\": [");
+  for (int i = 0; i < n; i++)
+    {
+      printf ("%s\"%s %c", i ? ", " : "", event_name (events[i].kind),
+              events[i].side == SYN_WHITE ? 'w' : 'b');
+      if (events[i].square != SYN_NO_SQUARE)
+        {
+          char name[3];
+          syn_square_to_text (events[i].square, name);
+          printf (" %s", name);
+        }
+      putchar ('"');
+    }
+  putchar (']');
 }
 
 int
 cli_analyze (int argc, char **argv)
 {
-  static const char usage[] = "synchess-cli analyze [--variant psc] FEN";
+  static const char usage[] = "synchess-cli analyze [--variant ID] FEN";
   CliArgs args;
   SynState state;
   SynPscControl ctl;
@@ -67,6 +156,8 @@ cli_analyze (int argc, char **argv)
     return CLI_BAD_INPUT;
 
   syn_psc_control (&state.board, &ctl);
+  if (!args.variant->has_control)
+    ctl.control[SYN_WHITE] = ctl.control[SYN_BLACK] = ctl.frozen = 0;
   args.variant->write_state (&state, fen, sizeof fen);
   printf ("{\"fen\": \"%s\", \"attacks\": {", fen);
   for (int square = 0; square < 64; square++)
@@ -95,12 +186,15 @@ cli_analyze (int argc, char **argv)
     syn_square_to_text (syn_pop_lsb (&b), frozen[n_frozen++]);
   print_text_list (frozen, n_frozen);
   printf (", \"moves\": {\"white\": ");
-  print_moves (&state.board, &ctl, SYN_WHITE);
+  print_choices (args.variant, &state, SYN_WHITE);
   printf (", \"black\": ");
-  print_moves (&state.board, &ctl, SYN_BLACK);
+  print_choices (args.variant, &state, SYN_BLACK);
   printf ("}, \"outcome\": {");
-  print_outcome_fields (syn_psc_outcome (&state.board, &ctl));
-  printf ("}}\n");
+  print_outcome_fields (args.variant->outcome (&state));
+  putchar ('}');
+  if (!args.variant->has_control)
+    print_step (args.variant, &state);
+  printf ("}\n");
   return CLI_OK;
 }
 
@@ -123,12 +217,12 @@ read_choice (const SynVariant *variant, const SynState *state, SynColour side, c
       cli_fail (CLI_BAD_INPUT, "%s has nothing to choose this step; give '-'", name);
       return false;
     }
-  if (!syn_move_text_is_well_formed (text))
+  *choice = syn_variant_choice_from_text (variant, state, side, text);
+  if (*choice == SYN_CHOICE_NONE && !syn_move_text_is_well_formed (text))
     {
       cli_fail (CLI_BAD_INPUT, "'%.20s' is not a move in UCI notation (like e2e4 or e7e8q)", text);
       return false;
     }
-  *choice = syn_variant_choice_from_text (variant, state, side, text);
   if (*choice == SYN_CHOICE_NONE)
     {
       cli_fail (CLI_BAD_INPUT, "%s is not a legal move for %s in this position", text, name);
@@ -140,7 +234,7 @@ read_choice (const SynVariant *variant, const SynState *state, SynColour side, c
 int
 cli_resolve (int argc, char **argv)
 {
-  static const char usage[] = "synchess-cli resolve [--variant psc] FEN WHITE BLACK";
+  static const char usage[] = "synchess-cli resolve [--variant ID] FEN WHITE BLACK";
   CliArgs args;
   SynState state, next;
   SynOutcome outcome;
@@ -164,6 +258,11 @@ cli_resolve (int argc, char **argv)
   args.variant->write_state (&next, fen, sizeof fen);
   printf ("{\"fen\": \"%s\", ", fen);
   print_outcome_fields (args.variant->outcome (&next));
+  if (!args.variant->has_control)
+    {
+      print_events (args.variant, &state, white, black, &next);
+      print_step (args.variant, &next);
+    }
   printf ("}\n");
   return CLI_OK;
 }
