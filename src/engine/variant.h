@@ -20,17 +20,18 @@
 #include "hutnik-state.h"
 #include "transactional-state.h"
 
-/* A choice: a move in its low 16 bits; rule sets with other kinds of choice (a pass in an
- * exchange of blows, a commit or rollback) use the kinds above, with no move. */
+/* A choice: a move in its low 16 bits; rule sets with other kinds of choice use the bits
+ * above, which combine: a pass (HK's, or Transactional's "no move") has no move, and a
+ * Transactional move or pass carries the decision that ends the turn. */
 typedef uint32_t SynChoice;
 
-#define SYN_CHOICE_NONE ((SynChoice) 0)            /* the side waits this step */
+#define SYN_CHOICE_NONE ((SynChoice) 0) /* the side waits this step */
 #define SYN_CHOICE_PASS ((SynChoice) 1u << 16)     /* HK-R7 pass, TX-R6 "no move" */
 #define SYN_CHOICE_COMMIT ((SynChoice) 2u << 16)   /* TX-R8 */
-#define SYN_CHOICE_ROLLBACK ((SynChoice) 3u << 16) /* TX-R9 */
-#define SYN_CHOICE_CONTINUE ((SynChoice) 4u << 16) /* TX-R7: neither commit nor roll back */
-#define SYN_CHOICE_KIND(choice) ((choice) &0xffff0000u)
-#define SYN_CHOICE_MOVE(choice) ((SynMove) ((choice) &0xffffu))
+#define SYN_CHOICE_ROLLBACK ((SynChoice) 4u << 16) /* TX-R9 */
+#define SYN_CHOICE_CONTINUE ((SynChoice) 8u << 16) /* TX-R7: neither commit nor roll back */
+#define SYN_CHOICE_KIND(choice) ((choice) & 0xffff0000u)
+#define SYN_CHOICE_MOVE(choice) ((SynMove) ((choice) & 0xffffu))
 #define SYN_MAX_CHOICES 1024 /* Transactional: each move with its decision */
 #define SYN_CHOICE_TEXT_SIZE 16
 
