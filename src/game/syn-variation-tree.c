@@ -46,22 +46,20 @@ node_new (const SynState *state, SynVariationNode *parent, SynMove white, SynMov
   return node;
 }
 
-/* Main lines can be long, so they are freed in a loop; only variations recurse. */
+/* Without recursion: trees may be deep in variations as well as long in main lines. */
 static void
 node_free (SynVariationNode *node)
 {
-  while (node != NULL)
-    {
-      SynVariationNode *next = NULL;
+  g_autoptr (GPtrArray) pending = g_ptr_array_new ();
 
+  g_ptr_array_add (pending, node);
+  while (pending->len > 0)
+    {
+      node = g_ptr_array_steal_index_fast (pending, pending->len - 1);
       for (guint i = 0; i < node->children->len; i++)
-        if (i == 0)
-          next = g_ptr_array_index (node->children, 0);
-        else
-          node_free (g_ptr_array_index (node->children, i));
+        g_ptr_array_add (pending, g_ptr_array_index (node->children, i));
       g_ptr_array_unref (node->children);
       g_free (node);
-      node = next;
     }
 }
 
@@ -182,13 +180,14 @@ append_line (GString *out, SynVariationNode *parent, SynVariationNode *first, gu
 {
   SynVariationNode *node = first;
   gboolean opening = depth > 0;
+  guint indent = MIN (depth, SYN_VARIATION_TREE_MAX_INDENT_DEPTH);
 
   while (node != NULL)
     {
       if (opening)
-        g_string_append_printf (out, "%*s( ", (int) (2 * (depth - 1)), "");
+        g_string_append_printf (out, "%*s( ", (int) (2 * (indent - 1)), "");
       else
-        g_string_append_printf (out, "%*s", (int) (2 * depth), "");
+        g_string_append_printf (out, "%*s", (int) (2 * indent), "");
       opening = FALSE;
       append_turn (out, node, number);
       /* The siblings of node are the variations that replace its turn. */
@@ -254,10 +253,16 @@ typedef struct
 typedef struct
 {
   SynVariationTree *tree;
-  Frame frames[SYN_VARIATION_TREE_MAX_DEPTH + 1];
-  guint depth; /* frames[depth] is the current one */
+  GArray *frames; /* of Frame, one per level of nesting, grown as variations open */
+  guint depth;    /* frames[depth] is the current one */
   guint line;
 } Reader;
+
+static Frame *
+current_frame (Reader *reader)
+{
+  return &g_array_index (reader->frames, Frame, reader->depth);
+}
 
 /* [Name "value"]; only Variant and FEN are known. */
 static gboolean
@@ -318,7 +323,7 @@ read_move (Reader *reader, const SynState *state, SynColour side, const char *te
 static gboolean
 read_turn (Reader *reader, char **words, guint n_words, GError **error)
 {
-  Frame *frame = &reader->frames[reader->depth];
+  Frame *frame = current_frame (reader);
   const SynState *state = &frame->node->state;
   const char *number = words[0];
   gsize length = strlen (number);
@@ -358,7 +363,8 @@ read_turn (Reader *reader, char **words, guint n_words, GError **error)
 static gboolean
 open_variation (Reader *reader, GError **error)
 {
-  Frame *frame = &reader->frames[reader->depth];
+  Frame *frame = current_frame (reader);
+  Frame variation;
 
   if (frame->last == NULL)
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
@@ -366,9 +372,13 @@ open_variation (Reader *reader, GError **error)
   if (reader->depth == SYN_VARIATION_TREE_MAX_DEPTH)
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
                  _ ("variations are nested more than %d deep"), SYN_VARIATION_TREE_MAX_DEPTH);
+  variation = (Frame){ frame->last->parent, NULL, frame->number - 1, reader->line };
+  /* frame may move as the array grows. */
   reader->depth++;
-  reader->frames[reader->depth]
-      = (Frame){ frame->last->parent, NULL, frame->number - 1, reader->line };
+  if (reader->depth == reader->frames->len)
+    g_array_append_val (reader->frames, variation);
+  else
+    *current_frame (reader) = variation;
   return TRUE;
 }
 
@@ -378,7 +388,7 @@ close_variation (Reader *reader, GError **error)
   if (reader->depth == 0)
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
                  _ ("\")\" has no matching \"(\""));
-  if (reader->frames[reader->depth].last == NULL)
+  if (current_frame (reader)->last == NULL)
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line, _ ("a variation is empty"));
   reader->depth--;
   return TRUE;
@@ -451,7 +461,7 @@ start_tree (Reader *reader, const char *fen, guint fen_line, GError **error)
   if (!syn_analysis_parse_fen (fen != NULL ? fen : SYN_FEN_START, &start, &local_error))
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, fen_line, "%s", local_error->message);
   reader->tree = syn_variation_tree_new (&start);
-  reader->frames[0] = (Frame){ reader->tree->root, NULL, 1, 0 };
+  g_array_append_val (reader->frames, ((Frame){ reader->tree->root, NULL, 1, 0 }));
   return TRUE;
 }
 
@@ -460,7 +470,8 @@ syn_variation_tree_read (const char *text, GError **error)
 {
   g_auto (GStrv) lines = NULL;
   g_autofree char *fen = NULL;
-  Reader reader = { 0 };
+  g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
+  Reader reader = { .frames = frames };
   guint fen_line = 0;
   gsize length;
   const char *end;
@@ -531,7 +542,7 @@ syn_variation_tree_read (const char *text, GError **error)
     goto failed;
   if (reader.depth > 0)
     {
-      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader.frames[reader.depth].open_line,
+      fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, current_frame (&reader)->open_line,
             _ ("this \"(\" is never closed"));
       goto failed;
     }

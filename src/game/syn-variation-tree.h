@@ -22,9 +22,15 @@ typedef enum
 
 GQuark syn_variation_tree_error_quark (void);
 
-/* How deep variations may nest in a file, and how big a file may be. */
-#define SYN_VARIATION_TREE_MAX_DEPTH 64
+/* How deep variations may nest in a file, and how big a file may be. The depth is far
+ * beyond what anyone explores by hand; it bounds the reader's memory and the writer's
+ * recursion, not the file's form. */
+#define SYN_VARIATION_TREE_MAX_DEPTH 10000
 #define SYN_VARIATION_TREE_MAX_SIZE (1024 * 1024)
+
+/* Variations deeper than this are written with the indentation of this depth, so that a
+ * deep tree's blanks do not outgrow SYN_VARIATION_TREE_MAX_SIZE. */
+#define SYN_VARIATION_TREE_MAX_INDENT_DEPTH 32
 
 /* The file name extension of analysis trees. */
 #define SYN_VARIATION_TREE_SUFFIX ".synchess-tree"

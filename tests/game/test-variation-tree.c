@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib.h>
+#include <string.h>
 
 #include "fen.h"
 #include "syn-analysis.h"
@@ -121,22 +122,178 @@ test_refuses_bad_turn_number (void)
                   "line 4: the turn is numbered 2 where 1 was expected");
 }
 
+/* The pair that carries a long line on without ending the game: the queen's knights go out
+ * and back, and every 25th turn a pawn steps, so the fifty-turn rule never comes. */
 static void
-test_refuses_too_deep (void)
+progression_pair (const SynState *state, guint number, SynMove *white, SynMove *black)
 {
-  static const char *const white[]
-      = { "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4" };
-  static const char *const black[]
-      = { "a7a6", "a7a5", "b7b6", "b7b5", "c7c6", "c7c5", "d7d6", "d7d5", "e7e6", "e7e5" };
-  g_autoptr (GString) text = g_string_new ("[Variant \"psc\"]\n\n1. h2h3 h7h6\n");
-  g_autofree char *message = NULL;
+  static const char *const white_pushes[]
+      = { "h2h3", "h3h4", "a2a3", "a3a4", "e2e3", "d2d3", "b2b3", "g2g3" };
+  static const char *const black_pushes[]
+      = { "h7h6", "h6h5", "a7a6", "a6a5", "e7e6", "d7d6", "b7b6", "g7g6" };
+  SynMove moves[SYN_MAX_MOVES];
+  int n;
 
-  /* Line 3 holds the main line; line 3 + k opens the k-th nested variation. */
-  for (int k = 1; k <= SYN_VARIATION_TREE_MAX_DEPTH + 1; k++)
-    g_string_append_printf (text, "( 1. %s %s\n", white[k % 10], black[k / 10]);
-  message = g_strdup_printf ("line %d: variations are nested more than %d deep",
-                             3 + SYN_VARIATION_TREE_MAX_DEPTH + 1, SYN_VARIATION_TREE_MAX_DEPTH);
-  assert_refused (text->str, SYN_VARIATION_TREE_ERROR_SYNTAX, message);
+  if (number % 25 == 0)
+    {
+      g_assert_cmpuint (number / 25 - 1, <, G_N_ELEMENTS (white_pushes));
+      *white = find (state, SYN_WHITE, white_pushes[number / 25 - 1]);
+      *black = find (state, SYN_BLACK, black_pushes[number / 25 - 1]);
+      return;
+    }
+  n = syn_analysis_moves (state, SYN_WHITE, moves);
+  *white = syn_move_find (moves, n, "b1c3");
+  if (*white == SYN_MOVE_NONE)
+    *white = find (state, SYN_WHITE, "c3b1");
+  n = syn_analysis_moves (state, SYN_BLACK, moves);
+  *black = syn_move_find (moves, n, "b8c6");
+  if (*black == SYN_MOVE_NONE)
+    *black = find (state, SYN_BLACK, "c6b8");
+}
+
+/* How deep the variations of text nest. */
+static guint
+nesting_of (const char *text)
+{
+  guint depth = 0, deepest = 0;
+
+  for (const char *c = text; *c; c++)
+    if (*c == '(')
+      {
+        depth++;
+        deepest = MAX (deepest, depth);
+      }
+    else if (*c == ')')
+      depth--;
+  return deepest;
+}
+
+/* A tree whose written form nests 200 deep (beyond the 64 the first reader allowed): at
+ * every turn a quiet first choice, and a second that the line carries on from. It saves,
+ * reopens the same, and its text stays small as indentation stops growing. */
+static void
+test_write_read_200_levels (void)
+{
+  SynState start;
+  g_autoptr (SynVariationTree) tree = NULL;
+  g_autoptr (SynVariationTree) again = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *text_again = NULL;
+  SynVariationNode *node;
+  guint levels = 0;
+
+  g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
+  tree = syn_variation_tree_new (&start);
+  node = syn_variation_tree_get_root (tree);
+  for (guint number = 1; number <= 200; number++)
+    {
+      SynMove white, black;
+
+      g_assert_cmpint (syn_variant_psc.outcome (syn_variation_node_get_state (node)).result, ==,
+                       SYN_RESULT_NONE);
+      play (node, "g1f3", "g8f6");
+      progression_pair (syn_variation_node_get_state (node), number, &white, &black);
+      node = syn_variation_node_add_child (node, white, black);
+    }
+  text = syn_variation_tree_write (tree);
+  g_assert_cmpuint (nesting_of (text), ==, 200);
+  g_test_message ("200 levels written in %zu bytes", strlen (text));
+  g_assert_cmpuint (strlen (text), <, 100 * 1024);
+
+  again = syn_variation_tree_read (text, &error);
+  g_assert_no_error (error);
+  for (node = syn_variation_tree_get_root (again); syn_variation_node_get_n_children (node) == 2;
+       node = syn_variation_node_get_child (node, 1))
+    levels++;
+  g_assert_cmpuint (levels, ==, 200);
+  text_again = syn_variation_tree_write (again);
+  g_assert_cmpstr (text_again, ==, text);
+}
+
+/* A text whose variations nest opens deep, each "(" on a line of its own (the line of the
+ * last one in *last_open_line): at each position of a line played on by progression_pair(),
+ * variations open inside one another, each replacing the turn before it by another pair. */
+static char *
+deeply_nested_text (guint opens, guint *last_open_line)
+{
+  GString *text = g_string_new ("[Variant \"psc\"]\n\n");
+  SynState state;
+  guint depth = 0, line = 2;
+
+  g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &state, NULL));
+  for (guint number = 1; depth < opens; number++)
+    {
+      SynMove whites[SYN_MAX_MOVES], blacks[SYN_MAX_MOVES], next_white, next_black;
+      int n_white = syn_analysis_moves (&state, SYN_WHITE, whites);
+      int n_black = syn_analysis_moves (&state, SYN_BLACK, blacks);
+      gboolean first = TRUE;
+      SynState next;
+
+      g_assert_cmpint (syn_variant_psc.outcome (&state).result, ==, SYN_RESULT_NONE);
+      progression_pair (&state, number, &next_white, &next_black);
+      for (int w = 0; w < n_white && depth < opens; w++)
+        for (int b = 0; b < n_black && depth < opens; b++)
+          {
+            char white[SYN_MOVE_TEXT_SIZE], black[SYN_MOVE_TEXT_SIZE];
+
+            if (whites[w] == next_white && blacks[b] == next_black)
+              continue;
+            syn_move_to_text (whites[w], white);
+            syn_move_to_text (blacks[b], black);
+            /* The first pair is the turn the variations replace. */
+            g_string_append_printf (text, "%s%u. %s %s\n", first ? "" : "( ", number, white, black);
+            line++;
+            if (!first)
+              {
+                depth++;
+                *last_open_line = line;
+              }
+            first = FALSE;
+          }
+      if (depth == opens)
+        break;
+      /* The last variation at this position carries the line on. */
+      {
+        char white[SYN_MOVE_TEXT_SIZE], black[SYN_MOVE_TEXT_SIZE];
+
+        syn_move_to_text (next_white, white);
+        syn_move_to_text (next_black, black);
+        g_string_append_printf (text, "( %u. %s %s\n", number, white, black);
+        line++;
+        depth++;
+        *last_open_line = line;
+        syn_analysis_resolve (&state, next_white, next_black, &next);
+        state = next;
+      }
+    }
+  for (guint i = 0; i < depth; i++)
+    g_string_append (text, ")\n");
+  return g_string_free (text, FALSE);
+}
+
+/* Nesting up to the bound reads; one level more is refused at the line of its "(". */
+static void
+test_deepest_nesting (void)
+{
+  guint last_open_line = 0;
+  g_autofree char *deepest = deeply_nested_text (SYN_VARIATION_TREE_MAX_DEPTH, &last_open_line);
+  g_autofree char *too_deep = NULL;
+  g_autofree char *message = NULL;
+  g_autoptr (SynVariationTree) tree = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_cmpuint (nesting_of (deepest), ==, SYN_VARIATION_TREE_MAX_DEPTH);
+  tree = syn_variation_tree_read (deepest, &error);
+  g_assert_no_error (error);
+  g_test_message ("%d levels (%zu bytes) read in %.1f ms", SYN_VARIATION_TREE_MAX_DEPTH,
+                  strlen (deepest), (g_get_monotonic_time () - start) / 1e3);
+
+  too_deep = deeply_nested_text (SYN_VARIATION_TREE_MAX_DEPTH + 1, &last_open_line);
+  message = g_strdup_printf ("line %u: variations are nested more than %d deep", last_open_line,
+                             SYN_VARIATION_TREE_MAX_DEPTH);
+  assert_refused (too_deep, SYN_VARIATION_TREE_ERROR_SYNTAX, message);
 }
 
 int
@@ -151,6 +308,7 @@ main (int argc, char **argv)
                    test_refuses_unbalanced_parentheses);
   g_test_add_func ("/variation-tree/refuses/illegal-pair", test_refuses_illegal_pair);
   g_test_add_func ("/variation-tree/refuses/bad-turn-number", test_refuses_bad_turn_number);
-  g_test_add_func ("/variation-tree/refuses/too-deep", test_refuses_too_deep);
+  g_test_add_func ("/variation-tree/write-read/200-levels", test_write_read_200_levels);
+  g_test_add_func ("/variation-tree/read/deepest-nesting-and-beyond", test_deepest_nesting);
   return g_test_run ();
 }
