@@ -36,6 +36,7 @@ struct _SynWindow
   SynBoardView *board;
   SynClockView *clock_view;
   GtkLabel *status_label;
+  GtkBox *choice_bar;
   SynMoveList *move_list;
   GtkWidget *end_buttons;
   GtkWidget *resign_button;
@@ -52,6 +53,7 @@ struct _SynWindow
   SynPeer *peer;             /* the other side of a network game, or NULL */
   SynNewGameOptions options; /* of the game on the board, for a rematch */
   SynMove network_choice;    /* sent as a commitment this turn */
+  SynMove pending_move;      /* picked on the board; its decision is still to choose */
   gboolean network_dialog;   /* Host or Join is open: it answers the peer itself */
 
   SynColour viewer;   /* whose board is shown: the person choosing now */
@@ -190,6 +192,8 @@ board_flipped (SynWindow *self)
   return g_settings_get_boolean (self->settings, "board-flipped") != theirs;
 }
 
+static void update_choice_bar (SynWindow *self);
+
 /* Everything on the board but the pieces: marks, flip, whether it takes input. */
 static void
 update_board_marks (SynWindow *self)
@@ -227,6 +231,11 @@ update_board_marks (SynWindow *self)
     }
   else
     syn_board_view_set_last_turn (self->board, SYN_MOVE_NONE, SYN_MOVE_NONE);
+  if (self->pending_move != SYN_MOVE_NONE && syn_game_has_chosen (self->game, self->viewer))
+    self->pending_move = SYN_MOVE_NONE;
+  if (self->pending_move != SYN_MOVE_NONE)
+    syn_board_view_set_chosen_move (self->board, self->pending_move);
+  update_choice_bar (self);
 }
 
 static void
@@ -271,7 +280,7 @@ toast (SynWindow *self, const char *text)
 }
 
 static void
-on_board_move_chosen_cb (SynWindow *self, guint move)
+choose (SynWindow *self, SynChoice move)
 {
   g_autoptr (GError) error = NULL;
 
@@ -299,6 +308,126 @@ on_board_move_chosen_cb (SynWindow *self, guint move)
   update_status (self);
 }
 
+static void update_choice_bar (SynWindow *self);
+
+/* The words of a choice that is no move on the board, or the decision a move carries. */
+static const char *
+choice_label (SynChoice choice)
+{
+  SynChoice kind = SYN_CHOICE_KIND (choice);
+  gboolean pass = (kind & SYN_CHOICE_PASS) != 0;
+
+  if (kind & SYN_CHOICE_COMMIT)
+    return pass ? _ ("Pass and _Commit") : _ ("_Commit");
+  if (kind & SYN_CHOICE_ROLLBACK)
+    return pass ? _ ("Pass and _Roll Back") : _ ("_Roll Back");
+  if (pass)
+    return _ ("_Pass");
+  return _ ("_Keep Pending");
+}
+
+static void
+on_choice_button_clicked_cb (GtkButton *button, SynWindow *self)
+{
+  SynChoice choice = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "choice"));
+
+  self->pending_move = SYN_MOVE_NONE;
+  choose (self, choice);
+  update_choice_bar (self);
+}
+
+static void
+on_choice_cancel_clicked_cb (GtkButton *button, SynWindow *self)
+{
+  self->pending_move = SYN_MOVE_NONE;
+  update_choice_bar (self);
+  syn_board_view_set_chosen_move (self->board, SYN_MOVE_NONE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+static void
+add_choice_button (SynWindow *self, SynChoice choice, gboolean suggested)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (choice_label (choice));
+
+  g_object_set_data (G_OBJECT (button), "choice", GUINT_TO_POINTER (choice));
+  if (suggested)
+    gtk_widget_add_css_class (button, "suggested-action");
+  g_signal_connect_object (button, "clicked", G_CALLBACK (on_choice_button_clicked_cb), self, 0);
+  gtk_box_append (self->choice_bar, button);
+}
+
+/* The viewer's choices beyond a plain move: HK's pass; a Transactional move's decision
+ * (commit, roll back, keep pending) once the move is picked, or its pass (TX-R6). */
+static void
+update_choice_bar (SynWindow *self)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+  const SynVariant *variant = syn_game_get_variant (self->game);
+  GtkWidget *child;
+  gboolean live = following_game (self) && !syn_game_is_over (self->game) && !self->hand_over
+                  && !playing_network (self)
+                  && syn_game_get_player_kind (self->game, self->viewer) == SYN_PLAYER_HUMAN
+                  && !syn_game_has_chosen (self->game, self->viewer);
+  int n = live ? variant->choices (syn_game_get_state (self->game), self->viewer, choices) : 0;
+  gboolean any = FALSE;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->choice_bar))))
+    gtk_box_remove (self->choice_bar, child);
+  for (int i = 0; i < n; i++)
+    {
+      SynMove move = SYN_CHOICE_MOVE (choices[i]);
+      if (self->pending_move != SYN_MOVE_NONE ? move == self->pending_move : move == SYN_MOVE_NONE)
+        {
+          add_choice_button (self, choices[i], !any);
+          any = TRUE;
+        }
+    }
+  if (any && self->pending_move != SYN_MOVE_NONE)
+    {
+      GtkWidget *cancel = gtk_button_new_with_mnemonic (_ ("Ch_oose Another Move"));
+      g_signal_connect_object (cancel, "clicked", G_CALLBACK (on_choice_cancel_clicked_cb), self,
+                               0);
+      gtk_box_append (self->choice_bar, cancel);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->choice_bar), any);
+}
+
+/* A move picked on the board: one choice, or a move whose decision the player picks next
+ * from the choice bar. A move onto a square the opponent's transaction locks is refused at
+ * once and told to the player alone (TX-R5). */
+static void
+on_board_move_chosen_cb (SynWindow *self, guint move)
+{
+  SynChoice choices[SYN_MAX_CHOICES], found = SYN_CHOICE_NONE;
+  const SynVariant *variant = syn_game_get_variant (self->game);
+  int n = variant->choices (syn_game_get_state (self->game), self->viewer, choices);
+  int n_found = 0;
+
+  for (int i = 0; i < n; i++)
+    if (SYN_CHOICE_MOVE (choices[i]) == move)
+      {
+        found = choices[i];
+        n_found++;
+      }
+  if (n_found <= 1 || playing_network (self))
+    {
+      choose (self, n_found == 1 ? found : (SynChoice) move);
+      return;
+    }
+  if (syn_game_is_refused (self->game, self->viewer, found))
+    {
+      toast (self, _ ("Locked: your opponent’s transaction holds that square. Choose another "
+                      "move."));
+      syn_board_view_set_chosen_move (self->board, SYN_MOVE_NONE);
+      return;
+    }
+  self->pending_move = (SynMove) move;
+  syn_board_view_set_chosen_move (self->board, (SynMove) move);
+  update_choice_bar (self);
+  gtk_widget_child_focus (GTK_WIDGET (self->choice_bar), GTK_DIR_TAB_FORWARD);
+}
+
 static void
 on_choice_changed_cb (SynGame *game, int side, SynWindow *self)
 {
@@ -312,9 +441,18 @@ on_turn_executed_cb (SynGame *game, guint index, SynWindow *self)
   const SynTurn *turn = syn_game_get_turn (game, index);
   SynBoardFacts before, after;
 
-  /* The next turn starts with White again when two people share the computer. */
-  if (two_people (self))
-    self->viewer = SYN_WHITE;
+  self->pending_move = SYN_MOVE_NONE;
+  /* With two people at one computer the next step is shown to the side that chooses in it,
+   * White when both do. Where each side sees a board of its own (Transactional), the
+   * computer is handed over first. */
+  if (two_people (self) && !syn_game_is_over (game))
+    {
+      SynColour next = syn_game_has_chosen (game, SYN_WHITE) ? SYN_BLACK : SYN_WHITE;
+      if (next != self->viewer && syn_game_get_variant (game)->view)
+        show_hand_over (self, TRUE);
+      else
+        self->viewer = next;
+    }
   if (following_game (self))
     {
       syn_game_get_facts (game, index, self->viewer, &before);
@@ -323,6 +461,17 @@ on_turn_executed_cb (SynGame *game, guint index, SynWindow *self)
                                    (SynMove) turn->choice[SYN_BLACK], &after);
     }
   update_board_marks (self);
+  update_status (self);
+}
+
+static void
+on_choice_refused_cb (SynGame *game, int side, SynWindow *self)
+{
+  if ((SynColour) side == self->viewer)
+    toast (self, _ ("Locked: your opponent’s transaction holds that square. Choose another "
+                    "move."));
+  self->pending_move = SYN_MOVE_NONE;
+  update_board (self);
   update_status (self);
 }
 
@@ -376,6 +525,8 @@ adopt_game (SynWindow *self, SynGame *game, SynSession *session, SynColour viewe
   g_signal_connect_object (self->game, "choice-changed", G_CALLBACK (on_choice_changed_cb), self,
                            0);
   g_signal_connect_object (self->game, "turn-executed", G_CALLBACK (on_turn_executed_cb), self, 0);
+  g_signal_connect_object (self->game, "choice-refused", G_CALLBACK (on_choice_refused_cb), self,
+                           0);
   g_signal_connect_object (self->game, "finished", G_CALLBACK (on_finished_cb), self, 0);
   if (self->session)
     g_signal_connect_object (self->session, "autosave-failed", G_CALLBACK (on_autosave_failed_cb),
@@ -586,7 +737,7 @@ play_move_action (GtkWidget *widget, const char *action_name, GVariant *paramete
       toast (self, message);
       return;
     }
-  on_board_move_chosen_cb (self, (guint) choice);
+  choose (self, choice);
 }
 
 static void
@@ -1195,6 +1346,7 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynWindow, board);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, clock_view);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, choice_bar);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, end_buttons);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, resign_button);
