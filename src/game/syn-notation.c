@@ -112,18 +112,49 @@ append_square (GString *text, int square)
   g_string_append (text, name);
 }
 
+/* A choice that carries more than a move (HK's pass, a Transactional move with its
+ * decision): the move's own words, then the rest. NULL for a plain move. */
+static char *
+describe_kinds (const SynVariant *variant, const SynState *before, SynColour side, SynChoice choice,
+                gboolean spoken)
+{
+  SynChoice kind = SYN_CHOICE_KIND (choice);
+  SynMove move = SYN_CHOICE_MOVE (choice);
+  g_autofree char *base = NULL;
+
+  if (kind == 0 || choice == SYN_CHOICE_NONE)
+    return NULL;
+  if (move != SYN_MOVE_NONE)
+    base = spoken ? syn_notation_speak (variant, before, side, move)
+                  : syn_notation_describe (variant, before, side, move);
+  else
+    /* Translators: a side that passes (HK's exchange of blows, or Transactional Chess when
+     * every move is refused) */
+    base = g_strdup (_ ("pass"));
+  if (kind & SYN_CHOICE_COMMIT)
+    /* Translators: a Transactional Chess move and its decision: "Nf3, commit" */
+    return g_strdup_printf (_ ("%s, commit"), base);
+  if (kind & SYN_CHOICE_ROLLBACK)
+    /* Translators: a Transactional Chess move and its decision: "Nf3, roll back" */
+    return g_strdup_printf (_ ("%s, roll back"), base);
+  return g_steal_pointer (&base);
+}
+
 char *
 syn_notation_describe (const SynVariant *variant, const SynState *before, SynColour side,
                        SynChoice choice)
 {
   GString *text;
   MoveFacts facts;
+  char *kinds;
 
   g_return_val_if_fail (variant != NULL, NULL);
   g_return_val_if_fail (before != NULL, NULL);
 
   if (choice == SYN_CHOICE_NONE)
     return g_strdup ("-");
+  if ((kinds = describe_kinds (variant, before, side, choice, FALSE)))
+    return kinds;
 
   if (!get_move_facts (variant, before, side, choice, &facts))
     {
@@ -187,6 +218,8 @@ syn_notation_speak (const SynVariant *variant, const SynState *before, SynColour
   if (choice == SYN_CHOICE_NONE)
     /* Translators: read aloud for a side that made no move in a turn */
     return g_strdup (_ ("no move"));
+  if ((move = describe_kinds (variant, before, side, choice, TRUE)))
+    return g_steal_pointer (&move);
 
   if (!get_move_facts (variant, before, side, choice, &facts))
     return syn_notation_describe (variant, before, side, choice);
@@ -242,7 +275,21 @@ syn_notation_coloured_piece_name (SynPiece piece)
 const char *
 syn_notation_variant_name (const SynVariant *variant)
 {
-  if (g_strcmp0 (variant->id, "psc") == 0)
-    return _ ("Parrow Synchronous Chess");
+  /* The rule sets' names in the user's language; the engine's own are English. */
+  static const struct
+  {
+    const char *id;
+    const char *name;
+  } names[] = {
+    { "psc", N_ ("Parrow Synchronous Chess") },
+    { "synchrone", N_ ("Synchrone") },
+    { "hk", N_ ("Hansmann–Krasowsky") },
+    { "hutnik", N_ ("Hutnik Simultaneous Chess") },
+    { "transactional", N_ ("Transactional Chess") },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (variant->id, names[i].id))
+      return _ (names[i].name);
   return variant->name;
 }
