@@ -185,18 +185,48 @@ make_turn_row (SynMoveList *self, guint index)
   /* The turn number of the position the turn was played in (FEN field 6, PSC-R9), so a game
    * set up from a FEN counts on from there. */
   guint number = turn->before.board.turn_number > 0 ? turn->before.board.turn_number : index + 1;
-  g_autofree char *number_text = g_strdup_printf ("%u.", number);
+  g_autofree char *number_text = NULL;
   g_autofree char *white_spoken
       = syn_notation_speak (variant, &turn->before, SYN_WHITE, turn->choice[SYN_WHITE]);
   g_autofree char *black_spoken
       = syn_notation_speak (variant, &turn->before, SYN_BLACK, turn->choice[SYN_BLACK]);
   g_autofree char *accessible_label = NULL;
   GtkWidget *box, *label;
+  SynStepInfo info;
 
-  /* Translators: a row of the move list read aloud: the turn number, White's move and
-   * Black's move in words, e.g. "Turn 12: White knight f3, Black pawn takes d5" */
-  accessible_label
-      = g_strdup_printf (_ ("Turn %u: White %s, Black %s"), number, white_spoken, black_spoken);
+  syn_variant_describe (variant, &turn->before, &info);
+  switch (info.kind)
+    {
+    case SYN_STEP_BLOWS:
+      /* HK-R8: a round of the exchange of blows that follows the turn's synchronous move. */
+      number_text = g_strdup_printf ("%u×", number);
+      /* Translators: a row of the move list read aloud: a round of the exchange of blows of
+       * a turn (Hansmann–Krasowsky) and each side's strike or pass */
+      accessible_label = g_strdup_printf (_ ("Exchange of blows, turn %u: White %s, Black %s"),
+                                          number, white_spoken, black_spoken);
+      break;
+    case SYN_STEP_TX_MOVE:
+    case SYN_STEP_TX_DECIDE:
+      {
+        /* TX-R3: the steps of one side at a time, numbered by its transaction. */
+        SynColour mover = turn->choice[SYN_WHITE] != SYN_CHOICE_NONE ? SYN_WHITE : SYN_BLACK;
+        number_text = g_strdup_printf ("T%u", info.transaction[mover]);
+        /* Translators: a row of the move list read aloud in Transactional Chess: the
+         * transaction number, the side and its move, e.g. "Transaction 3: White knight f3" */
+        accessible_label = g_strdup_printf (_ ("Transaction %u: %s %s"), info.transaction[mover],
+                                            mover == SYN_WHITE ? _ ("White") : _ ("Black"),
+                                            mover == SYN_WHITE ? white_spoken : black_spoken);
+        break;
+      }
+    case SYN_STEP_MOVES:
+    default:
+      number_text = g_strdup_printf ("%u.", number);
+      /* Translators: a row of the move list read aloud: the turn number, White's move and
+       * Black's move in words, e.g. "Turn 12: White knight f3, Black pawn takes d5" */
+      accessible_label
+          = g_strdup_printf (_ ("Turn %u: White %s, Black %s"), number, white_spoken, black_spoken);
+      break;
+    }
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   label = add_label (box, number_text, "turn-number");
@@ -206,8 +236,12 @@ make_turn_row (SynMoveList *self, guint index)
   gtk_label_set_xalign (GTK_LABEL (label), 1);
   for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
     {
-      g_autofree char *move
-          = syn_notation_describe (variant, &turn->before, (SynColour) side, turn->choice[side]);
+      /* A side that waited in a step of one side only (HK's blows, Transactional) shows
+       * nothing rather than a dash in every other row. */
+      g_autofree char *move = info.kind != SYN_STEP_MOVES && turn->choice[side] == SYN_CHOICE_NONE
+                                  ? g_strdup ("")
+                                  : syn_notation_describe (variant, &turn->before, (SynColour) side,
+                                                           turn->choice[side]);
 
       label = add_label (box, move, side == SYN_WHITE ? "white" : "black");
       gtk_widget_add_css_class (label, "move");
