@@ -26,6 +26,10 @@ void syn_position_editor_set_palette_piece (SynPositionEditor *self, SynPiece pi
 /* A click on square: places the palette piece there, or erases it when erase is set. */
 void syn_position_editor_activate_square (SynPositionEditor *self, int square, gboolean erase);
 
+/* What a drag of the piece on from does when it ends on to: moves it there (replacing what
+ * stood there), or removes it when to is SYN_NO_SQUARE (dropped off the board). */
+void syn_position_editor_move_piece (SynPositionEditor *self, int from, int to);
+
 /* The FEN being edited, as in its entry. */
 const char *syn_position_editor_get_fen (SynPositionEditor *self);
 void syn_position_editor_set_fen (SynPositionEditor *self, const char *fen);

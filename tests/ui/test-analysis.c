@@ -10,6 +10,7 @@
 
 #include "fen.h"
 #include "syn-analysis.h"
+#include "syn-board-view.h"
 #include "syn-notation.h"
 #include "syn-pair-matrix.h"
 #include "syn-position-editor.h"
@@ -97,6 +98,213 @@ test_editor_en_passant_only_where_valid (void)
   syn_position_put (&pos, SYN_SQUARE (4, 3), SYN_PIECE (SYN_WHITE, SYN_PAWN));
   g_assert_cmpuint (syn_analysis_en_passant_allowed (&pos, SYN_WHITE), ==,
                     syn_bit (SYN_SQUARE (4, 2)));
+}
+
+static void
+wait_for (gint64 usec)
+{
+  gint64 end = g_get_monotonic_time () + usec;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+static GtkWidget *
+find_widget (GtkWidget *widget, const char *name, GType type)
+{
+  if ((name != NULL && g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+      || (name == NULL && G_TYPE_CHECK_INSTANCE_TYPE (widget, type)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, name, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The editor on screen, at its natural size, its board drawn. */
+static SynPositionEditor *
+show_editor (const char *fen)
+{
+  SynPositionEditor *editor = syn_position_editor_new (NULL, NULL);
+  GtkWidget *board = find_widget (GTK_WIDGET (editor), NULL, SYN_TYPE_BOARD_VIEW);
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  syn_position_editor_set_fen (editor, fen);
+  gtk_window_present (GTK_WINDOW (editor));
+  while (!gtk_widget_get_mapped (board) || gtk_widget_get_width (board) < 200)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  wait_for (200 * G_TIME_SPAN_MILLISECOND);
+  return editor;
+}
+
+/* The centre of square, or of the widget named name, in the window's coordinates. */
+static graphene_point_t
+square_point (SynPositionEditor *editor, const char *square)
+{
+  GtkWidget *board = find_widget (GTK_WIDGET (editor), NULL, SYN_TYPE_BOARD_VIEW);
+  graphene_rect_t rect;
+  graphene_point_t centre, point;
+
+  g_assert_true (syn_board_view_get_square_rect (
+      SYN_BOARD_VIEW (board), SYN_SQUARE (square[0] - 'a', square[1] - '1'), &rect));
+  graphene_rect_get_center (&rect, &centre);
+  g_assert_true (gtk_widget_compute_point (board, GTK_WIDGET (editor), &centre, &point));
+  return point;
+}
+
+static graphene_point_t
+widget_point (SynPositionEditor *editor, const char *name)
+{
+  GtkWidget *widget = find_widget (GTK_WIDGET (editor), name, G_TYPE_INVALID);
+  graphene_point_t centre, point;
+
+  g_assert_nonnull (widget);
+  centre = GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f,
+                                gtk_widget_get_height (widget) / 2.f);
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (editor), &centre, &point));
+  return point;
+}
+
+static GtkGesture *
+window_drag_gesture (SynPositionEditor *editor)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (editor));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_DRAG (controller))
+        return GTK_GESTURE (controller);
+    }
+  g_assert_not_reached ();
+}
+
+/* The window's drag gesture, told of a press at from that moves halfway, then to to. */
+static void
+drag (SynPositionEditor *editor, graphene_point_t from, graphene_point_t to)
+{
+  GtkGesture *gesture = window_drag_gesture (editor);
+  double dx = to.x - from.x, dy = to.y - from.y;
+
+  g_signal_emit_by_name (gesture, "drag-begin", (double) from.x, (double) from.y);
+  g_signal_emit_by_name (gesture, "drag-update", dx / 2, dy / 2);
+  g_signal_emit_by_name (gesture, "drag-update", dx, dy);
+  g_signal_emit_by_name (gesture, "drag-end", dx, dy);
+}
+
+/* Dragging: a palette piece onto a square, a piece from square to square, a piece off the
+ * board; a press that does not move is no drag. */
+static void
+test_editor_drags_pieces (void)
+{
+  SynPositionEditor *editor = show_editor ("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  GtkGesture *gesture = window_drag_gesture (editor);
+  graphene_point_t e4 = square_point (editor, "e4");
+
+  drag (editor, widget_point (editor, "palette-N"), e4);
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1");
+  drag (editor, widget_point (editor, "palette-q"), square_point (editor, "a8"));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "q3k3/8/8/8/4N3/8/8/4K3 w - - 0 1");
+  /* Square to square, taking what stands there. */
+  drag (editor, e4, square_point (editor, "d6"));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "q3k3/8/3N4/8/8/8/8/4K3 w - - 0 1");
+  drag (editor, square_point (editor, "a8"), square_point (editor, "d6"));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "4k3/8/3q4/8/8/8/8/4K3 w - - 0 1");
+  /* Off the board (onto the palette): gone. */
+  drag (editor, square_point (editor, "d6"), widget_point (editor, "palette-eraser"));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  /* The eraser dragged onto a piece erases it (the position is then invalid). */
+  drag (editor, widget_point (editor, "palette-eraser"), square_point (editor, "e8"));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "8/8/8/8/8/8/8/4K3 w - - 0 1");
+  g_assert_nonnull (syn_position_editor_get_error (editor));
+
+  /* A press and release in place, and a drag from an empty square, change nothing. */
+  g_signal_emit_by_name (gesture, "drag-begin", (double) e4.x, (double) e4.y);
+  g_signal_emit_by_name (gesture, "drag-end", 0.0, 0.0);
+  drag (editor, e4, square_point (editor, "e5"));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "8/8/8/8/8/8/8/4K3 w - - 0 1");
+
+  /* The same through the public function. */
+  syn_position_editor_move_piece (editor, SYN_SQUARE (4, 0), SYN_SQUARE (3, 0));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "8/8/8/8/8/8/8/3K4 w - - 0 1");
+  syn_position_editor_move_piece (editor, SYN_SQUARE (3, 0), SYN_NO_SQUARE);
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "8/8/8/8/8/8/8/8 w - - 0 1");
+  gtk_window_destroy (GTK_WINDOW (editor));
+}
+
+/* Runs xdotool with args (one string, split at spaces), then lets GTK take the events in. */
+static void
+xdotool (const char *args)
+{
+  g_autofree char *command = g_strconcat ("xdotool ", args, NULL);
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  wait_for (100 * G_TIME_SPAN_MILLISECOND);
+}
+
+static void
+xdotool_drag (graphene_point_t from, graphene_point_t to)
+{
+  g_autofree char *args = g_strdup_printf (
+      "mousemove %d %d mousedown 1 mousemove %d %d mousemove %d %d mouseup 1", (int) from.x,
+      (int) from.y, (int) (from.x + to.x) / 2, (int) (from.y + to.y) / 2, (int) to.x, (int) to.y);
+  xdotool (args);
+}
+
+/* Real pointer events (xdotool through XTEST, on a display of the test's own): drags from
+ * the palette, across the board and off it, and clicks still acting as clicks. Without a
+ * window manager the window sits at the top left corner of the screen. */
+static void
+test_editor_drags_with_real_events (void)
+{
+  g_autofree char *path = g_find_program_in_path ("xdotool");
+  SynPositionEditor *editor;
+  g_autofree char *click = NULL;
+  graphene_point_t point;
+
+  if (g_getenv ("SYNCHESS_TEST_UNDER_XVFB") == NULL)
+    {
+      g_test_skip ("not on a display of its own (SYNCHESS_TEST_UNDER_XVFB)");
+      return;
+    }
+  if (path == NULL)
+    {
+      g_test_skip ("xdotool is not installed");
+      return;
+    }
+  editor = show_editor ("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+
+  xdotool_drag (widget_point (editor, "palette-R"), square_point (editor, "c3"));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "4k3/8/8/8/8/2R5/8/4K3 w - - 0 1");
+  xdotool_drag (square_point (editor, "c3"), square_point (editor, "c7"));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "4k3/2R5/8/8/8/8/8/4K3 w - - 0 1");
+  xdotool_drag (square_point (editor, "c7"), widget_point (editor, "palette-eraser"));
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+
+  /* A click places the palette piece (the rook, picked by the first drag); a right click
+   * erases it. */
+  point = square_point (editor, "h1");
+  click = g_strdup_printf ("mousemove %d %d click 1", (int) point.x, (int) point.y);
+  xdotool (click);
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+  xdotool ("click 3");
+  g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  gtk_window_destroy (GTK_WINDOW (editor));
 }
 
 static void
@@ -374,6 +582,8 @@ main (int argc, char **argv)
                    test_editor_en_passant_only_where_valid);
   g_test_add_func ("/analysis/editor/palette-shows-piece-images",
                    test_editor_palette_shows_piece_images);
+  g_test_add_func ("/analysis/editor/drags-pieces", test_editor_drags_pieces);
+  g_test_add_func ("/analysis/editor/drags-with-real-events", test_editor_drags_with_real_events);
   g_test_add_func ("/analysis/what-if/e2e4-d7d5", test_what_if_resolves_e4_d5);
   g_test_add_func ("/analysis/pair-matrix/start-is-20-by-20", test_pair_matrix_start);
   g_test_add_func ("/analysis/pair-matrix/sorts-rows-and-columns", test_pair_matrix_sorts);
