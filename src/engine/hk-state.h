@@ -7,8 +7,17 @@
 
 #include "bitboard.h"
 
+/* SynState.step of an HK state: a synchronous move, or a round of an exchange of blows. */
+enum
+{
+  SYN_HK_STEP_SYNC = 0,
+  SYN_HK_STEP_BLOWS = 1,
+};
+
 typedef struct
 {
-  int8_t open[2];     /* the open fields (HK-R6), SYN_NO_SQUARE where none */
+  /* The open fields (HK-R6), none between turns. A field's striker is the colour not
+   * standing on it, so the set alone says who strikes where. */
+  SynBitboard open;
   SynBitboard struck; /* the pieces that have struck in this phase (HK-R9), by square */
 } SynHkState;
