@@ -1,82 +1,892 @@
-/* synchrone.c: not written yet; a placeholder so the table of rule sets stays whole.
+/* synchrone.c: Synchrone, orthodox chess in which both sides choose a move from the same
+ * position and both moves are carried out at once, with self-captures that anticipate an
+ * enemy capture (rulings SYN-R1 to SYN-R14).
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "attacks.h"
+#include "movegen.h"
 #include "variant.h"
 
-static bool
-placeholder_read_state (const char *fen, SynState *state, SynFenError *error)
-{
-  (void) fen;
-  memset (state, 0, sizeof *state);
-  error->field = 0;
-  snprintf (error->message, sizeof error->message, "this rule set is not available yet");
-  return false;
-}
+/* King, other pieces, pinned pawns, then self-capturers: at most 1 + 15 + 8 + 15. */
+#define MAX_ENTRIES 40
 
-static void
-placeholder_write_state (const SynState *state, char *buf, size_t size)
+/* One side's choices as sets of destinations, so that they can be counted without being
+ * listed, and listed in the same order every time. */
+typedef struct
 {
-  (void) state;
-  snprintf (buf, size, "-");
-}
+  SynBitboard push, double_push, east, west; /* destinations of the pawns free to move */
+  SynBitboard to[MAX_ENTRIES];               /* destinations of one piece each */
+  uint8_t from[MAX_ENTRIES];
+  uint8_t n_entries;
+  uint8_t n_special;
+  SynMove special[4]; /* en passant captures and castling */
+  bool in_check;
+} SideChoices;
+
+/* Both sides' choices and what they decide about the end of the game. */
+typedef struct
+{
+  SideChoices side[2];
+  int count[2];
+  SynOutcome outcome;
+} Analysis;
 
 static int
-placeholder_choices (const SynState *state, SynColour side, SynChoice *choices)
+pawn_up (SynColour colour)
 {
-  (void) state, (void) side, (void) choices;
-  return 0;
-}
-
-static uint64_t
-placeholder_count (const SynState *state)
-{
-  (void) state;
-  return 0;
-}
-
-static void
-placeholder_apply (const SynState *state, SynChoice white, SynChoice black, SynState *out)
-{
-  (void) white, (void) black;
-  *out = *state;
-}
-
-static SynOutcome
-placeholder_outcome (const SynState *state)
-{
-  (void) state;
-  return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_NONE };
+  return colour == SYN_WHITE ? 8 : -8;
 }
 
 static SynBitboard
-placeholder_visible (const SynState *state, SynColour side)
+last_rank (SynColour colour)
+{
+  return colour == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
+}
+
+static bool
+has_king (const SynPosition *pos, SynColour colour)
+{
+  return syn_position_pieces (pos, colour, SYN_KING) != 0;
+}
+
+/* Every square side attacks with occupied as the blockers. */
+static SynBitboard
+attacks_of (const SynPosition *pos, SynColour side, SynBitboard occupied)
+{
+  SynBitboard forward = syn_shift_forward (syn_position_pieces (pos, side, SYN_PAWN), side);
+  SynBitboard result = syn_shift_east (forward) | syn_shift_west (forward);
+  SynBitboard own = pos->by_colour[side];
+  SynBitboard pieces = pos->by_type[SYN_KNIGHT] & own;
+
+  while (pieces)
+    result |= syn_knight_attacks (syn_pop_lsb (&pieces));
+  pieces = (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN]) & own;
+  while (pieces)
+    result |= syn_bishop_attacks (syn_pop_lsb (&pieces), occupied);
+  pieces = (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]) & own;
+  while (pieces)
+    result |= syn_rook_attacks (syn_pop_lsb (&pieces), occupied);
+  pieces = pos->by_type[SYN_KING] & own;
+  if (pieces)
+    result |= syn_king_attacks (syn_lsb (pieces));
+  return result;
+}
+
+static void
+add_entry (SideChoices *c, int from, SynBitboard to)
+{
+  if (!to)
+    return;
+  c->from[c->n_entries] = (uint8_t) from;
+  c->to[c->n_entries] = to;
+  c->n_entries++;
+}
+
+static bool
+en_passant_is_legal (const SynPosition *pos, SynColour us, int from, int to, int victim, int king)
+{
+  SynBitboard occupied
+      = (syn_position_occupied (pos) ^ syn_bit (from) ^ syn_bit (victim)) | syn_bit (to);
+  SynBitboard attackers = syn_orthodox_attackers (pos, king, (SynColour) !us, occupied);
+  return (attackers & ~syn_bit (victim)) == 0;
+}
+
+/* SYN-R2, SYN-R4: the orthodox legal moves of us as if it were its turn. Both kings must be
+ * on the board. */
+static void
+generate_orthodox (const SynPosition *pos, SynColour us, SideChoices *c)
+{
+  SynColour them = (SynColour) !us;
+  SynBitboard own = pos->by_colour[us], enemy = pos->by_colour[them];
+  SynBitboard occupied = own | enemy, empty = ~occupied;
+  int king = syn_position_king (pos, us);
+  SynBitboard checkers = syn_orthodox_attackers (pos, king, them, occupied);
+  SynBitboard danger = attacks_of (pos, them, occupied ^ syn_bit (king));
+  SynBitboard mask, pinned = 0, snipers, pieces;
+  SynBitboard diagonal = pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN];
+  SynBitboard straight = pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN];
+  int up = pawn_up (us);
+
+  c->push = c->double_push = c->east = c->west = 0;
+  c->n_entries = 0;
+  c->n_special = 0;
+  c->in_check = checkers != 0;
+  add_entry (c, king, syn_king_attacks (king) & ~own & ~danger);
+  if (syn_more_than_one (checkers))
+    return;
+
+  mask = checkers ? syn_between (king, syn_lsb (checkers)) | checkers : ~own;
+  snipers = ((syn_rook_attacks (king, 0) & straight) | (syn_bishop_attacks (king, 0) & diagonal))
+            & enemy;
+  while (snipers)
+    {
+      SynBitboard blockers = syn_between (king, syn_pop_lsb (&snipers)) & occupied;
+      if (blockers && !syn_more_than_one (blockers))
+        pinned |= blockers & own;
+    }
+
+  /* A pinned knight never moves; other pinned pieces stay on their pin line. */
+  pieces = pos->by_type[SYN_KNIGHT] & own & ~pinned;
+  while (pieces)
+    {
+      int from = syn_pop_lsb (&pieces);
+      add_entry (c, from, syn_knight_attacks (from) & mask);
+    }
+  pieces = (diagonal | straight) & own;
+  while (pieces)
+    {
+      int from = syn_pop_lsb (&pieces);
+      SynBitboard to = 0;
+      if (diagonal & syn_bit (from))
+        to |= syn_bishop_attacks (from, occupied);
+      if (straight & syn_bit (from))
+        to |= syn_rook_attacks (from, occupied);
+      to &= mask;
+      if (pinned & syn_bit (from))
+        to &= syn_line (king, from);
+      add_entry (c, from, to);
+    }
+
+  {
+    SynBitboard pawns = syn_position_pieces (pos, us, SYN_PAWN);
+    SynBitboard forward = syn_shift_forward (pawns & ~pinned, us);
+    SynBitboard single = forward & empty;
+    SynBitboard double_rank = us == SYN_WHITE ? SYN_RANK_4 : SYN_RANK_5;
+    int ep = pos->en_passant[them];
+
+    c->push = single & mask;
+    c->double_push = syn_shift_forward (single, us) & empty & double_rank & mask;
+    c->east = syn_shift_east (forward) & enemy & mask;
+    c->west = syn_shift_west (forward) & enemy & mask;
+
+    pieces = pawns & pinned;
+    while (pieces)
+      {
+        int from = syn_pop_lsb (&pieces);
+        SynBitboard one = syn_shift_forward (syn_bit (from), us) & empty;
+        SynBitboard two = syn_shift_forward (one, us) & empty & double_rank;
+        SynBitboard takes = syn_pawn_captures (us, from) & enemy;
+        add_entry (c, from, (one | two | takes) & mask & syn_line (king, from));
+      }
+
+    /* SYN-R4: only a double step of the last turn, onto an empty passed square. */
+    if (ep != SYN_NO_SQUARE && !(occupied & syn_bit (ep))
+        && pos->board[ep - up] == SYN_PIECE (them, SYN_PAWN))
+      {
+        SynBitboard capturers = syn_pawn_captures (them, ep) & pawns;
+        while (capturers)
+          {
+            int from = syn_pop_lsb (&capturers);
+            if (en_passant_is_legal (pos, us, from, ep, ep - up, king))
+              c->special[c->n_special++] = syn_move_make (from, ep, SYN_MOVE_EN_PASSANT);
+          }
+      }
+  }
+
+  if (!checkers)
+    {
+      int base = us == SYN_WHITE ? 0 : 56;
+      uint8_t short_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_SHORT : SYN_CASTLE_BLACK_SHORT;
+      uint8_t long_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_LONG : SYN_CASTLE_BLACK_LONG;
+      if ((pos->castling & short_right) && !(occupied & syn_between (base + 4, base + 7))
+          && !(danger & (syn_bit (base + 5) | syn_bit (base + 6))))
+        c->special[c->n_special++] = syn_move_make (base + 4, base + 6, SYN_MOVE_CASTLE);
+      if ((pos->castling & long_right) && !(occupied & syn_between (base + 4, base))
+          && !(danger & (syn_bit (base + 3) | syn_bit (base + 2))))
+        c->special[c->n_special++] = syn_move_make (base + 4, base + 2, SYN_MOVE_CASTLE);
+    }
+}
+
+/* The squares from which them's orthodox legal captures reach square (en passant aside). */
+static SynBitboard
+capturers_of (const SideChoices *c, SynColour them, int square)
+{
+  SynBitboard bit = syn_bit (square), result = 0;
+  int up = pawn_up (them);
+  for (int i = 0; i < c->n_entries; i++)
+    if (c->to[i] & bit)
+      result |= syn_bit (c->from[i]);
+  if (c->east & bit)
+    result |= syn_bit (square - up - 1);
+  if (c->west & bit)
+    result |= syn_bit (square - up + 1);
+  return result;
+}
+
+/* SYN-R3: us's self-captures, from both sides' orthodox choices. */
+static void
+add_self_captures (const SynPosition *pos, SynColour us, SideChoices *c, const SideChoices *enemy)
+{
+  SynColour them = (SynColour) !us;
+  SynBitboard own = pos->by_colour[us];
+  SynBitboard exposed = own & ~pos->by_type[SYN_KING];
+  SynBitboard threatened = (enemy->east | enemy->west) & exposed;
+  SynBitboard occupied = syn_position_occupied (pos);
+  SynBitboard self_to[16];
+  uint8_t self_from[16];
+  int n_self = 0, king;
+
+  if (c->in_check)
+    return;
+  for (int i = 0; i < enemy->n_entries; i++)
+    threatened |= enemy->to[i] & exposed;
+  if (!threatened)
+    return;
+
+  king = syn_position_king (pos, us);
+  while (threatened)
+    {
+      int square = syn_pop_lsb (&threatened);
+      SynBitboard capturers = capturers_of (enemy, them, square);
+      SynBitboard reach = 0;
+      /* (b): any one enemy capturer may be taken off the path. */
+      while (capturers)
+        reach |= syn_orthodox_attackers (pos, square, us,
+                                         occupied ^ syn_bit (syn_pop_lsb (&capturers)));
+      reach &= ~pos->by_type[SYN_KING];
+      while (reach)
+        {
+          int from = syn_pop_lsb (&reach), i;
+          /* (c): the own king is not attacked once the piece has left its square. */
+          if (syn_orthodox_attackers (pos, king, them, occupied ^ syn_bit (from)))
+            continue;
+          for (i = 0; i < n_self && self_from[i] != from; i++)
+            ;
+          if (i == n_self)
+            {
+              self_from[n_self] = (uint8_t) from;
+              self_to[n_self++] = 0;
+            }
+          self_to[i] |= syn_bit (square);
+        }
+    }
+  for (int i = 0; i < n_self; i++)
+    add_entry (c, self_from[i], self_to[i]);
+}
+
+SYN_HOT_CLONES static int
+count_side (const SynPosition *pos, SynColour us, const SideChoices *c)
+{
+  SynBitboard last = last_rank (us);
+  SynBitboard pawns = pos->by_type[SYN_PAWN];
+  int n = syn_popcount_hot (c->push) + syn_popcount_hot (c->double_push)
+          + syn_popcount_hot (c->east) + syn_popcount_hot (c->west) + c->n_special;
+  /* Each promotion is four choices. */
+  n += 3
+       * (syn_popcount_hot (c->push & last) + syn_popcount_hot (c->east & last)
+          + syn_popcount_hot (c->west & last));
+  for (int i = 0; i < c->n_entries; i++)
+    {
+      n += syn_popcount_hot (c->to[i]);
+      if (pawns & syn_bit (c->from[i]))
+        n += 3 * syn_popcount_hot (c->to[i] & last);
+    }
+  return n;
+}
+
+/* SYN-R10 to SYN-R12 (repetition aside, which the game judges). */
+static SynOutcome
+outcome_from (const SynPosition *pos, const Analysis *a)
+{
+  bool lost[2];
+  if (!has_king (pos, SYN_WHITE) || !has_king (pos, SYN_BLACK))
+    {
+      if (has_king (pos, SYN_WHITE))
+        return (SynOutcome){ SYN_RESULT_WHITE_WINS, SYN_REASON_KING_CAPTURED };
+      if (has_king (pos, SYN_BLACK))
+        return (SynOutcome){ SYN_RESULT_BLACK_WINS, SYN_REASON_KING_CAPTURED };
+      return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_KING_CAPTURED };
+    }
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    lost[side] = a->side[side].in_check && a->count[side] == 0;
+  if (lost[SYN_WHITE] && lost[SYN_BLACK])
+    return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_BOTH_LOST };
+  if (lost[SYN_WHITE])
+    return (SynOutcome){ SYN_RESULT_BLACK_WINS, SYN_REASON_CHECKMATE };
+  if (lost[SYN_BLACK])
+    return (SynOutcome){ SYN_RESULT_WHITE_WINS, SYN_REASON_CHECKMATE };
+  if (a->count[SYN_WHITE] == 0 || a->count[SYN_BLACK] == 0)
+    return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_STALEMATE };
+  if (pos->quiet_turns >= 50)
+    return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS };
+  return (SynOutcome){ SYN_RESULT_NONE, SYN_REASON_NONE };
+}
+
+static void
+analyse (const SynPosition *pos, Analysis *a)
+{
+  if (!has_king (pos, SYN_WHITE) || !has_king (pos, SYN_BLACK))
+    {
+      a->side[SYN_WHITE].n_entries = a->side[SYN_BLACK].n_entries = 0;
+      a->count[SYN_WHITE] = a->count[SYN_BLACK] = 0;
+      a->outcome = outcome_from (pos, a);
+      return;
+    }
+  generate_orthodox (pos, SYN_WHITE, &a->side[SYN_WHITE]);
+  generate_orthodox (pos, SYN_BLACK, &a->side[SYN_BLACK]);
+  add_self_captures (pos, SYN_WHITE, &a->side[SYN_WHITE], &a->side[SYN_BLACK]);
+  add_self_captures (pos, SYN_BLACK, &a->side[SYN_BLACK], &a->side[SYN_WHITE]);
+  a->count[SYN_WHITE] = count_side (pos, SYN_WHITE, &a->side[SYN_WHITE]);
+  a->count[SYN_BLACK] = count_side (pos, SYN_BLACK, &a->side[SYN_BLACK]);
+  a->outcome = outcome_from (pos, a);
+}
+
+static SynChoice *
+list_pawn_set (SynChoice *list, SynBitboard to, int offset, SynBitboard last)
+{
+  SynMove moves[SYN_MAX_MOVES];
+  int n = (int) (syn_move_add_pawn_moves (moves, to, offset, last) - moves);
+  for (int i = 0; i < n; i++)
+    *list++ = moves[i];
+  return list;
+}
+
+static int
+list_side (const SynPosition *pos, SynColour us, const SideChoices *c, SynChoice *choices)
+{
+  SynBitboard last = last_rank (us);
+  int up = pawn_up (us);
+  SynChoice *list = choices;
+
+  for (int i = 0; i < c->n_entries; i++)
+    {
+      int from = c->from[i];
+      SynBitboard to = c->to[i];
+      if (pos->by_type[SYN_PAWN] & syn_bit (from))
+        {
+          while (to)
+            {
+              int square = syn_pop_lsb (&to);
+              if (syn_bit (square) & last)
+                for (int kind = SYN_MOVE_PROMOTE_QUEEN; kind >= SYN_MOVE_PROMOTE_KNIGHT; kind--)
+                  *list++ = syn_move_make (from, square, (SynMoveKind) kind);
+              else
+                *list++ = syn_move_make (from, square, SYN_MOVE_PLAIN);
+            }
+        }
+      else
+        while (to)
+          *list++ = syn_move_make (from, syn_pop_lsb (&to), SYN_MOVE_PLAIN);
+    }
+  list = list_pawn_set (list, c->push, up, last);
+  list = list_pawn_set (list, c->double_push, 2 * up, last);
+  list = list_pawn_set (list, c->east, up + 1, last);
+  list = list_pawn_set (list, c->west, up - 1, last);
+  for (int i = 0; i < c->n_special; i++)
+    *list++ = c->special[i];
+  return (int) (list - choices);
+}
+
+/* Resolution of a turn ------------------------------------------------------------------ */
+
+typedef struct
+{
+  int from, to;
+  SynPiece piece; /* as it arrives: promoted if the move promotes */
+} Mover;
+
+/* SYN-R5: a move's moving pieces (castling: king, then rook); returns how many. */
+static int
+moving_pieces (const SynPosition *pos, SynMove move, Mover movers[2])
+{
+  int from = syn_move_from (move), to = syn_move_to (move);
+  SynPiece piece = pos->board[from];
+  SynColour colour = SYN_PIECE_COLOUR (piece);
+
+  if (syn_move_is_promotion (move))
+    piece = SYN_PIECE (colour, syn_move_promotion_type (move));
+  movers[0] = (Mover){ from, to, piece };
+  if (syn_move_kind (move) != SYN_MOVE_CASTLE)
+    return 1;
+  movers[1] = to > from ? (Mover){ from + 3, from + 1, SYN_PIECE (colour, SYN_ROOK) }
+                        : (Mover){ from - 4, from - 1, SYN_PIECE (colour, SYN_ROOK) };
+  return 2;
+}
+
+/* SYN-R5: the square of the piece a move captures, or SYN_NO_SQUARE. */
+static int
+target_of (const SynPosition *pos, SynMove move)
+{
+  int from = syn_move_from (move), to = syn_move_to (move);
+  switch (syn_move_kind (move))
+    {
+    case SYN_MOVE_EN_PASSANT:
+      return to - pawn_up (SYN_PIECE_COLOUR (pos->board[from]));
+    case SYN_MOVE_CASTLE:
+      return SYN_NO_SQUARE;
+    default:
+      return pos->board[to] != SYN_NO_PIECE ? to : SYN_NO_SQUARE;
+    }
+}
+
+/* SYN-R7: which of two pieces arriving on one square stays; SYN_NO_PIECE when neither. */
+static SynPiece
+collision_survivor (SynPiece white, SynPiece black, const bool self_capture[2])
+{
+  bool white_king = SYN_PIECE_TYPE (white) == SYN_KING;
+  bool black_king = SYN_PIECE_TYPE (black) == SYN_KING;
+  if (white_king != black_king)
+    return white_king ? white : black;
+  if (!white_king && self_capture[SYN_WHITE] != self_capture[SYN_BLACK])
+    return self_capture[SYN_WHITE] ? white : black;
+  return SYN_NO_PIECE;
+}
+
+/* SYN-R6 to SYN-R9: the position after both moves, each legal on pos. */
+static void
+resolve (const SynPosition *pos, SynMove white, SynMove black, SynPosition *out)
+{
+  SynMove moves[2] = { white, black };
+  Mover movers[2][2];
+  int n_movers[2], target[2];
+  bool self_capture[2], resets = false;
+  SynBitboard departed[2] = { 0, 0 };
+  uint8_t castling = pos->castling;
+
+  *out = *pos;
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      n_movers[side] = moving_pieces (pos, moves[side], movers[side]);
+      target[side] = target_of (pos, moves[side]);
+      self_capture[side] = target[side] != SYN_NO_SQUARE
+                           && SYN_PIECE_COLOUR (pos->board[target[side]]) == (SynColour) side;
+      /* SYN-R9: a pawn's move resets the count even if the pawn is then removed. */
+      if (SYN_PIECE_TYPE (pos->board[syn_move_from (moves[side])]) == SYN_PAWN)
+        resets = true;
+      /* SYN-R8: every square a move leaves, enters or empties is one of its from and to. */
+      castling &= syn_castling_kept_by (syn_move_from (moves[side]))
+                  & syn_castling_kept_by (syn_move_to (moves[side]));
+      for (int i = 0; i < n_movers[side]; i++)
+        {
+          syn_position_remove (out, movers[side][i].from);
+          departed[side] |= syn_bit (movers[side][i].from);
+        }
+    }
+
+  /* SYN-R6: a target that moved away is not captured. Both moves may aim at one piece (a
+   * self-capture and the capture it predicted), which goes once. */
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      int t = target[side];
+      if (t != SYN_NO_SQUARE && !(departed[!side] & syn_bit (t)) && out->board[t] != SYN_NO_PIECE)
+        {
+          syn_position_remove (out, t);
+          resets = true;
+        }
+    }
+
+  /* SYN-R7: arrivals, white's against black's. */
+  for (int w = 0; w < n_movers[SYN_WHITE]; w++)
+    {
+      const Mover *a = &movers[SYN_WHITE][w];
+      SynPiece stays = a->piece;
+      for (int b = 0; b < n_movers[SYN_BLACK]; b++)
+        if (movers[SYN_BLACK][b].to == a->to)
+          {
+            stays = collision_survivor (a->piece, movers[SYN_BLACK][b].piece, self_capture);
+            resets = true;
+          }
+      if (stays != SYN_NO_PIECE)
+        syn_position_put (out, a->to, stays);
+    }
+  for (int b = 0; b < n_movers[SYN_BLACK]; b++)
+    {
+      const Mover *a = &movers[SYN_BLACK][b];
+      bool collided = false;
+      for (int w = 0; w < n_movers[SYN_WHITE]; w++)
+        collided |= movers[SYN_WHITE][w].to == a->to;
+      if (!collided)
+        syn_position_put (out, a->to, a->piece);
+    }
+
+  /* SYN-R9 field 4, kept only where SYN-R14 accepts it: the pawn still stands, its passed
+   * square and its start square are empty. */
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      int from = syn_move_from (moves[side]), to = syn_move_to (moves[side]);
+      int passed = (from + to) / 2;
+      out->en_passant[side] = SYN_NO_SQUARE;
+      if (SYN_PIECE_TYPE (pos->board[from]) == SYN_PAWN && (from ^ to) == 16
+          && out->board[to] == SYN_PIECE (side, SYN_PAWN) && out->board[passed] == SYN_NO_PIECE
+          && out->board[from] == SYN_NO_PIECE)
+        out->en_passant[side] = (int8_t) passed;
+    }
+  out->castling = castling;
+  out->side_to_move = SYN_WHITE;
+  out->quiet_turns = resets ? 0 : syn_counter_next (pos->quiet_turns);
+  out->turn_number = syn_counter_next (pos->turn_number);
+}
+
+/* FEN (SYN-R14) ----------------------------------------------------------------------- */
+
+static bool
+fen_fail (SynFenError *error, int field, const char *format, ...)
+{
+  va_list args;
+  int used = 0;
+  error->field = field;
+  if (field > 0)
+    used = snprintf (error->message, sizeof error->message, "field %d: ", field);
+  va_start (args, format);
+  vsnprintf (error->message + used, sizeof error->message - (size_t) used, format, args);
+  va_end (args);
+  return false;
+}
+
+static bool
+read_placement (const char *text, size_t len, SynPosition *pos, SynFenError *error)
+{
+  static const char letters[] = "pnbrqk";
+  int rank = 7, file = 0;
+
+  for (size_t i = 0; i < len; i++)
+    {
+      char c = text[i];
+      const char *type = strchr (letters, c | 0x20);
+      if (c == '/')
+        {
+          if (file != 8)
+            return fen_fail (error, 1, "rank %d has %d squares, 8 expected", rank + 1, file);
+          if (rank == 0)
+            return fen_fail (error, 1, "more than 8 ranks");
+          rank--;
+          file = 0;
+        }
+      else if (c >= '1' && c <= '8')
+        {
+          file += c - '0';
+          if (file > 8)
+            return fen_fail (error, 1, "rank %d has more than 8 squares", rank + 1);
+        }
+      else if (type && *type)
+        {
+          if (file >= 8)
+            return fen_fail (error, 1, "rank %d has more than 8 squares", rank + 1);
+          syn_position_put (
+              pos, SYN_SQUARE (file, rank),
+              SYN_PIECE (c >= 'a' ? SYN_BLACK : SYN_WHITE, (SynPieceType) (type - letters)));
+          file++;
+        }
+      else
+        return fen_fail (error, 1, "'%c' is neither a piece letter nor a digit from 1 to 8", c);
+    }
+  if (rank != 0)
+    return fen_fail (error, 1, "%d ranks, 8 expected", 8 - rank);
+  if (file != 8)
+    return fen_fail (error, 1, "rank 1 has %d squares, 8 expected", file);
+  return true;
+}
+
+static bool
+read_castling (const char *text, size_t len, SynPosition *pos, SynFenError *error)
+{
+  static const char letters[] = "KQkq";
+  if (len == 1 && text[0] == '-')
+    return true;
+  for (size_t i = 0; i < len; i++)
+    {
+      const char *found = strchr (letters, text[i]);
+      uint8_t right;
+      if (!found || !*found)
+        return fen_fail (error, 3, "'%c' is not a castling right (K, Q, k, q or -)", text[i]);
+      right = (uint8_t) (1u << (found - letters));
+      if (pos->castling & right)
+        return fen_fail (error, 3, "castling right '%c' is given twice", text[i]);
+      pos->castling |= right;
+    }
+  return true;
+}
+
+/* SYN-R9: '-' or the passed squares, at most one per colour. */
+static bool
+read_en_passant (const char *text, size_t len, SynPosition *pos, SynFenError *error)
+{
+  if (len == 1 && text[0] == '-')
+    return true;
+  if (len != 2 && len != 4)
+    return fen_fail (error, 4, "'%.*s' is not '-', one square or two squares", (int) len, text);
+  for (size_t i = 0; i < len; i += 2)
+    {
+      char name[3] = { text[i], text[i + 1], '\0' };
+      int square = syn_square_from_text (name);
+      SynColour colour;
+      if (square == SYN_NO_SQUARE)
+        return fen_fail (error, 4, "'%s' is not a square", name);
+      if (SYN_RANK_OF (square) == 2)
+        colour = SYN_WHITE;
+      else if (SYN_RANK_OF (square) == 5)
+        colour = SYN_BLACK;
+      else
+        return fen_fail (error, 4,
+                         "%s is not a valid en passant square (it must be on rank 3 or 6)", name);
+      if (pos->en_passant[colour] != SYN_NO_SQUARE)
+        return fen_fail (error, 4, "two en passant squares on rank %d",
+                         colour == SYN_WHITE ? 3 : 6);
+      pos->en_passant[colour] = (int8_t) square;
+    }
+  return true;
+}
+
+static bool
+read_counter (const char *text, size_t len, int field, unsigned minimum, uint16_t *value,
+              SynFenError *error)
+{
+  unsigned result = 0;
+  if (len == 0 || len > 5)
+    return fen_fail (error, field, "'%.*s' is not a number from %u to %d", (int) len, text, minimum,
+                     SYN_COUNTER_MAX);
+  for (size_t i = 0; i < len; i++)
+    {
+      if (text[i] < '0' || text[i] > '9')
+        return fen_fail (error, field, "'%.*s' is not a number", (int) len, text);
+      result = result * 10 + (unsigned) (text[i] - '0');
+    }
+  if (result > SYN_COUNTER_MAX || result < minimum)
+    return fen_fail (error, field, "%u is out of range (%u to %d)", result, minimum,
+                     SYN_COUNTER_MAX);
+  *value = (uint16_t) result;
+  return true;
+}
+
+/* SYN-R14: what a position must satisfy beyond its syntax. */
+static bool
+check_position (const SynPosition *pos, SynFenError *error)
+{
+  static const struct
+  {
+    uint8_t right;
+    int king, rook;
+    SynColour colour;
+    char letter;
+  } homes[4] = {
+    { SYN_CASTLE_WHITE_SHORT, 4, 7, SYN_WHITE, 'K' },
+    { SYN_CASTLE_WHITE_LONG, 4, 0, SYN_WHITE, 'Q' },
+    { SYN_CASTLE_BLACK_SHORT, 60, 63, SYN_BLACK, 'k' },
+    { SYN_CASTLE_BLACK_LONG, 60, 56, SYN_BLACK, 'q' },
+  };
+  SynBitboard occupied = syn_position_occupied (pos);
+  SynBitboard stray_pawns = pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8);
+
+  /* A finished game's last position may lack one king (SYN-R10), never both. */
+  for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
+    if (syn_more_than_one (syn_position_pieces (pos, (SynColour) c, SYN_KING)))
+      return fen_fail (error, 1, "%s has %d kings, one is allowed",
+                       c == SYN_WHITE ? "White" : "Black",
+                       syn_popcount (syn_position_pieces (pos, (SynColour) c, SYN_KING)));
+  if (!pos->by_type[SYN_KING])
+    return fen_fail (error, 1, "neither side has a king");
+  if (stray_pawns)
+    {
+      char name[3];
+      syn_square_to_text (syn_lsb (stray_pawns), name);
+      return fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
+    }
+  for (int i = 0; i < 4; i++)
+    if ((pos->castling & homes[i].right)
+        && (pos->board[homes[i].king] != SYN_PIECE (homes[i].colour, SYN_KING)
+            || pos->board[homes[i].rook] != SYN_PIECE (homes[i].colour, SYN_ROOK)))
+      return fen_fail (error, 3,
+                       "castling right '%c' needs the king and rook on their home squares",
+                       homes[i].letter);
+  for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
+    {
+      int square = pos->en_passant[c];
+      int up = pawn_up ((SynColour) c);
+      char name[3];
+      if (square == SYN_NO_SQUARE)
+        continue;
+      syn_square_to_text (square, name);
+      if (occupied & syn_bit (square))
+        return fen_fail (error, 4, "%s is not a valid en passant square: it is occupied", name);
+      if (pos->board[square + up] != SYN_PIECE (c, SYN_PAWN))
+        return fen_fail (error, 4,
+                         "%s is not a valid en passant square: no %s pawn stands in front of it",
+                         name, c == SYN_WHITE ? "white" : "black");
+      if (occupied & syn_bit (square - up))
+        return fen_fail (error, 4,
+                         "%s is not a valid en passant square: the pawn's start square is not "
+                         "empty",
+                         name);
+    }
+  return true;
+}
+
+static bool
+read_position (const char *text, SynPosition *pos, SynFenError *error)
+{
+  const char *starts[6];
+  size_t lengths[6];
+  int n_fields = 0;
+  const char *p = text;
+
+  syn_position_clear (pos);
+  if (!text)
+    return fen_fail (error, 0, "no FEN given");
+  if (strlen (text) > SYN_FEN_MAX_INPUT)
+    return fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
+  for (;;)
+    {
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (*p == '\0' || *p == '\n' || *p == '\r')
+        break;
+      if (n_fields == 6)
+        return fen_fail (error, 0, "unexpected text after field 6: '%.20s'", p);
+      starts[n_fields] = p;
+      while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+        p++;
+      lengths[n_fields] = (size_t) (p - starts[n_fields]);
+      n_fields++;
+    }
+  for (; *p; p++)
+    if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t')
+      return fen_fail (error, 0, "unexpected text after the FEN");
+  if (n_fields < 4)
+    return fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
+                     n_fields);
+
+  if (!read_placement (starts[0], lengths[0], pos, error))
+    return false;
+  /* SYN-R14: both sides move every turn, so field 2 means nothing. */
+  if (lengths[1] != 1 || (starts[1][0] != 'w' && starts[1][0] != 'b'))
+    return fen_fail (error, 2, "'%.*s' is not a side to move (w or b)", (int) lengths[1],
+                     starts[1]);
+  if (!read_castling (starts[2], lengths[2], pos, error)
+      || !read_en_passant (starts[3], lengths[3], pos, error))
+    return false;
+  if (n_fields > 4 && !read_counter (starts[4], lengths[4], 5, 0, &pos->quiet_turns, error))
+    return false;
+  if (n_fields > 5 && !read_counter (starts[5], lengths[5], 6, 1, &pos->turn_number, error))
+    return false;
+  return check_position (pos, error);
+}
+
+/* The table's functions ------------------------------------------------------------------ */
+
+static bool
+synchrone_read_state (const char *fen, SynState *state, SynFenError *error)
+{
+  memset (state, 0, sizeof *state);
+  return read_position (fen, &state->board, error);
+}
+
+static void
+synchrone_write_state (const SynState *state, char *buf, size_t size)
+{
+  syn_fen_write (&state->board, SYN_FEN_PSC, buf, size);
+}
+
+static int
+synchrone_choices (const SynState *state, SynColour side, SynChoice *choices)
+{
+  Analysis a;
+  if (!has_king (&state->board, SYN_WHITE) || !has_king (&state->board, SYN_BLACK))
+    return 0;
+  analyse (&state->board, &a);
+  return list_side (&state->board, side, &a.side[side], choices);
+}
+
+static uint64_t
+synchrone_count_joint_choices (const SynState *state)
+{
+  Analysis a;
+  analyse (&state->board, &a);
+  if (a.outcome.result != SYN_RESULT_NONE)
+    return 0;
+  return (uint64_t) a.count[SYN_WHITE] * (uint64_t) a.count[SYN_BLACK];
+}
+
+static uint64_t
+synchrone_count_after_step (const SynState *state)
+{
+  SynChoice white[SYN_MAX_CHOICES], black[SYN_MAX_CHOICES];
+  Analysis a;
+  int n_white, n_black;
+  uint64_t total = 0;
+
+  analyse (&state->board, &a);
+  if (a.outcome.result != SYN_RESULT_NONE)
+    return 0;
+  n_white = list_side (&state->board, SYN_WHITE, &a.side[SYN_WHITE], white);
+  n_black = list_side (&state->board, SYN_BLACK, &a.side[SYN_BLACK], black);
+  for (int w = 0; w < n_white; w++)
+    for (int b = 0; b < n_black; b++)
+      {
+        SynPosition child;
+        resolve (&state->board, (SynMove) white[w], (SynMove) black[b], &child);
+        analyse (&child, &a);
+        if (a.outcome.result == SYN_RESULT_NONE)
+          total += (uint64_t) a.count[SYN_WHITE] * (uint64_t) a.count[SYN_BLACK];
+      }
+  return total;
+}
+
+static void
+synchrone_apply (const SynState *state, SynChoice white, SynChoice black, SynState *out)
+{
+  SynPosition board;
+  resolve (&state->board, SYN_CHOICE_MOVE (white), SYN_CHOICE_MOVE (black), &board);
+  memset (out, 0, sizeof *out);
+  out->board = board;
+  out->step = 0;
+}
+
+static SynOutcome
+synchrone_outcome (const SynState *state)
+{
+  Analysis a;
+  analyse (&state->board, &a);
+  return a.outcome;
+}
+
+static SynBitboard
+synchrone_visible (const SynState *state, SynColour side)
 {
   (void) state, (void) side;
   return ~(SynBitboard) 0;
 }
 
 static void
-placeholder_choice_to_text (const SynState *state, SynChoice choice, char *buf)
+synchrone_choice_to_text (const SynState *state, SynChoice choice, char *buf)
 {
-  (void) state, (void) choice;
-  strcpy (buf, "-");
+  (void) state;
+  if (choice == SYN_CHOICE_NONE)
+    {
+      buf[0] = '-';
+      buf[1] = '\0';
+      return;
+    }
+  syn_move_to_text (SYN_CHOICE_MOVE (choice), buf);
+}
+
+/* SYN-R12: board, castling rights and field 4. */
+static bool
+synchrone_repeats (const SynState *a, const SynState *b)
+{
+  return memcmp (a->board.board, b->board.board, sizeof a->board.board) == 0
+         && a->board.castling == b->board.castling
+         && a->board.en_passant[SYN_WHITE] == b->board.en_passant[SYN_WHITE]
+         && a->board.en_passant[SYN_BLACK] == b->board.en_passant[SYN_BLACK];
 }
 
 const SynVariant syn_variant_synchrone = {
   .id = "synchrone",
-  .name = "synchrone",
+  .name = "Synchrone",
   .start_fen = SYN_FEN_START,
-  .read_state = placeholder_read_state,
-  .write_state = placeholder_write_state,
-  .choices = placeholder_choices,
-  .count_joint_choices = placeholder_count,
-  .apply = placeholder_apply,
-  .outcome = placeholder_outcome,
-  .visible = placeholder_visible,
-  .choice_to_text = placeholder_choice_to_text,
+  .read_state = synchrone_read_state,
+  .write_state = synchrone_write_state,
+  .choices = synchrone_choices,
+  .count_joint_choices = synchrone_count_joint_choices,
+  .count_after_step = synchrone_count_after_step,
+  .apply = synchrone_apply,
+  .outcome = synchrone_outcome,
+  .visible = synchrone_visible,
+  .choice_to_text = synchrone_choice_to_text,
+  .repeats = synchrone_repeats,
 };
