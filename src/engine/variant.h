@@ -25,13 +25,13 @@
  * Transactional move or pass carries the decision that ends the turn. */
 typedef uint32_t SynChoice;
 
-#define SYN_CHOICE_NONE ((SynChoice) 0) /* the side waits this step */
+#define SYN_CHOICE_NONE ((SynChoice) 0)            /* the side waits this step */
 #define SYN_CHOICE_PASS ((SynChoice) 1u << 16)     /* HK-R7 pass, TX-R6 "no move" */
 #define SYN_CHOICE_COMMIT ((SynChoice) 2u << 16)   /* TX-R8 */
 #define SYN_CHOICE_ROLLBACK ((SynChoice) 4u << 16) /* TX-R9 */
 #define SYN_CHOICE_CONTINUE ((SynChoice) 8u << 16) /* TX-R7: neither commit nor roll back */
-#define SYN_CHOICE_KIND(choice) ((choice) & 0xffff0000u)
-#define SYN_CHOICE_MOVE(choice) ((SynMove) ((choice) & 0xffffu))
+#define SYN_CHOICE_KIND(choice) ((choice) &0xffff0000u)
+#define SYN_CHOICE_MOVE(choice) ((SynMove) ((choice) &0xffffu))
 #define SYN_MAX_CHOICES 1024 /* Transactional: each move with its decision */
 #define SYN_CHOICE_TEXT_SIZE 16
 
@@ -102,6 +102,9 @@ struct _SynVariant
   /* Control, freezing and fog of war (PSC-R2, R3, R12) are part of the rules, so the window
    * shows them (the heatmap, frozen marks) and offers fog. */
   bool has_control;
+  /* The engine has a deep search for this rule set (psc-search.h); the others are played
+   * by the plain one-step strategy (rule-set-strategy.h). */
+  bool has_deep_search;
 
   bool (*read_state) (const char *fen, SynState *state, SynFenError *error);
   void (*write_state) (const SynState *state, char *buf, size_t size);

@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 
 #include "psc-search.h"
+#include "rule-set-strategy.h"
 
 #include "psc.h"
 
@@ -203,13 +204,18 @@ syn_computer_player_choose_finish (GAsyncResult *result, GError **error)
 
 #define DEFAULT_THINKING_MS 1500
 
+#define MAX_EXCLUDED 32
+
 typedef struct
 {
+  const SynVariant *variant;
   SynState state;
   SynColour side;
   SynComputerLevel level;
   gint time_ms;
   guint32 seed;
+  SynChoice excluded[MAX_EXCLUDED]; /* refused this step (TX-R5): not chosen again */
+  int n_excluded;
 } Search;
 
 gint
@@ -231,6 +237,27 @@ static void
 on_search_cancelled_cb (GCancellable *cancellable, gpointer user_data)
 {
   atomic_store ((atomic_int *) user_data, 1);
+}
+
+/* Rule sets without a deep search play the one-step equilibrium (rule-set-strategy.h). */
+static void
+plain_strategy_cb (GTask *task, gpointer source_object, gpointer task_data,
+                   GCancellable *cancellable)
+{
+  Search *search = task_data;
+  g_autofree SynStrategyWork *work = g_malloc (sizeof *work);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (search->seed);
+  SynChoice choice;
+
+  choice = syn_rule_set_strategy_choose (search->variant, &search->state, search->side,
+                                         g_rand_double (rand), search->excluded, search->n_excluded,
+                                         work);
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (choice == SYN_CHOICE_NONE)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("No move to choose"));
+  else
+    g_task_return_int (task, (gssize) choice);
 }
 
 static void
@@ -266,10 +293,25 @@ syn_computer_player_search_async (const SynVariant *variant, const SynState *sta
                                   GCancellable *cancellable, GAsyncReadyCallback callback,
                                   gpointer user_data)
 {
+  syn_computer_player_search_excluding_async (variant, state, side, level, time_ms, seed, NULL, 0,
+                                              cancellable, callback, user_data);
+}
+
+void
+syn_computer_player_search_excluding_async (const SynVariant *variant, const SynState *state,
+                                            SynColour side, SynComputerLevel level, gint time_ms,
+                                            guint32 seed, const SynChoice *excluded, int n_excluded,
+                                            GCancellable *cancellable, GAsyncReadyCallback callback,
+                                            gpointer user_data)
+{
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   Search *search = g_new0 (Search, 1);
 
-  g_return_if_fail (variant == &syn_variant_psc);
+  search->n_excluded = MIN (n_excluded, MAX_EXCLUDED);
+  for (int i = 0; i < search->n_excluded; i++)
+    search->excluded[i] = excluded[i];
+
+  search->variant = variant;
   search->state = *state;
   search->side = side;
   search->level = level;
@@ -277,7 +319,7 @@ syn_computer_player_search_async (const SynVariant *variant, const SynState *sta
   search->seed = seed;
   g_task_set_source_tag (task, syn_computer_player_search_async);
   g_task_set_task_data (task, search, g_free);
-  g_task_run_in_thread (task, search_cb);
+  g_task_run_in_thread (task, variant->has_deep_search ? search_cb : plain_strategy_cb);
 }
 
 SynChoice

@@ -45,6 +45,15 @@ void syn_computer_player_search_async (const SynVariant *variant, const SynState
                                        SynColour side, SynComputerLevel level, gint time_ms,
                                        guint32 seed, GCancellable *cancellable,
                                        GAsyncReadyCallback callback, gpointer user_data);
+/* The same, never choosing one of excluded (n_excluded long): choices the rules refused
+ * this step (TX-R5), which the player knows of as a person would. */
+void syn_computer_player_search_excluding_async (const SynVariant *variant, const SynState *state,
+                                                 SynColour side, SynComputerLevel level,
+                                                 gint time_ms, guint32 seed,
+                                                 const SynChoice *excluded, int n_excluded,
+                                                 GCancellable *cancellable,
+                                                 GAsyncReadyCallback callback, gpointer user_data);
+
 SynChoice syn_computer_player_search_finish (GAsyncResult *result, GError **error);
 
 G_END_DECLS

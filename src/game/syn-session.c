@@ -21,6 +21,8 @@ struct _SynSession
   GCancellable *thinking;
   gboolean autosave;
   SynComputerLevel level;
+  SynChoice last_choice[2]; /* the computer's, so a refusal can be remembered */
+  GArray *refused;          /* SynChoice: refused this step (TX-R5), not to be tried again */
 };
 
 G_DEFINE_FINAL_TYPE (SynSession, syn_session, G_TYPE_OBJECT)
@@ -50,9 +52,12 @@ on_computer_chose_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 
   /* A cancelled or stale answer belongs to a turn that is gone. */
   if (!error && !syn_game_is_over (self->game)
-      && syn_game_get_n_turns (self->game) == thinking->turn
-      && !syn_game_choose (self->game, thinking->side, choice, &error))
-    g_warning ("the computer chose badly: %s", error->message);
+      && syn_game_get_n_turns (self->game) == thinking->turn)
+    {
+      self->last_choice[thinking->side] = choice;
+      if (!syn_game_choose (self->game, thinking->side, choice, &error))
+        g_warning ("the computer chose badly: %s", error->message);
+    }
   g_object_unref (thinking->session);
   g_free (thinking);
 }
@@ -79,12 +84,13 @@ start_thinking (SynSession *self)
       thinking->session = g_object_ref (self);
       thinking->side = (SynColour) side;
       thinking->turn = syn_game_get_n_turns (self->game);
-      syn_computer_player_search_async (
+      syn_computer_player_search_excluding_async (
           variant, syn_game_get_state (self->game), (SynColour) side, self->level,
           syn_computer_player_time_budget (
               syn_clock_get_remaining_ms (syn_game_get_clock (self->game), (SynColour) side),
               syn_game_get_time_control (self->game).increment_ms),
-          g_random_int (), self->thinking, on_computer_chose_cb, thinking);
+          g_random_int (), (const SynChoice *) self->refused->data, (int) self->refused->len,
+          self->thinking, on_computer_chose_cb, thinking);
     }
 }
 
@@ -104,7 +110,18 @@ save (SynSession *self)
 static void
 on_turn_executed_cb (SynGame *game, guint index, SynSession *self)
 {
+  g_array_set_size (self->refused, 0);
   save (self);
+  start_thinking (self);
+}
+
+/* TX-R5: the computer was told "locked"; it tries another move, as a person would. */
+static void
+on_choice_refused_cb (SynGame *game, int side, SynSession *self)
+{
+  if (syn_game_get_player_kind (game, (SynColour) side) != SYN_PLAYER_COMPUTER)
+    return;
+  g_array_append_val (self->refused, self->last_choice[side]);
   start_thinking (self);
 }
 
@@ -124,6 +141,7 @@ syn_session_dispose (GObject *object)
   if (self->game)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
+  g_clear_pointer (&self->refused, g_array_unref);
   G_OBJECT_CLASS (syn_session_parent_class)->dispose (object);
 }
 
@@ -141,6 +159,7 @@ static void
 syn_session_init (SynSession *self)
 {
   self->level = SYN_COMPUTER_MEDIUM;
+  self->refused = g_array_new (FALSE, FALSE, sizeof (SynChoice));
 }
 
 void
@@ -158,6 +177,7 @@ syn_session_new (SynGame *game, gboolean autosave)
   self->autosave = autosave;
   g_signal_connect (game, "turn-executed", G_CALLBACK (on_turn_executed_cb), self);
   g_signal_connect (game, "finished", G_CALLBACK (on_finished_cb), self);
+  g_signal_connect (game, "choice-refused", G_CALLBACK (on_choice_refused_cb), self);
   return self;
 }
 
