@@ -44,27 +44,33 @@ has_king (const SynPosition *pos, SynColour colour)
   return syn_position_pieces (pos, colour, SYN_KING) != 0;
 }
 
-/* Every square `by` attacks with occupied as the blockers. */
-static SynBitboard
-attacked_squares (const SynPosition *pos, SynColour by, SynBitboard occupied)
+/* Pieces of `by` that attack square; the same as syn_orthodox_attackers(), inlined where it is
+ * hot. */
+static inline SynBitboard
+attackers_of (const SynPosition *pos, int square, SynColour by, SynBitboard occupied)
 {
-  SynBitboard pawns = syn_position_pieces (pos, by, SYN_PAWN);
-  SynBitboard forward = syn_shift_forward (pawns, by);
-  SynBitboard result = syn_shift_east (forward) | syn_shift_west (forward);
-  SynBitboard pieces;
+  SynBitboard diagonal = pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN];
+  SynBitboard straight = pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN];
+  return ((syn_knight_attacks (square) & pos->by_type[SYN_KNIGHT])
+          | (syn_king_attacks (square) & pos->by_type[SYN_KING])
+          | (syn_pawn_captures ((SynColour) !by, square) & pos->by_type[SYN_PAWN])
+          | (syn_bishop_attacks (square, occupied) & diagonal)
+          | (syn_rook_attacks (square, occupied) & straight))
+         & pos->by_colour[by];
+}
 
-  pieces = syn_position_pieces (pos, by, SYN_KNIGHT);
-  while (pieces)
-    result |= syn_knight_attacks (syn_pop_lsb (&pieces));
-  pieces = (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN]) & pos->by_colour[by];
-  while (pieces)
-    result |= syn_bishop_attacks (syn_pop_lsb (&pieces), occupied);
-  pieces = (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]) & pos->by_colour[by];
-  while (pieces)
-    result |= syn_rook_attacks (syn_pop_lsb (&pieces), occupied);
-  pieces = syn_position_pieces (pos, by, SYN_KING);
-  if (pieces)
-    result |= syn_king_attacks (syn_lsb (pieces));
+/* The squares among targets that `by` attacks, with occupied as the blockers. A few squares
+ * tested one by one cost less than the whole attack map of the enemy. */
+static inline SynBitboard
+attacked_among (const SynPosition *pos, SynBitboard targets, SynColour by, SynBitboard occupied)
+{
+  SynBitboard result = 0;
+  while (targets)
+    {
+      int square = syn_pop_lsb (&targets);
+      if (attackers_of (pos, square, by, occupied))
+        result |= syn_bit (square);
+    }
   return result;
 }
 
@@ -95,7 +101,7 @@ en_passant_is_safe (const SynPosition *pos, SynColour us, int from, int to, int 
   int victim = us == SYN_WHITE ? to - 8 : to + 8;
   SynBitboard occupied
       = (syn_position_occupied (pos) ^ syn_bit (from) ^ syn_bit (victim)) | syn_bit (to);
-  SynBitboard attackers = syn_orthodox_attackers (pos, king, (SynColour) !us, occupied);
+  SynBitboard attackers = attackers_of (pos, king, (SynColour) !us, occupied);
   return (attackers & ~syn_bit (victim)) == 0;
 }
 
@@ -134,12 +140,20 @@ count_choices (const SynPosition *pos, SynColour us, bool *in_check)
   SynBitboard own = pos->by_colour[us], enemy = pos->by_colour[them];
   SynBitboard occupied = own | enemy;
   int king = syn_position_king (pos, us);
-  SynBitboard danger = attacked_squares (pos, them, occupied ^ syn_bit (king));
+  int base = us == SYN_WHITE ? 0 : 56;
+  /* The king's steps and the squares castling crosses are all the attacks that matter. */
+  SynBitboard steps = syn_king_attacks (king) & ~own;
+  SynBitboard crossed
+      = (pos->castling & (us == SYN_WHITE ? 3 : 12)) && king == base + 4
+            ? syn_bit (base + 2) | syn_bit (base + 3) | syn_bit (base + 5) | syn_bit (base + 6)
+            : 0;
+  crossed &= ~occupied;
+  SynBitboard danger = attacked_among (pos, steps | crossed, them, occupied ^ syn_bit (king));
   SynBitboard pinned, pieces;
   SynMove castles[2];
-  int n = syn_popcount_hot (syn_king_attacks (king) & ~own & ~danger);
+  int n = syn_popcount_hot (steps & ~danger);
 
-  *in_check = (danger & syn_bit (king)) != 0;
+  *in_check = attackers_of (pos, king, them, occupied) != 0;
   /* HUT-R2: in check only the king may move. */
   if (*in_check)
     return n;
@@ -209,8 +223,7 @@ generate_choices (const SynPosition *pos, SynColour side, SynMove *moves)
 {
   SynPosition as_mover = *pos;
   int king = syn_position_king (pos, side);
-  bool in_check
-      = syn_orthodox_attackers (pos, king, (SynColour) !side, syn_position_occupied (pos)) != 0;
+  bool in_check = attackers_of (pos, king, (SynColour) !side, syn_position_occupied (pos)) != 0;
   int n, kept = 0;
 
   as_mover.side_to_move = (uint8_t) side;
@@ -381,7 +394,7 @@ second_move_stands (const SynPosition *before, const SynPosition *after, SynMove
               || (occupied & syn_between (from, rook_from)))
             return false;
           for (SynBitboard path = king_path; path;)
-            if (syn_orthodox_attackers (after, syn_pop_lsb (&path), them, occupied))
+            if (attackers_of (after, syn_pop_lsb (&path), them, occupied))
               return false;
           return true;
         }
@@ -397,7 +410,7 @@ second_move_stands (const SynPosition *before, const SynPosition *after, SynMove
 
   /* (C) the own king must not be attacked afterwards. */
   king = SYN_PIECE_TYPE (piece) == SYN_KING ? to : syn_position_king (after, us);
-  return (syn_orthodox_attackers (after, king, them, moved_occupied) & ~taken) == 0;
+  return (attackers_of (after, king, them, moved_occupied) & ~taken) == 0;
 }
 
 /* Whether the holder's first move captures the enemy king (HUT-R4). */
@@ -742,10 +755,15 @@ hutnik_apply (const SynState *state, SynChoice white, SynChoice black, SynState 
   SynMove first = SYN_CHOICE_MOVE (holder == SYN_WHITE ? white : black);
   SynMove second = SYN_CHOICE_MOVE (holder == SYN_WHITE ? black : white);
   uint64_t seed = state->rules.hutnik.seed;
-  SynPosition board;
 
-  resolve (&state->board, first, second, &board);
-  out->board = board;
+  if (out != state)
+    resolve (&state->board, first, second, &out->board);
+  else
+    {
+      SynPosition board;
+      resolve (&state->board, first, second, &board);
+      out->board = board;
+    }
   out->step = 0;
   memset (&out->rules, 0, sizeof out->rules);
   out->rules.hutnik.seed = seed;
