@@ -45,7 +45,7 @@ typedef struct
   int n_moves;
   /* For telling quiet moves that attack their king (TX-R7c) without playing them. */
   int their_king;
-  SynBitboard check_squares[SYN_N_PIECE_TYPES];
+  SynBitboard forcing[SYN_N_PIECE_TYPES]; /* destinations that capture or attack their king */
   SynBitboard discoverers;
 } Turn;
 
@@ -211,12 +211,16 @@ prepare_checks (Turn *turn)
   int king = turn->their_king;
   SynBitboard snipers;
 
-  turn->check_squares[SYN_PAWN] = syn_pawn_captures (turn->them, king);
-  turn->check_squares[SYN_KNIGHT] = syn_knight_attacks (king);
-  turn->check_squares[SYN_BISHOP] = syn_bishop_attacks (king, occupied);
-  turn->check_squares[SYN_ROOK] = syn_rook_attacks (king, occupied);
-  turn->check_squares[SYN_QUEEN] = turn->check_squares[SYN_BISHOP] | turn->check_squares[SYN_ROOK];
-  turn->check_squares[SYN_KING] = 0;
+  SynBitboard theirs = view->by_colour[turn->them];
+  SynBitboard diagonal = syn_bishop_attacks (king, occupied);
+  SynBitboard straight = syn_rook_attacks (king, occupied);
+
+  turn->forcing[SYN_PAWN] = syn_pawn_captures (turn->them, king) | theirs;
+  turn->forcing[SYN_KNIGHT] = syn_knight_attacks (king) | theirs;
+  turn->forcing[SYN_BISHOP] = diagonal | theirs;
+  turn->forcing[SYN_ROOK] = straight | theirs;
+  turn->forcing[SYN_QUEEN] = diagonal | straight | theirs;
+  turn->forcing[SYN_KING] = theirs;
 
   turn->discoverers = 0;
   snipers
@@ -240,19 +244,21 @@ attacks_their_king_after (const Turn *turn, SynMove move)
          != 0;
 }
 
-/* TX-R7c for a quiet move: does their king stand attacked in our view after it? */
-static bool
-gives_check (const Turn *turn, SynMove move)
+/* TX-R7a to c: does move capture, promote or leave their king attacked in our view? */
+static inline bool
+forces_commit (const Turn *turn, SynMove move)
 {
   int from = syn_move_from (move), to = syn_move_to (move);
-  SynPieceType type;
+  SynMoveKind kind = syn_move_kind (move);
 
   /* Castling, and moves made while their king is attacked already (TX-R10's exception), are
    * rare enough to be played out. */
-  if (turn->their_king_attacked || syn_move_kind (move) == SYN_MOVE_CASTLE)
-    return attacks_their_king_after (turn, move);
-  type = SYN_PIECE_TYPE (turn->view.board[from]);
-  if (turn->check_squares[type] & syn_bit (to))
+  if (turn->their_king_attacked || kind == SYN_MOVE_CASTLE)
+    return turn->view.board[to] != SYN_NO_PIECE || kind == SYN_MOVE_EN_PASSANT
+           || syn_move_is_promotion (move) || attacks_their_king_after (turn, move);
+  if (kind != SYN_MOVE_PLAIN)
+    return true; /* a promotion or en passant */
+  if (turn->forcing[SYN_PIECE_TYPE (turn->view.board[from])] & syn_bit (to))
     return true;
   return (turn->discoverers & syn_bit (from))
          && !(syn_line (turn->their_king, from) & syn_bit (to));
@@ -262,9 +268,7 @@ gives_check (const Turn *turn, SynMove move)
 static unsigned
 move_decisions (const Turn *turn, SynMove move)
 {
-  bool captures = turn->view.board[syn_move_to (move)] != SYN_NO_PIECE
-                  || syn_move_kind (move) == SYN_MOVE_EN_PASSANT;
-  if (turn->checked || captures || syn_move_is_promotion (move) || gives_check (turn, move))
+  if (turn->checked || forces_commit (turn, move))
     return DECIDE_COMMIT;
   return turn->fifth ? DECIDE_COMMIT | DECIDE_ROLLBACK : DECIDE_ANY;
 }
@@ -349,15 +353,17 @@ outcome_of_turn (const SynState *state, const Turn *turn)
 static uint64_t
 count_of_turn (Turn *turn)
 {
-  uint64_t n = 0;
+  int forced = 0, free;
   if (no_move (turn))
     return (uint64_t) count_decisions (pass_decisions (turn));
   if (turn->checked)
     return (uint64_t) turn->n_moves;
   prepare_checks (turn);
   for (int i = 0; i < turn->n_moves; i++)
-    n += (uint64_t) count_decisions (move_decisions (turn, turn->moves[i]));
-  return n;
+    forced += forces_commit (turn, turn->moves[i]);
+  /* A forced commit is one choice, any other move two or three. */
+  free = turn->fifth ? 2 : 3;
+  return (uint64_t) (turn->n_moves * free - forced * (free - 1));
 }
 
 /* The table's functions ------------------------------------------------------------- */
