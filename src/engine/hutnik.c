@@ -214,7 +214,9 @@ count_choices (const SynPosition *pos, SynColour us, bool *in_check)
             n++;
       }
   }
-  return n + castling_moves (pos, us, occupied, danger, castles);
+  if (crossed)
+    n += castling_moves (pos, us, occupied, danger, castles);
+  return n;
 }
 
 /* HUT-R1/R2: side's choices on pos; both kings must be on the board. */
@@ -739,13 +741,65 @@ hutnik_choices (const SynState *state, SynColour side, SynChoice *choices)
 }
 
 static uint64_t
-hutnik_count_joint_choices (const SynState *state)
+joint_choices (const SynPosition *pos)
 {
   Census census;
-  take_census (&state->board, &census);
+  take_census (pos, &census);
   if (census.outcome.result != SYN_RESULT_NONE)
     return 0;
   return (uint64_t) census.n_choices[SYN_WHITE] * (uint64_t) census.n_choices[SYN_BLACK];
+}
+
+static uint64_t
+hutnik_count_joint_choices (const SynState *state)
+{
+  return joint_choices (&state->board);
+}
+
+/* Each holder's move is executed once for all the other side's moves, and every forfeit
+ * after it leaves the same board, counted once. The token holder changes no count. */
+static uint64_t
+hutnik_count_after_step (const SynState *state)
+{
+  const SynPosition *before = &state->board;
+  SynColour holder = (SynColour) before->side_to_move;
+  SynMove firsts[SYN_MAX_MOVES], seconds[SYN_MAX_MOVES];
+  int n_firsts = generate_choices (before, holder, firsts);
+  int n_seconds = generate_choices (before, (SynColour) !holder, seconds);
+  uint16_t quiet = syn_counter_next (before->quiet_turns);
+  uint64_t total = 0;
+
+  for (int i = 0; i < n_firsts; i++)
+    {
+      SynPosition after_first = *before;
+      uint64_t after_forfeit = UINT64_MAX;
+      bool resets = false;
+
+      if (captures_king (before, firsts[i]))
+        continue; /* HUT-R4: the game is over whatever the other side chose */
+      after_first.en_passant[SYN_WHITE] = after_first.en_passant[SYN_BLACK] = SYN_NO_SQUARE;
+      execute (&after_first, firsts[i], &resets);
+      after_first.quiet_turns = resets ? 0 : quiet;
+      for (int j = 0; j < n_seconds; j++)
+        {
+          if (second_move_stands (before, &after_first, firsts[i], seconds[j]))
+            {
+              SynPosition after = after_first;
+              bool also_resets = false;
+              execute (&after, seconds[j], &also_resets);
+              if (also_resets)
+                after.quiet_turns = 0;
+              total += joint_choices (&after);
+            }
+          else
+            {
+              if (after_forfeit == UINT64_MAX)
+                after_forfeit = joint_choices (&after_first);
+              total += after_forfeit;
+            }
+        }
+    }
+  return total;
 }
 
 static void
@@ -842,6 +896,7 @@ const SynVariant syn_variant_hutnik = {
   .write_state = hutnik_write_state,
   .choices = hutnik_choices,
   .count_joint_choices = hutnik_count_joint_choices,
+  .count_after_step = hutnik_count_after_step,
   .apply = hutnik_apply,
   .outcome = hutnik_outcome,
   .visible = hutnik_visible,

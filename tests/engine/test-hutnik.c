@@ -906,6 +906,41 @@ test_count_agrees_with_choices (void)
     }
 }
 
+/* Every pair resolved in full, through the table without its shortcut. */
+static guint64
+count_after_step_slowly (const SynState *state)
+{
+  SynVariant plain = *V;
+  plain.count_after_step = NULL;
+  return syn_sperft (&plain, state, 2);
+}
+
+static void
+test_count_after_step_agrees (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  static const char *const starts[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR ? KQkq - 0 1 0000000000000003",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1 0000000000000003",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1 0000000000000003",
+    "4k3/8/b7/3pP3/1pP5/8/8/3RK3 w - c3d6 45 1 0000000000000003",
+    "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1 0000000000000003",
+  };
+  for (int game = 0; game < 40; game++)
+    {
+      SynState state;
+      load (&state, starts[game % G_N_ELEMENTS (starts)]);
+      for (int step = 0; step < 60 && V->outcome (&state).result == SYN_RESULT_NONE; step++)
+        {
+          SynState next;
+          g_assert_cmpuint (V->count_after_step (&state), ==, count_after_step_slowly (&state));
+          V->apply (&state, random_choice (rand, &state, SYN_WHITE),
+                    random_choice (rand, &state, SYN_BLACK), &next);
+          state = next;
+        }
+    }
+}
+
 static void
 test_sperft_start (void)
 {
@@ -914,6 +949,7 @@ test_sperft_start (void)
   g_assert_cmpuint (syn_sperft (V, &state, 0), ==, 1);
   g_assert_cmpuint (syn_sperft (V, &state, 1), ==, 400);
   g_assert_cmpuint (syn_sperft (V, &state, 2), ==, 198163);
+  g_assert_cmpuint (syn_sperft (V, &state, 3), ==, 120576581);
 }
 
 int
@@ -1022,6 +1058,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hutnik/apply/sets-whole-state", test_apply_sets_whole_state);
   g_test_add_func ("/hutnik/count/agrees-with-choices-on-random-play",
                    test_count_agrees_with_choices);
+  g_test_add_func ("/hutnik/count/after-step-agrees-with-every-pair", test_count_after_step_agrees);
   g_test_add_func ("/hutnik/sperft/start", test_sperft_start);
 
   return g_test_run ();
