@@ -100,6 +100,8 @@ struct _SynBoardView
   SynMove chosen_move;
   SynMove last_white;
   SynMove last_black;
+  SynBitboard marked; /* squares ringed for the viewer's attention */
+  gboolean pick_both_sides;
 
   /* the viewer's pick */
   int selected;       /* square of the picked piece, or SYN_NO_SQUARE */
@@ -347,7 +349,8 @@ can_pick (SynBoardView *self, int square)
   if (!self->interactive || square == SYN_NO_SQUARE || self->facts.n_moves == 0)
     return FALSE;
   piece = self->facts.position.board[square];
-  if (piece == SYN_NO_PIECE || SYN_PIECE_COLOUR (piece) != self->facts.viewer)
+  if (piece == SYN_NO_PIECE
+      || (!self->pick_both_sides && SYN_PIECE_COLOUR (piece) != self->facts.viewer))
     return FALSE;
   return syn_board_facts_destinations (&self->facts, square) != 0;
 }
@@ -452,7 +455,9 @@ static void
 open_promotion (SynBoardView *self, int from, int to)
 {
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  SynColour colour = self->facts.viewer;
+  SynColour colour = self->pick_both_sides && self->facts.position.board[from] != SYN_NO_PIECE
+                         ? SYN_PIECE_COLOUR (self->facts.position.board[from])
+                         : self->facts.viewer;
   graphene_rect_t rect;
   int column, row;
 
@@ -932,6 +937,15 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       else
         append_circle (snapshot, rect.origin.x + size / 2, rect.origin.y + size / 2,
                        MAX (3.f, size * 0.16f), &palette->hint);
+    }
+
+  /* Marked squares: a thin ring inside the square, under the cursor's. */
+  for (SynBitboard rest = self->marked & ~fog; rest != 0;)
+    {
+      int square = syn_pop_lsb (&rest);
+      square_rect (self, square, &rect);
+      append_ring (snapshot, &rect, MAX (2.f, size * 0.1f), MAX (2.f, size * 0.04f),
+                   MIN (4.f, size * 0.08f), &accent);
     }
 
   if (cursor_visible (self))
@@ -1666,6 +1680,32 @@ syn_board_view_set_animate (SynBoardView *self, gboolean animate)
   if (!animate)
     end_animation (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATE]);
+}
+
+void
+syn_board_view_set_marked_squares (SynBoardView *self, SynBitboard squares)
+{
+  g_return_if_fail (SYN_IS_BOARD_VIEW (self));
+
+  self->marked = squares;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+SynBitboard
+syn_board_view_get_marked_squares (SynBoardView *self)
+{
+  g_return_val_if_fail (SYN_IS_BOARD_VIEW (self), 0);
+  return self->marked;
+}
+
+void
+syn_board_view_set_pick_both_sides (SynBoardView *self, gboolean both)
+{
+  g_return_if_fail (SYN_IS_BOARD_VIEW (self));
+
+  self->pick_both_sides = !!both;
+  cancel_pick (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void

@@ -52,6 +52,16 @@ void syn_board_view_set_animate (SynBoardView *self, gboolean animate);
 void syn_board_view_set_chosen_move (SynBoardView *self, SynMove move);
 SynMove syn_board_view_get_chosen_move (SynBoardView *self);
 
+/* Squares ringed for attention (the what-if marks where control changed); 0 for none. */
+void syn_board_view_set_marked_squares (SynBoardView *self, SynBitboard squares);
+SynBitboard syn_board_view_get_marked_squares (SynBoardView *self);
+
+/* Lets the viewer pick up pieces of either colour (the what-if, where one person chooses
+ * both sides' moves); the facts' moves must then hold both sides' moves. "move-chosen"
+ * then carries a move of either side: the colour of the piece on its from square says
+ * which. Off by default. */
+void syn_board_view_set_pick_both_sides (SynBoardView *self, gboolean both);
+
 /* Both moves of the last turn, marked in two colours; SYN_MOVE_NONE for a side that did not
  * move (or none at all). */
 void syn_board_view_set_last_turn (SynBoardView *self, SynMove white, SynMove black);

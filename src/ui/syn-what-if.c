@@ -25,6 +25,7 @@ struct _SynWhatIf
   GtkDropDown *white_moves;
   GtkDropDown *black_moves;
   GtkLabel *summary;
+  GtkLabel *control_changes;
   GtkExpander *matrix_expander;
   SynPairMatrix *pair_matrix;
 
@@ -35,8 +36,9 @@ struct _SynWhatIf
   SynMove black[SYN_MAX_MOVES];
   int n_white;
   int n_black;
-  SynVariationTree *tree; /* every pair explored, from the first position */
-  SynVariationNode *node; /* in tree: the position the moves are chosen in */
+  SynVariationTree *tree;      /* every pair explored, from the first position */
+  SynVariationNode *node;      /* in tree: the position the moves are chosen in */
+  SynBitboard control_changed; /* squares whose control the pair changed */
   GtkNativeDialog *chooser;
   gboolean filling;
 };
@@ -101,6 +103,90 @@ describe_outcome (SynOutcome outcome)
     }
 }
 
+/* Who holds a square by PSC-R2: the side with more attackers; nobody when neither
+ * attacks it; contested when both attack it equally. */
+typedef enum
+{
+  HOLDER_NOBODY,
+  HOLDER_WHITE,
+  HOLDER_BLACK,
+  HOLDER_CONTESTED,
+} Holder;
+
+static Holder
+holder_of (const SynBoardFacts *facts, int square)
+{
+  int white = facts->attacks[SYN_WHITE][square], black = facts->attacks[SYN_BLACK][square];
+
+  if (white > black)
+    return HOLDER_WHITE;
+  if (black > white)
+    return HOLDER_BLACK;
+  return white > 0 ? HOLDER_CONTESTED : HOLDER_NOBODY;
+}
+
+static const char *
+holder_name (Holder holder)
+{
+  switch (holder)
+    {
+    case HOLDER_WHITE:
+      return _ ("White");
+    case HOLDER_BLACK:
+      return _ ("Black");
+    case HOLDER_CONTESTED:
+      /* Translators: a square both sides attack equally, so neither controls it. */
+      return C_ ("control", "contested");
+    case HOLDER_NOBODY:
+    default:
+      /* Translators: a square neither side attacks. */
+      return C_ ("control", "nobody");
+    }
+}
+
+/* Lists every square whose holder the pair changed ("d5: White → contested"), marks them on
+ * the result board, and keeps them in self->control_changed. */
+static void
+show_control_changes (SynWhatIf *self, const SynBoardFacts *before, const SynBoardFacts *after)
+{
+  GString *text = g_string_new (NULL);
+
+  self->control_changed = 0;
+  for (int rank = 7; rank >= 0; rank--)
+    for (int file = 0; file < 8; file++)
+      {
+        int square = SYN_SQUARE (file, rank);
+        Holder was = holder_of (before, square), now = holder_of (after, square);
+        char name[3];
+
+        if (was == now)
+          continue;
+        self->control_changed |= syn_bit (square);
+        syn_square_to_text (square, name);
+        g_string_append (text, text->len > 0 ? "\n" : "");
+        /* Translators: a square whose control changed, who held it before and after:
+         * "d5: White → contested" */
+        g_string_append_printf (text, _ ("%s: %s → %s"), name, holder_name (was),
+                                holder_name (now));
+      }
+  if (text->len == 0)
+    g_string_append (text, _ ("Control did not change."));
+  else
+    g_string_prepend (text, _ ("Control changed (ringed on the result):\n"));
+  gtk_label_set_text (self->control_changes, text->str);
+  g_string_free (text, TRUE);
+  syn_board_view_set_marked_squares (self->after_board, self->control_changed);
+}
+
+/* The position's facts with both sides' moves, so that either colour can be picked on the
+ * board (facts.moves holds the viewer's alone). */
+static void
+add_black_moves (SynWhatIf *self, SynBoardFacts *facts)
+{
+  for (int i = 0; i < self->n_black && facts->n_moves < SYN_MAX_MOVES; i++)
+    facts->moves[facts->n_moves++] = self->black[i];
+}
+
 static void
 update_result (SynWhatIf *self)
 {
@@ -120,6 +206,7 @@ update_result (SynWhatIf *self)
     syn_analysis_resolve (&self->state, white, black, &self->result);
   syn_board_facts_compute (&before, &syn_variant_psc, &self->state, SYN_WHITE, FALSE);
   syn_board_facts_compute (&after, &syn_variant_psc, &self->result, SYN_WHITE, FALSE);
+  add_black_moves (self, &before);
   syn_board_view_set_facts (self->before_board, &before);
   syn_board_view_set_chosen_move (self->before_board, SYN_MOVE_NONE);
   syn_board_view_set_last_turn (self->before_board, white, black);
@@ -169,6 +256,7 @@ update_result (SynWhatIf *self)
 
   gtk_label_set_text (self->summary, summary->str);
   g_string_free (summary, TRUE);
+  show_control_changes (self, &before, &after);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "what-if.back",
                                  syn_variation_node_get_parent (self->node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "what-if.go-deeper",
@@ -223,6 +311,24 @@ on_matrix_expanded_cb (SynWhatIf *self)
 {
   if (gtk_expander_get_expanded (self->matrix_expander))
     syn_pair_matrix_set_state (self->pair_matrix, &self->state);
+}
+
+/* A move picked on the position's board, by pointer or keyboard: the colour of the piece
+ * says whose move it is; the other side's choice stays. */
+static void
+on_board_move_chosen_cb (SynWhatIf *self, guint move)
+{
+  SynPiece piece = self->state.board.board[syn_move_from ((SynMove) move)];
+  SynMove white = selected_move (self->white_moves, self->white, self->n_white);
+  SynMove black = selected_move (self->black_moves, self->black, self->n_black);
+
+  if (piece == SYN_NO_PIECE)
+    return;
+  if (SYN_PIECE_COLOUR (piece) == SYN_WHITE)
+    white = (SynMove) move;
+  else
+    black = (SynMove) move;
+  syn_what_if_select_moves (self, white, black);
 }
 
 /* Hovering or moving the cursor over a matrix cell shows its position on the result board. */
@@ -398,6 +504,27 @@ syn_what_if_get_summary (SynWhatIf *self)
   return gtk_label_get_text (self->summary);
 }
 
+const char *
+syn_what_if_get_control_changes (SynWhatIf *self)
+{
+  g_return_val_if_fail (SYN_IS_WHAT_IF (self), NULL);
+  return gtk_label_get_text (self->control_changes);
+}
+
+SynBitboard
+syn_what_if_get_control_changed (SynWhatIf *self)
+{
+  g_return_val_if_fail (SYN_IS_WHAT_IF (self), 0);
+  return self->control_changed;
+}
+
+SynBoardView *
+syn_what_if_get_position_board (SynWhatIf *self)
+{
+  g_return_val_if_fail (SYN_IS_WHAT_IF (self), NULL);
+  return self->before_board;
+}
+
 SynPairMatrix *
 syn_what_if_get_pair_matrix (SynWhatIf *self)
 {
@@ -434,6 +561,7 @@ syn_what_if_class_init (SynWhatIfClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, white_moves);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, black_moves);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, summary);
+  gtk_widget_class_bind_template_child (widget_class, SynWhatIf, control_changes);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, matrix_expander);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, pair_matrix);
   gtk_widget_class_bind_template_callback (widget_class, on_matrix_expanded_cb);
@@ -455,6 +583,9 @@ syn_what_if_init (SynWhatIf *self)
   g_signal_connect_swapped (self->black_moves, "notify::selected", G_CALLBACK (on_move_selected_cb),
                             self);
   g_signal_connect_swapped (self->pair_matrix, "cell-focused", G_CALLBACK (on_cell_focused_cb),
+                            self);
+  syn_board_view_set_pick_both_sides (self->before_board, TRUE);
+  g_signal_connect_swapped (self->before_board, "move-chosen", G_CALLBACK (on_board_move_chosen_cb),
                             self);
 }
 

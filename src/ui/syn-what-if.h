@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 
+#include "syn-board-view.h"
 #include "syn-pair-matrix.h"
 #include "syn-variation-tree.h"
 
@@ -31,6 +32,15 @@ char *syn_what_if_get_fen (SynWhatIf *self);
 
 /* What the pair did, as shown: outcome, captures, frozen and unfrozen pieces. */
 const char *syn_what_if_get_summary (SynWhatIf *self);
+
+/* Every square whose control (PSC-R2) the pair changed, one a line under a heading:
+ * "d5: White → contested"; those squares are ringed on the result board. */
+const char *syn_what_if_get_control_changes (SynWhatIf *self);
+SynBitboard syn_what_if_get_control_changed (SynWhatIf *self);
+
+/* The board of the position the moves are chosen in. A piece of either colour is picked
+ * on it, by pointer or keyboard, and dropped where it goes: that side's move is chosen. */
+SynBoardView *syn_what_if_get_position_board (SynWhatIf *self);
 
 SynPairMatrix *syn_what_if_get_pair_matrix (SynWhatIf *self);
 

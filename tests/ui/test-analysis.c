@@ -129,6 +129,39 @@ find_widget (GtkWidget *widget, const char *name, GType type)
   return NULL;
 }
 
+/* With SYNCHESS_TEST_PNG_DIR set, draws window into a PNG of that name there, to look at. */
+static void
+maybe_save_png (GtkWidget *window, const char *png_name)
+{
+  const char *dir = g_getenv ("SYNCHESS_TEST_PNG_DIR");
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  int width, height;
+
+  if (dir == NULL)
+    return;
+  wait_for (200 * G_TIME_SPAN_MILLISECOND);
+  width = gtk_widget_get_width (window);
+  height = gtk_widget_get_height (window);
+  paintable = gtk_widget_paintable_new (window);
+  for (int attempt = 0; node == NULL && attempt < 50; attempt++)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      if (attempt > 0)
+        wait_for (20 * G_TIME_SPAN_MILLISECOND);
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  path = g_build_filename (dir, png_name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("drew %s", path);
+}
+
 /* The editor on screen, at its natural size, its board drawn. */
 static SynPositionEditor *
 show_editor (const char *fen)
@@ -331,6 +364,100 @@ test_what_if_resolves_e4_d5 (void)
   g_free (fen);
   fen = syn_what_if_get_fen (what_if);
   g_assert_cmpstr (fen, ==, SYN_FEN_START);
+  gtk_window_destroy (GTK_WINDOW (what_if));
+}
+
+static int
+square_of (const char *name)
+{
+  return SYN_SQUARE (name[0] - 'a', name[1] - '1');
+}
+
+/* Moves of both colours are picked on the position's board, as a click or Enter does on a
+ * square: the piece's colour says whose move it is, and each is drawn in its own colour. */
+static void
+test_what_if_picks_moves_on_the_board (void)
+{
+  SynState start;
+  SynWhatIf *what_if;
+  SynBoardView *board;
+  g_autofree char *fen = NULL;
+
+  g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
+  what_if = syn_what_if_new (NULL, &start);
+  board = syn_what_if_get_position_board (what_if);
+  g_assert_true (syn_board_view_get_interactive (board));
+
+  /* Black first: the first pair of clicks chooses for the side of the piece clicked. */
+  syn_board_view_activate_square (board, square_of ("d7"));
+  g_assert_cmpint (syn_board_view_get_selected_square (board), ==, square_of ("d7"));
+  syn_board_view_activate_square (board, square_of ("d5"));
+  syn_board_view_activate_square (board, square_of ("e2"));
+  syn_board_view_activate_square (board, square_of ("e4"));
+  fen = syn_what_if_get_result_fen (what_if);
+  g_assert_cmpstr (fen, ==, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3d6 0 2");
+
+  /* Choosing White's move again keeps Black's. */
+  syn_board_view_activate_square (board, square_of ("g1"));
+  syn_board_view_activate_square (board, square_of ("f3"));
+  g_free (fen);
+  fen = syn_what_if_get_result_fen (what_if);
+  g_assert_cmpstr (fen, ==, "rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R w KQkq d6 0 2");
+  if (g_getenv ("SYNCHESS_TEST_PNG_DIR") != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (what_if));
+      syn_board_view_activate_square (board, square_of ("e2"));
+      maybe_save_png (GTK_WIDGET (what_if), "what-if-board-picking.png");
+    }
+  gtk_window_destroy (GTK_WINDOW (what_if));
+}
+
+/* How control changed (PSC-R2: every piece counts on its own square, pawns on where they
+ * push): after e2e4 against d7d5 the two pawns contest d5 and e4, the white pawn has left
+ * e3 to nobody, and the queen on d1 now reaches h5. */
+static void
+test_what_if_shows_control_changes (void)
+{
+  SynState start;
+  SynWhatIf *what_if;
+  const char *text;
+
+  g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
+  what_if = syn_what_if_new (NULL, &start);
+  g_assert_true (syn_what_if_select_moves (what_if, syn_move_make (12, 28, SYN_MOVE_PLAIN),
+                                           syn_move_make (51, 35, SYN_MOVE_PLAIN)));
+  text = syn_what_if_get_control_changes (what_if);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "Control changed"));
+  g_assert_nonnull (strstr (text, "\nd5: Black → contested\n"));
+  g_assert_nonnull (strstr (text, "\ne4: White → contested\n"));
+  g_assert_nonnull (strstr (text, "\nh5: Black → contested\n"));
+  g_assert_nonnull (strstr (text, "\ne3: White → nobody"));
+  g_assert_true (syn_what_if_get_control_changed (what_if) & syn_bit (square_of ("d5")));
+  g_assert_false (syn_what_if_get_control_changed (what_if) & syn_bit (square_of ("a1")));
+  /* The same squares are ringed on the result board. */
+  {
+    SynBitboard marked = 0;
+    GtkWidget *board = NULL;
+    GtkWidget *position = GTK_WIDGET (syn_what_if_get_position_board (what_if));
+    GPtrArray *pending = g_ptr_array_new ();
+
+    g_ptr_array_add (pending, what_if);
+    while (pending->len > 0)
+      {
+        GtkWidget *widget = g_ptr_array_steal_index (pending, pending->len - 1);
+        for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+             child = gtk_widget_get_next_sibling (child))
+          g_ptr_array_add (pending, child);
+        if (SYN_IS_BOARD_VIEW (widget) && widget != position)
+          board = widget;
+      }
+    g_ptr_array_unref (pending);
+    g_assert_nonnull (board);
+    marked = syn_board_view_get_marked_squares (SYN_BOARD_VIEW (board));
+    g_assert_cmpuint (marked, ==, syn_what_if_get_control_changed (what_if));
+  }
+
   gtk_window_destroy (GTK_WINDOW (what_if));
 }
 
@@ -585,6 +712,9 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/editor/drags-pieces", test_editor_drags_pieces);
   g_test_add_func ("/analysis/editor/drags-with-real-events", test_editor_drags_with_real_events);
   g_test_add_func ("/analysis/what-if/e2e4-d7d5", test_what_if_resolves_e4_d5);
+  g_test_add_func ("/analysis/what-if/picks-moves-on-the-board",
+                   test_what_if_picks_moves_on_the_board);
+  g_test_add_func ("/analysis/what-if/shows-control-changes", test_what_if_shows_control_changes);
   g_test_add_func ("/analysis/pair-matrix/start-is-20-by-20", test_pair_matrix_start);
   g_test_add_func ("/analysis/pair-matrix/sorts-rows-and-columns", test_pair_matrix_sorts);
   g_test_add_func ("/analysis/pair-matrix/cursor-previews-in-what-if",
