@@ -471,6 +471,14 @@ test_r5b_pawn_push_onto_square_just_reached (void)
 }
 
 static void
+test_r5d_castling_rook_taken (void)
+{
+  /* The rook castling would move is gone; its right goes with it (HUT-R8). */
+  assert_turn ("4k2r/8/8/8/8/8/1B6/4K3 w k - 0 1 0000000000000003", "b2h8", "e8g8",
+               "4k2B/8/8/8/8/8/8/4K3 b - - 0 2 0000000000000003");
+}
+
+static void
 test_r5c_check_left_unanswered (void)
 {
   assert_turn ("4k3/7p/8/8/8/8/8/R3K3 w Q - 0 1 0000000000000003", "a1a8", "h7h6",
@@ -1010,6 +1018,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hutnik/r5/b-double-step-blocked", test_r5b_double_step_blocked);
   g_test_add_func ("/hutnik/r5/b-pawn-push-onto-square-just-reached",
                    test_r5b_pawn_push_onto_square_just_reached);
+  g_test_add_func ("/hutnik/r5/d-castling-rook-taken", test_r5d_castling_rook_taken);
   g_test_add_func ("/hutnik/r5/c-check-left-unanswered", test_r5c_check_left_unanswered);
   g_test_add_func ("/hutnik/r5/c-check-blocked-by-chance", test_r5c_check_blocked_by_chance);
   g_test_add_func ("/hutnik/r5/c-line-opened-by-first-move", test_r5c_line_opened_by_first_move);
