@@ -449,7 +449,10 @@ read_choice (Reader *reader, SynColour side, const char *text, SynChoice *choice
                      turn);
       return TRUE;
     }
-  if (!syn_move_text_is_well_formed (text))
+  /* Beyond UCI moves, a rule set's other choices (HK's pass 0000, a Transactional
+   * g1f3/commit) are read by the rule set's own texts. */
+  if (!syn_move_text_is_well_formed (text)
+      && (waits || syn_variant_choice_from_text (variant, state, side, text) == SYN_CHOICE_NONE))
     return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
                  _ ("\"%s\" is not a move in UCI form such as e2e4, e7e8q or -"), text);
   if (waits)

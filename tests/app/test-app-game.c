@@ -242,9 +242,9 @@ fen_of_position (const SynPosition *position, char *fen)
 }
 
 static void
-fen_of_state (const SynState *state, char *fen)
+fen_of_state (const SynVariant *variant, const SynState *state, char *fen)
 {
-  syn_variant_psc.write_state (state, fen, SYN_FEN_MAX_SIZE);
+  variant->write_state (state, fen, SYN_FEN_MAX_SIZE);
 }
 
 /* The board shows the position after `turns` turns, as the game has it. */
@@ -325,8 +325,8 @@ assert_same_games (SynGame *a, SynGame *b)
 
       g_assert_cmpuint (turn_a->choice[SYN_WHITE], ==, turn_b->choice[SYN_WHITE]);
       g_assert_cmpuint (turn_a->choice[SYN_BLACK], ==, turn_b->choice[SYN_BLACK]);
-      fen_of_state (&turn_a->after, fen_a);
-      fen_of_state (&turn_b->after, fen_b);
+      fen_of_state (syn_game_get_variant (a), &turn_a->after, fen_a);
+      fen_of_state (syn_game_get_variant (b), &turn_b->after, fen_b);
       g_assert_cmpstr (fen_a, ==, fen_b);
     }
   g_assert_cmpint (syn_game_is_over (a), ==, syn_game_is_over (b));
@@ -825,6 +825,109 @@ test_network_join_refused (Fixture *fixture, gconstpointer user_data)
   gtk_window_destroy (dialog);
 }
 
+/* The other rule sets */
+
+typedef struct
+{
+  SynGame *game;
+  guint turns;
+} StepWait;
+
+/* White has to choose again (the step it chose in is done), or the game is over. */
+static gboolean
+white_to_choose (gpointer data)
+{
+  StepWait *wait = data;
+  return syn_game_is_over (wait->game)
+         || (!syn_game_has_chosen (wait->game, SYN_WHITE)
+             && syn_game_get_n_turns (wait->game) >= wait->turns);
+}
+
+static guint
+count_move_list_rows (Fixture *fixture)
+{
+  GtkWidget *move_list
+      = find_widget (GTK_WIDGET (fixture->window), is_type, GSIZE_TO_POINTER (SYN_TYPE_MOVE_LIST));
+  GtkWidget *list_box = find_widget (move_list, is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
+  guint n = 0;
+
+  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), (int) n) != NULL)
+    n++;
+  return n;
+}
+
+/* A few steps of each rule set against the computer, through the window's play-move action
+ * with the choice texts of docs/cli.md (a pass, a move with its decision); the move list
+ * keeps a row per step and the record reads back to the same game. */
+static void
+test_rule_set_against_the_computer (Fixture *fixture, gconstpointer data)
+{
+  const SynVariant *variant = syn_variant_lookup (data);
+  SynNewGameOptions options = { variant, { 0, 0 }, FALSE, SYN_PLAYER_COMPUTER, SYN_WHITE };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
+  g_autoptr (SynGame) reread = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *record = NULL;
+  guint n_refused = 0;
+  SynGame *game;
+
+  g_assert_nonnull (variant);
+  syn_window_start_game (fixture->window, &options, NULL, TRUE);
+  game = syn_window_get_game (fixture->window);
+  g_assert_true (syn_game_get_variant (game) == variant);
+
+  for (int step = 0; step < 16 && !syn_game_is_over (game); step++)
+    {
+      StepWait wait = { game, syn_game_get_n_turns (game) + 1 };
+      SynChoice choices[SYN_MAX_CHOICES];
+      char text[SYN_CHOICE_TEXT_SIZE];
+      const SynState *state = syn_game_get_state (game);
+      int n;
+
+      if (syn_game_has_chosen (game, SYN_WHITE))
+        {
+          /* White waits in this step (Black's transaction, Black's blow): the computer
+           * plays it. */
+          wait.turns = syn_game_get_n_turns (game) + 1;
+          g_assert_true (iterate_until (white_to_choose, &wait, TURN_TIMEOUT_MS));
+          continue;
+        }
+      n = variant->choices (state, SYN_WHITE, choices);
+      g_assert_cmpint (n, >, 0);
+      variant->choice_to_text (state, choices[g_rand_int_range (rand, 0, n)], text);
+      play_move (fixture, text);
+      if (!syn_game_has_chosen (game, SYN_WHITE) && syn_game_get_n_turns (game) < wait.turns)
+        {
+          n_refused++; /* locked (TX-R5): nothing happened, White chooses again */
+          continue;
+        }
+      if (!iterate_until (white_to_choose, &wait, TURN_TIMEOUT_MS))
+        g_error ("%s step %d: the computer did not answer %s", variant->id, step, text);
+    }
+  g_test_message ("%s: %u steps, %u refused tries, %s", variant->id, syn_game_get_n_turns (game),
+                  n_refused, syn_result_to_text (syn_game_get_result (game)));
+  g_assert_cmpuint (syn_game_get_n_turns (game), >=, 4);
+
+  /* The start row, a row per step, the result row once over. */
+  g_assert_cmpuint (count_move_list_rows (fixture), ==,
+                    syn_game_get_n_turns (game) + 1 + (syn_game_is_over (game) ? 1 : 0));
+  assert_board_shows (fixture, syn_game_get_n_turns (game));
+
+  record = syn_record_write (game);
+  g_assert_nonnull (strstr (record, variant->id));
+  reread = syn_record_read (record, &error);
+  g_assert_no_error (error);
+  assert_same_games (game, reread);
+}
+
+static gboolean
+rule_set_available (const SynVariant *variant)
+{
+  SynState state;
+  SynFenError error;
+  return variant->read_state (variant->start_fen, &state, &error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -856,5 +959,12 @@ main (int argc, char **argv)
               test_network_join_refused, fixture_tear_down);
   g_test_add ("/app/dialogs/open-without-warnings", Fixture, NULL, fixture_set_up,
               test_dialogs_open_without_warnings, fixture_tear_down);
+  for (const SynVariant *const *v = syn_variant_all (); *v; v++)
+    if (!(*v)->has_deep_search && rule_set_available (*v))
+      {
+        g_autofree char *path = g_strdup_printf ("/app/rule-set/%s/against-the-computer", (*v)->id);
+        g_test_add (path, Fixture, (*v)->id, fixture_set_up, test_rule_set_against_the_computer,
+                    fixture_tear_down);
+      }
   return g_test_run ();
 }
