@@ -93,8 +93,8 @@ pinned_pieces (const SynPosition *pos, SynColour us, int king, SynBitboard occup
   return pinned;
 }
 
-/* HUT-R3: en passant takes the pawn that double-stepped in the last turn and needs its passed
- * square empty (a piece may have arrived there after the pawn passed it). */
+/* Whether taking en passant from `from` to `to` leaves our king safe: two pawns leave the
+ * king's rank at once. */
 static bool
 en_passant_is_safe (const SynPosition *pos, SynColour us, int from, int to, int king)
 {
@@ -107,10 +107,9 @@ en_passant_is_safe (const SynPosition *pos, SynColour us, int from, int to, int 
 
 /* Choices (HUT-R1 to HUT-R3) ------------------------------------------------------------- */
 
-/* Castling moves side may choose (not in check), as king moves. */
+/* How many ways side may castle when not in check, given the attacked squares in danger. */
 static int
-castling_moves (const SynPosition *pos, SynColour us, SynBitboard occupied, SynBitboard danger,
-                SynMove *moves)
+count_castlings (const SynPosition *pos, SynColour us, SynBitboard occupied, SynBitboard danger)
 {
   int base = us == SYN_WHITE ? 0 : 56, n = 0;
   uint8_t short_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_SHORT : SYN_CASTLE_BLACK_SHORT;
@@ -118,10 +117,10 @@ castling_moves (const SynPosition *pos, SynColour us, SynBitboard occupied, SynB
 
   if ((pos->castling & short_right) && !(occupied & syn_between (base + 4, base + 7))
       && !(danger & (syn_bit (base + 5) | syn_bit (base + 6))))
-    moves[n++] = syn_move_make (base + 4, base + 6, SYN_MOVE_CASTLE);
+    n++;
   if ((pos->castling & long_right) && !(occupied & syn_between (base + 4, base))
       && !(danger & (syn_bit (base + 3) | syn_bit (base + 2))))
-    moves[n++] = syn_move_make (base + 4, base + 2, SYN_MOVE_CASTLE);
+    n++;
   return n;
 }
 
@@ -150,7 +149,6 @@ count_choices (const SynPosition *pos, SynColour us, bool *in_check)
   crossed &= ~occupied;
   SynBitboard danger = attacked_among (pos, steps | crossed, them, occupied ^ syn_bit (king));
   SynBitboard pinned, pieces;
-  SynMove castles[2];
   int n = syn_popcount_hot (steps & ~danger);
 
   *in_check = attackers_of (pos, king, them, occupied) != 0;
@@ -206,6 +204,7 @@ count_choices (const SynPosition *pos, SynColour us, bool *in_check)
         n += count_pawn_targets ((one | two | takes) & syn_line (king, from), last_rank);
       }
 
+    /* HUT-R3: a piece may have arrived on the passed square after the pawn passed it. */
     if (ep != SYN_NO_SQUARE && !(occupied & syn_bit (ep)))
       {
         SynBitboard capturers = syn_pawn_captures (them, ep) & pawns;
@@ -215,7 +214,7 @@ count_choices (const SynPosition *pos, SynColour us, bool *in_check)
       }
   }
   if (crossed)
-    n += castling_moves (pos, us, occupied, danger, castles);
+    n += count_castlings (pos, us, occupied, danger);
   return n;
 }
 
