@@ -14,6 +14,7 @@
 #include "syn-board-view.h"
 #include "syn-help-page.h"
 #include "syn-help-window.h"
+#include "syn-window.h"
 
 #define N_PAGES 6
 
@@ -445,6 +446,25 @@ test_help_narrow_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Opened from a game window, the guide shows that game's rule set first. */
+static void
+test_help_opens_on_game_rule_set (void)
+{
+  SynWindow *parent = syn_window_new (NULL);
+  SynNewGameOptions options = { &syn_variant_hutnik, { 0, 0 }, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
+  SynHelpWindow *window = syn_help_window_new (GTK_WINDOW (parent));
+
+  /* No game yet: PSC. */
+  g_assert_cmpstr (syn_help_window_get_rule_set (window), ==, "psc");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  syn_window_start_game (parent, &options, NULL, FALSE);
+  window = syn_help_window_new (GTK_WINDOW (parent));
+  g_assert_cmpstr (syn_help_window_get_rule_set (window), ==, "hutnik");
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (parent));
+}
+
 static void
 on_show_help_overlay_cb (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -489,6 +509,7 @@ main (int argc, char **argv)
   g_test_add_func ("/help/rule-sets/examples-show-their-moves",
                    test_help_examples_show_their_moves);
   g_test_add_func ("/help/chooser/switches", test_help_chooser_switches);
+  g_test_add_func ("/help/chooser/opens-on-game-rule-set", test_help_opens_on_game_rule_set);
   g_test_add_func ("/help/keyboard/rule-sets-pages-and-focus", test_help_keyboard_navigation);
   g_test_add_func ("/help/narrow/chooser-and-buttons", test_help_narrow_window);
   return g_test_run ();
