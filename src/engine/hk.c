@@ -379,6 +379,8 @@ resolve_round (const SynState *state, SynChoice white, SynChoice black, SynState
       out->rules.hk.struck |= syn_bit (field);
     }
   pos->castling &= kept;
+  /* HK-R13 counts turns since a pawn moved or a piece was removed: a pawn's strike is a
+   * pawn move even where its target had left and nothing was removed. */
   if (resets)
     pos->quiet_turns = 0;
   out->rules.hk.open = open;
@@ -549,11 +551,13 @@ hk_choice_to_text (const SynState *state, SynChoice choice, char *buf)
     syn_move_to_text (SYN_CHOICE_MOVE (choice), buf);
 }
 
-/* HK-R12: board and castling rights, at the start of a synchronous move. */
+/* HK-R12: board and castling rights, at the start of a synchronous move (never during a
+ * phase). */
 static bool
 hk_repeats (const SynState *a, const SynState *b)
 {
-  return a->board.castling == b->board.castling
+  return a->step == SYN_HK_STEP_SYNC && b->step == SYN_HK_STEP_SYNC
+         && a->board.castling == b->board.castling
          && memcmp (a->board.by_type, b->board.by_type, sizeof a->board.by_type) == 0
          && memcmp (a->board.by_colour, b->board.by_colour, sizeof a->board.by_colour) == 0;
 }

@@ -840,6 +840,36 @@ test_r14_start_fen (void)
   g_assert_true (hk->visible (&state, SYN_WHITE) == ~(SynBitboard) 0);
 }
 
+/* HK-R15: who chooses in secret ------------------------------------------------------- */
+
+static void
+test_r15_two_field_round_both_choose_in_one_step (void)
+{
+  SynState state;
+  load (&state, FEN_KNIGHTS_FIELDS);
+  g_assert_cmpint (n_choices (&state, SYN_WHITE), ==, 3);
+  g_assert_cmpint (n_choices (&state, SYN_BLACK), ==, 3);
+  g_assert_cmpuint (hk->count_joint_choices (&state), ==, 9);
+}
+
+static void
+test_r15_one_field_round_is_one_sides_move (void)
+{
+  SynState state;
+  load (&state, "3r4/6k1/5n2/3N4/8/8/8/3R2K1 w - - 1 1 d5/-");
+  g_assert_cmpint (n_choices (&state, SYN_WHITE), ==, 0);
+  assert_choices (&state, SYN_BLACK, "0000 d8d5 f6d5");
+  g_assert_cmpuint (hk->count_joint_choices (&state), ==, 3);
+}
+
+static void
+test_r12_phase_states_never_repeat (void)
+{
+  SynState a;
+  load (&a, FEN_KNIGHTS_FIELDS);
+  g_assert_false (hk->repeats (&a, &a));
+}
+
 /* The table's promises on random play ---------------------------------------------------- */
 
 /* sperft the slow way: every joint choice applied, no count_after_step. */
@@ -892,6 +922,16 @@ test_counts_agree_with_choices (void)
         continue;
       g_assert_cmpuint (syn_sperft (hk, &state, 3), ==, plain_sperft (&state, 3));
     }
+}
+
+static void
+test_sperft_from_the_start (void)
+{
+  SynState state;
+  load (&state, SYN_FEN_START);
+  g_assert_cmpuint (syn_sperft (hk, &state, 1), ==, 400);
+  g_assert_cmpuint (syn_sperft (hk, &state, 2), ==, 198163);
+  g_assert_cmpuint (plain_sperft (&state, 2), ==, 198163);
 }
 
 static SynChoice
@@ -1039,6 +1079,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/hk/r12/fifty-quiet-turns", test_r12_fifty_quiet_turns);
   g_test_add_func ("/hk/r12/repeats-board-and-castling", test_r12_repeats_board_and_castling);
+  g_test_add_func ("/hk/r12/phase-states-never-repeat", test_r12_phase_states_never_repeat);
   g_test_add_func ("/hk/r12/outcome-never-says-repetition", test_r12_outcome_never_says_repetition);
 
   g_test_add_func ("/hk/r13/turn-number-grows-when-the-phase-ends",
@@ -1059,6 +1100,12 @@ main (int argc, char **argv)
   g_test_add_func ("/hk/r14/refuses", test_r14_refuses);
   g_test_add_func ("/hk/r14/start-fen", test_r14_start_fen);
 
+  g_test_add_func ("/hk/r15/two-field-round-both-choose-in-one-step",
+                   test_r15_two_field_round_both_choose_in_one_step);
+  g_test_add_func ("/hk/r15/one-field-round-is-one-sides-move",
+                   test_r15_one_field_round_is_one_sides_move);
+
+  g_test_add_func ("/hk/table/sperft-from-the-start", test_sperft_from_the_start);
   g_test_add_func ("/hk/table/counts-agree-with-choices", test_counts_agree_with_choices);
   g_test_add_func ("/hk/table/random-play-keeps-promises", test_random_play_keeps_promises);
 
