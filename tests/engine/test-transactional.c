@@ -259,6 +259,468 @@ test_e5_fools_mate (void)
   g_assert_cmpint (TX->choices (&state, SYN_WHITE, (SynChoice[SYN_MAX_CHOICES]){ 0 }), ==, 0);
 }
 
+/* The seed's notation example: white's knight tour to c7 and the replies. */
+static void
+test_seed_notation_example (void)
+{
+  static const struct
+  {
+    const char *choice;
+    int transaction; /* the number the seed writes before the move */
+  } turns[] = {
+    { "b1c3", 1 },        { "a7a5", 2 }, { "g1f3", 1 },        { "a5a4", 2 },
+    { "c3b5", 1 },        { "a4a3", 2 }, { "b5c7/commit", 1 }, { "d8c7/commit", 2 },
+    { "b2a3/commit", 3 }, { "b8c6", 4 }, { "f3e5", 5 },        { "c6b4/rollback", 4 },
+    { "e5c6", 5 },        { "e8d8", 6 },
+  };
+  SynState state = load (SYN_FEN_START), next;
+
+  for (size_t i = 0; i < G_N_ELEMENTS (turns); i++)
+    {
+      SynStepInfo info;
+      syn_variant_describe (TX, &state, &info);
+      g_assert_cmpint (info.kind, ==, SYN_STEP_TX_MOVE);
+      g_assert_cmpint (info.transaction[mover (&state)], ==, turns[i].transaction);
+      next = play (&state, turns[i].choice);
+      if (i == 6)
+        assert_announcement (&state, &next, "Nb1xc7+, Ng1-f3");
+      if (i == 7)
+        assert_announcement (&state, &next, "Qd8xc7, Pa7-a3");
+      state = next;
+    }
+  assert_fen (&state, "rnb1kbnr/1pqppppp/8/8/8/P4N2/P1PPPPPP/R1BQKB1R w KQkq - 5 8 "
+                      "T5:f3e5,e5c6 T6:e8d8");
+}
+
+/* The seed's example game, to black's first commit. */
+static void
+test_seed_example_game (void)
+{
+  static const char *const moves[]
+      = { "e2e4", "e7e5", "d2d4", "f8b4", "g1f3", "g8f6", "b1c3", "e8g8", "c1g5/commit" };
+  SynState state = load (SYN_FEN_START), next;
+
+  for (size_t i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      next = play (&state, moves[i]);
+      if (i + 1 == G_N_ELEMENTS (moves))
+        assert_announcement (&state, &next, "Bc1-g5, Pe2-e4, Pd2-d4, Ng1-f3, Nb1-c3; e.p. d3, e3");
+      state = next;
+    }
+  assert_fen (&state, "rnbqkbnr/pppppppp/8/6B1/3PP3/2N2N2/PPP2PPP/R2QKB1R b KQkq d3e3 0 5 T3:- "
+                      "T2:e7e5,f8b4,g8f6,e8g8");
+  /* TX-R7a: e5xd4 captures. */
+  assert_choices (&state, "e5", "e5d4/commit");
+  next = play (&state, "e5d4/commit");
+  assert_announcement (&state, &next, "Ke8-g8, Rh8-f8, Ng8-f6, Pe7xd4, Bf8-b4");
+  assert_fen (&next, "rnbq1rk1/pppp1ppp/5n2/6B1/1b1pP3/2N2N2/PPP2PPP/R2QKB1R w KQ - 0 6 T3:- T4:-");
+}
+
+/* TX-R1 ---------------------------------------------------------------------------------- */
+
+static void
+test_r1_turns_alternate (void)
+{
+  SynState state = load (SYN_FEN_START);
+  SynChoice choices[SYN_MAX_CHOICES];
+
+  g_assert_cmpint (TX->choices (&state, SYN_BLACK, choices), ==, 0);
+  g_assert_cmpint (TX->choices (&state, SYN_WHITE, choices), ==, 60);
+  state = play (&state, "e2e4/commit");
+  g_assert_cmpint (TX->choices (&state, SYN_WHITE, choices), ==, 0);
+  g_assert_cmpint (TX->choices (&state, SYN_BLACK, choices), ==, 60);
+  g_assert_cmpint (state.board.turn_number, ==, 1);
+  state = play (&state, "e7e5");
+  g_assert_cmpint (state.board.turn_number, ==, 2);
+  g_assert_cmpint (mover (&state), ==, SYN_WHITE);
+}
+
+/* TX-R2 ---------------------------------------------------------------------------------- */
+
+static void
+test_r2_views (void)
+{
+  SynState state = load (E1_END);
+  SynPosition view;
+  char fen[SYN_FEN_MAX_SIZE];
+
+  /* White's view: its knight on g5, Black's pawn still on e7. */
+  syn_variant_view (TX, &state, SYN_WHITE, &view);
+  g_assert_cmpint (view.board[syn_square_from_text ("g5")], ==, SYN_PIECE (SYN_WHITE, SYN_KNIGHT));
+  g_assert_cmpint (view.board[syn_square_from_text ("g1")], ==, SYN_NO_PIECE);
+  g_assert_cmpint (view.board[syn_square_from_text ("e7")], ==, SYN_PIECE (SYN_BLACK, SYN_PAWN));
+  /* Black's view: its pawn on e5, White's knight at home. */
+  syn_variant_view (TX, &state, SYN_BLACK, &view);
+  g_assert_cmpint (view.board[syn_square_from_text ("g1")], ==, SYN_PIECE (SYN_WHITE, SYN_KNIGHT));
+  g_assert_cmpint (view.board[syn_square_from_text ("e5")], ==, SYN_PIECE (SYN_BLACK, SYN_PAWN));
+  g_assert_cmpint (view.board[syn_square_from_text ("e7")], ==, SYN_NO_PIECE);
+  /* TX-R14: each player FEN hides the other's transaction. */
+  TX->write_view_state (&state, SYN_WHITE, fen, sizeof fen);
+  g_assert_cmpstr (fen, ==,
+                   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 3 2 T1:g1f3,f3g5 ?");
+}
+
+/* TX-R3 ---------------------------------------------------------------------------------- */
+
+static void
+test_r3_transaction_numbers (void)
+{
+  SynState state = load (SYN_FEN_START);
+  SynStepInfo info;
+
+  state = play (&state, "g1f3");
+  state = play (&state, "e7e5/rollback");
+  state = play (&state, "f3g5/commit");
+  state = play (&state, "d7d5");
+  syn_variant_describe (TX, &state, &info);
+  g_assert_cmpint (info.transaction[SYN_WHITE], ==, 3);
+  g_assert_cmpint (info.transaction[SYN_BLACK], ==, 4);
+  g_assert_cmpint (info.pending[SYN_WHITE], ==, 0);
+  g_assert_cmpint (info.pending[SYN_BLACK], ==, 1);
+  g_assert_true (
+      info.locked[SYN_BLACK]
+      == (syn_bit (syn_square_from_text ("d7")) | syn_bit (syn_square_from_text ("d5"))));
+  g_assert_true (info.locked[SYN_WHITE] == 0);
+  /* The rolled-back e7e5 left nothing behind. */
+  assert_fen (&state, "rnbqkbnr/pppppppp/8/6N1/8/8/PPPPPPPP/RNBQKB1R w KQkq - 4 3 T3:- T4:d7d5");
+}
+
+/* TX-R4 ---------------------------------------------------------------------------------- */
+
+static void
+test_r4_castling_right_spent_by_pending_move (void)
+{
+  SynState state = load ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 T1:a1a4,a4a1 T2:h8h5");
+  assert_choices (&state, "e1g1", "e1g1 e1g1/commit e1g1/rollback");
+  assert_choices (&state, "e1c1", "");
+  /* Rolling back gives the right back. */
+  state = play (&state, "e1f1/rollback");
+  state = play (&state, "a8b8");
+  assert_choices (&state, "e1c1", "e1c1 e1c1/commit e1c1/rollback");
+}
+
+/* The own king may not stand attacked in the mover's view, whatever the potential view. */
+static void
+test_r4_king_safe_in_own_view (void)
+{
+  /* Black's rook left e8 in its open transaction: White still sees it and the king may not
+   * step onto the e-file. */
+  SynState state = load ("4r1k1/8/8/8/8/8/8/3K4 w - - 0 1 T1:- T2:e8a8");
+  assert_choices (&state, "d1e", "");
+  assert_choices (&state, "d1c2", "d1c2 d1c2/commit d1c2/rollback");
+}
+
+/* TX-R5 ---------------------------------------------------------------------------------- */
+
+/* The start square of a pending move is locked: the piece seen there cannot be taken. */
+static void
+test_r5_capture_of_moved_piece_refused (void)
+{
+  SynState state = load ("4k3/4p3/8/8/8/8/8/4R1K1 w - - 0 1 T1:- T2:e7e5"), next;
+  SynEvent event;
+
+  assert_choices (&state, "e1e7", "e1e7/commit");
+  next = play (&state, "e1e7/commit");
+  assert_fen (&next, "4k3/4p3/8/8/8/8/8/4R1K1 w - - 0 1 T1:- T2:e7e5");
+  g_assert_cmpint (count_events (&state, "e1e7/commit", &next, SYN_EVENT_LOCKED, &event), ==, 1);
+  g_assert_cmpint (event.square, ==, syn_square_from_text ("e7"));
+  g_assert_cmpint (count_events (&state, "e1e7/commit", &next, SYN_EVENT_COMMIT, NULL), ==, 0);
+  /* Passing over the locked e5 is allowed. */
+  next = play (&state, "e1e6");
+  assert_fen (&next, "4k3/4p3/8/8/8/8/8/4R1K1 b - - 1 1 T1:e1e6 T2:e7e5");
+}
+
+static void
+test_r5_castling_refused_on_rook_square (void)
+{
+  SynState state = load ("4k3/8/8/8/8/8/5n2/4K2R w K - 0 1 T1:- T2:f2f1"), next;
+  SynEvent event;
+
+  next = play (&state, "e1g1");
+  assert_fen (&next, "4k3/8/8/8/8/8/5n2/4K2R w K - 0 1 T1:- T2:f2f1");
+  g_assert_cmpint (count_events (&state, "e1g1", &next, SYN_EVENT_LOCKED, &event), ==, 1);
+  g_assert_cmpint (event.square, ==, syn_square_from_text ("f1"));
+}
+
+static void
+test_r5_own_locks_never_matter (void)
+{
+  SynState state = load ("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1 T1:g1f3 T2:-");
+  state = play (&state, "f3g1");
+  assert_fen (&state, "4k3/8/8/8/8/8/8/4K1N1 b - - 1 1 T1:g1f3,f3g1 T2:-");
+}
+
+/* TX-R6 ---------------------------------------------------------------------------------- */
+
+#define FEN_NO_MOVE "7k/8/8/8/2b5/1r6/8/K7 w - - 0 1 T1:- T2:b3b2,c4a2"
+
+static void
+test_r6_no_move_is_a_pass (void)
+{
+  SynState state = load (FEN_NO_MOVE), next;
+
+  /* a1a2 is White's one legal move, and Black locks a2. */
+  assert_choices (&state, "", "pass pass/commit pass/rollback");
+  next = play (&state, "pass");
+  assert_fen (&next, "7k/8/8/8/2b5/1r6/8/K7 b - - 1 1 T1:- T2:b3b2,c4a2");
+  g_assert_cmpint (count_events (&state, "pass", &next, SYN_EVENT_NO_MOVE, NULL), ==, 1);
+  next = play (&state, "pass/commit");
+  assert_fen (&next, "7k/8/8/8/2b5/1r6/8/K7 b - - 1 1 T3:- T2:b3b2,c4a2");
+  g_assert_cmpint (count_events (&state, "pass/commit", &next, SYN_EVENT_COMMIT, NULL), ==, 1);
+}
+
+/* TX-R7 ---------------------------------------------------------------------------------- */
+
+static void
+test_r7_fifth_move_ends_transaction (void)
+{
+  SynState state = load ("4k3/8/8/8/8/8/8/RN2K3 w - - 4 3 T1:b1c3,c3e4,a1a2,a2a3 T2:e8d8,d8c8");
+  assert_choices (&state, "e4c5", "e4c5/commit e4c5/rollback");
+  state = play (&state, "e4c5/rollback");
+  assert_fen (&state, "4k3/8/8/8/8/8/8/RN2K3 b - - 5 3 T3:- T2:e8d8,d8c8");
+}
+
+static void
+test_r7_promotion_forces_commit (void)
+{
+  SynState state = load ("k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
+  assert_choices (&state, "e7e8", "e7e8q/commit e7e8r/commit e7e8b/commit e7e8n/commit");
+  state = play (&state, "e7e8q/commit");
+  assert_fen (&state, "k3Q3/8/8/8/8/8/8/4K3 b - - 0 1 T3:- T2:-");
+}
+
+/* TX-R7c: the check is judged on the opponent's committed king, in the mover's view. */
+static void
+test_r7_check_on_committed_king (void)
+{
+  /* Black's king went to d8 in its open transaction; White still sees it on e8. */
+  SynState state = load ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 T1:- T2:e8d8");
+  assert_choices (&state, "a1a8", "a1a8/commit");
+  assert_choices (&state, "a1d1", "a1d1 a1d1/commit a1d1/rollback");
+  /* A discovered attack counts too. */
+  state = load ("4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1");
+  assert_choices (&state, "e4c3", "e4c3/commit");
+}
+
+/* TX-R8 ---------------------------------------------------------------------------------- */
+
+static void
+test_r8_castling_announcement (void)
+{
+  SynState state = load ("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), next;
+  next = play (&state, "e1g1/commit");
+  assert_announcement (&state, &next, "Ke1-g1, Rh1-f1");
+  assert_fen (&next, "4k3/8/8/8/8/8/8/5RK1 b - - 1 1 T3:- T2:-");
+}
+
+static void
+test_r8_promotion_and_check_announcement (void)
+{
+  SynState state = load ("k7/4P3/8/8/8/8/8/4K3 w - - 0 1 T1:e1d1 T2:-"), next;
+  next = play (&state, "e7e8q/commit");
+  assert_announcement (&state, &next, "Pe7-e8=Q+, Ke1-d1");
+}
+
+/* TX-R9 ---------------------------------------------------------------------------------- */
+
+static void
+test_r9_rollback_keeps_captures (void)
+{
+  /* White moved its king and knight; Black takes the unmoved rook on h1. */
+  SynState state = load ("4k3/8/8/8/8/8/6b1/R3K1NR b KQ - 0 1 T1:g1f3,e1e2 T2:-");
+  state = play (&state, "g2h1/commit");
+  assert_fen (&state, "4k3/8/8/8/8/8/8/R3K1Nb w Q - 0 2 T1:g1f3,e1e2 T4:-");
+  state = play (&state, "a1a2/rollback");
+  assert_fen (&state, "4k3/8/8/8/8/8/8/R3K1Nb b Q - 1 2 T3:- T4:-");
+}
+
+static void
+test_r9_no_rollback_in_apparent_check (void)
+{
+  /* White's king left e1 in its transaction; Black's committed rook now attacks e1. */
+  SynState state = load ("4k3/8/8/8/8/8/8/r3K3 w - - 0 1 T1:e1f2 T2:-");
+  assert_choices (&state, "f2", "f2e2/commit f2g2/commit f2e3/commit f2f3/commit f2g3/commit");
+}
+
+/* TX-R10 --------------------------------------------------------------------------------- */
+
+/* Black's king steps off the e-file into White's hidden rook, uncovering its own rook's
+ * attack on White's king: both kings are attacked in White's view, and taking Black's king
+ * would leave White's attacked, so play goes on and White answers its check. */
+static void
+test_r10_both_attacked_play_goes_on (void)
+{
+  SynState state = load ("4r3/8/4k3/8/8/8/R7/4K3 b - - 0 1 T1:a2f2 T2:-");
+
+  assert_choices (&state, "e6f6", "e6f6/commit");
+  state = play (&state, "e6f6/commit");
+  assert_fen (&state, "4r3/8/5k2/8/8/8/R7/4K3 w - - 1 2 T1:a2f2 T4:-");
+  assert_outcome (&state, SYN_RESULT_NONE, SYN_REASON_NONE);
+  /* In check in the committed view: every choice commits (TX-R7d); no capture of the king. */
+  assert_choices (&state, "f2", "f2e2/commit");
+  g_assert_false (is_choice (&state, SYN_WHITE, "f2f6/commit"));
+}
+
+/* The same with nothing attacking White's king: Black has lost. */
+static void
+test_r10_hidden_attack_loses (void)
+{
+  SynState state = load ("8/8/4k3/8/8/8/R7/4K3 b - - 0 1 T1:a2f2 T2:-");
+  state = play (&state, "e6f6/commit");
+  assert_outcome (&state, SYN_RESULT_WHITE_WINS, SYN_REASON_HIDDEN_ATTACK);
+  /* Without the commit nothing is judged. */
+  state = load ("8/8/4k3/8/8/8/R7/4K3 b - - 0 1 T1:a2f2 T2:-");
+  state = play (&state, "e6f6");
+  assert_outcome (&state, SYN_RESULT_NONE, SYN_REASON_NONE);
+}
+
+/* TX-R11 --------------------------------------------------------------------------------- */
+
+static void
+test_r11_double_step_then_more_is_not_eligible (void)
+{
+  SynState state = load ("4k3/8/8/1p6/8/8/P7/4K3 w - - 0 1 T1:a2a4 T2:-");
+  state = play (&state, "a4a5/commit");
+  assert_fen (&state, "4k3/8/8/Pp6/8/8/8/4K3 b - - 0 1 T3:- T2:-");
+  state = load ("4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1 T1:a2a3 T2:-");
+  state = play (&state, "a3a4/commit");
+  assert_fen (&state, "4k3/8/8/8/Pp6/8/8/4K3 b - - 0 1 T3:- T2:-");
+}
+
+/* TX-R12 --------------------------------------------------------------------------------- */
+
+/* White's own pending moves leave it no legal move, and its committed king is not attacked:
+ * stalemate, taken literally. */
+static void
+test_r12_stalemate_by_own_pending_moves (void)
+{
+  /* White's king went to a1 in its transaction; Black's committed queen b3 shuts it in. */
+  SynState state = load ("4k3/8/8/8/8/1q6/8/2K5 w - - 0 1 T1:c1b1,b1a1 T2:-");
+  assert_outcome (&state, SYN_RESULT_DRAW, SYN_REASON_STALEMATE);
+}
+
+static void
+test_r12_checkmate (void)
+{
+  SynState state = load ("4k3/8/8/8/8/8/5PPP/r5K1 w - - 0 1");
+  assert_outcome (&state, SYN_RESULT_BLACK_WINS, SYN_REASON_CHECKMATE);
+}
+
+/* TX-R13 --------------------------------------------------------------------------------- */
+
+static void
+test_r13_fifty_turns (void)
+{
+  SynState state = load ("4k3/4p3/8/8/8/8/8/4K3 b - - 98 60 T119:e1d1 T120:-");
+  /* A pending pawn move does not count until it is committed. */
+  state = play (&state, "e7e5");
+  assert_outcome (&state, SYN_RESULT_NONE, SYN_REASON_NONE);
+  g_assert_cmpint (state.board.quiet_turns, ==, 99);
+  state = play (&state, "d1d2");
+  assert_outcome (&state, SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS);
+  /* Committing the pawn move starts the count again. */
+  state = load ("4k3/4p3/8/8/8/8/8/4K3 w - - 99 61 T119:e1d1 T120:e7e5");
+  state = play (&state, "d1d2");
+  assert_outcome (&state, SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS);
+  state = load ("4k3/4p3/8/8/8/8/8/4K3 b - - 99 61 T119:e1d1 T120:e7e5");
+  state = play (&state, "e5e4/commit");
+  g_assert_cmpint (state.board.quiet_turns, ==, 0);
+}
+
+/* TX-R14 --------------------------------------------------------------------------------- */
+
+static void
+test_r14_round_trip (void)
+{
+  static const char *const fens[] = {
+    E1_START,
+    E1_END,
+    E2_AFTER_BLACK,
+    "4k3/8/8/8/Pp6/8/2K5/8 b - a3 0 3 T3:- T2:e8d7,d7c7",
+    "rnbqkbnr/pppppppp/8/6B1/3PP3/2N2N2/PPP2PPP/R2QKB1R b KQkq d3e3 0 5 T3:- "
+    "T2:e7e5,f8b4,g8f6,e8g8",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 T1:a1a4,a4a1 T2:h8h5",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 3 2 ? T2:e7e5",
+    "4k3/8/8/8/8/8/8/RN2K3 w - - 4 3 T65535:b1c3,c3e4,a1a2,a2a3,e4c5 T65534:-",
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (fens); i++)
+    assert_fen ((SynState[]){ load (fens[i]) }, fens[i]);
+}
+
+static void
+test_r14_omitted_transactions (void)
+{
+  SynState state = load ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  assert_fen (&state, E1_START);
+  state = load ("4k3/8/8/8/8/8/8/4K3 b - - 7 5");
+  assert_fen (&state, "4k3/8/8/8/8/8/8/4K3 b - - 7 5 T11:- T10:-");
+  state = load ("4k3/8/8/8/8/8/8/4K3 w - -");
+  assert_fen (&state, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:- T2:-");
+}
+
+static void
+test_r14_player_fen_is_read (void)
+{
+  SynState state = load ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:e1d1 ?");
+  SynStepInfo info;
+  syn_variant_describe (TX, &state, &info);
+  g_assert_cmpint (info.transaction[SYN_WHITE], ==, 1);
+  g_assert_cmpint (info.transaction[SYN_BLACK], ==, 0);
+  g_assert_cmpint (info.pending[SYN_BLACK], ==, 0);
+}
+
+static void
+test_r14_errors (void)
+{
+  static const struct
+  {
+    const char *fen;
+    int field;
+    const char *message;
+  } cases[] = {
+    { "", 1, "missing" },
+    { "8/8/8/8/8/8/8/4K3 w - - 0 1 T1:- T2:-", 1, "Black has 0 kings" },
+    { "4k3/8/8/8/8/8/8/3KK3 w - - 0 1 T1:- T2:-", 1, "White has 2 kings" },
+    { "4k2P/8/8/8/8/8/8/4K3 w - - 0 1 T1:- T2:-", 1, "pawn stands on h8" },
+    { "4k3/8/8/8/8/8/8/4K3 x - - 0 1 T1:- T2:-", 2, "not a side to move" },
+    { "4k3/8/8/8/8/8/8/4K3 w K - 0 1 T1:- T2:-", 3, "castling right 'K'" },
+    { "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1 T1:- T2:-", 4, "must be on rank 6" },
+    { "4k3/8/8/8/8/8/8/4K3 b - e3 0 1 T1:- T2:-", 4, "no white pawn" },
+    { "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1 T1:e1d1 T2:-", 4, "has pending moves" },
+    { "4k3/8/8/8/4P3/8/8/4K3 b - e3e3 0 1 T1:- T2:-", 4, "given twice" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:-", 8, "come together" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:- T2:- x", 0, "after field 8" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T2:- T2:-", 7, "odd numbers" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:- T3:-", 8, "even numbers" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 X1:- T2:-", 7, "not a transaction" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T13- T2:-", 7, "not T, a number and ':'" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T70001:- T2:-", 7, "larger than 65535" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:e1d1,d1c1,c1b1,b1a1,a1a2,a2a3 T2:-", 7,
+      "more than 5 pending moves" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:e1e9 T2:-", 7, "not a move in UCI" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:e2e3 T2:-", 7, "moves no white piece" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:- T2:e1d1", 8, "moves no black piece" },
+    { "4k3/8/8/8/8/8/8/3nK3 w - - 0 1 T1:e1d1 T2:-", 7, "d1 is not empty" },
+    { "4k3/8/8/8/8/8/8/4K2R w - - 0 1 T1:e1g1 T2:-", 7, "without the castling right" },
+    { "4k3/4P3/8/8/8/8/8/4K3 w - - 0 1 T1:e7e8q T2:-", 7, "promotes" },
+    { "3k4/4P3/8/8/8/8/8/4K3 w - - 0 1 T1:e7e8 T2:-", 7, "leaves a pawn on rank 8" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:e1d1, T2:-", 7, "ends the list" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 T1:e1d2 T2:e8d8,d8d2", 8, "both lock d2" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ? ?", 8, "both transactions" },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SynState state;
+      SynFenError error = { -1, "" };
+      g_test_message ("%s", cases[i].fen);
+      g_assert_false (TX->read_state (cases[i].fen, &state, &error));
+      g_assert_cmpint (error.field, ==, cases[i].field);
+      if (!strstr (error.message, cases[i].message))
+        g_test_message ("message: %s", error.message);
+      g_assert_nonnull (strstr (error.message, cases[i].message));
+    }
+}
+
 /* Counting ------------------------------------------------------------------------------ */
 
 static const char *const counted_fens[] = {
@@ -304,6 +766,43 @@ main (int argc, char **argv)
   g_test_add_func ("/transactional/e5/mate-on-two-views", test_e5_mate_on_two_views);
   g_test_add_func ("/transactional/e5/fools-mate", test_e5_fools_mate);
 
+  g_test_add_func ("/transactional/seed/notation-example", test_seed_notation_example);
+  g_test_add_func ("/transactional/seed/example-game", test_seed_example_game);
+  g_test_add_func ("/transactional/r1/turns-alternate", test_r1_turns_alternate);
+  g_test_add_func ("/transactional/r2/views", test_r2_views);
+  g_test_add_func ("/transactional/r3/transaction-numbers", test_r3_transaction_numbers);
+  g_test_add_func ("/transactional/r4/castling-right-spent-by-pending-move",
+                   test_r4_castling_right_spent_by_pending_move);
+  g_test_add_func ("/transactional/r4/king-safe-in-own-view", test_r4_king_safe_in_own_view);
+  g_test_add_func ("/transactional/r5/capture-of-moved-piece-refused",
+                   test_r5_capture_of_moved_piece_refused);
+  g_test_add_func ("/transactional/r5/castling-refused-on-rook-square",
+                   test_r5_castling_refused_on_rook_square);
+  g_test_add_func ("/transactional/r5/own-locks-never-matter", test_r5_own_locks_never_matter);
+  g_test_add_func ("/transactional/r6/no-move-is-a-pass", test_r6_no_move_is_a_pass);
+  g_test_add_func ("/transactional/r7/fifth-move-ends-transaction",
+                   test_r7_fifth_move_ends_transaction);
+  g_test_add_func ("/transactional/r7/promotion-forces-commit", test_r7_promotion_forces_commit);
+  g_test_add_func ("/transactional/r7/check-on-committed-king", test_r7_check_on_committed_king);
+  g_test_add_func ("/transactional/r8/castling-announcement", test_r8_castling_announcement);
+  g_test_add_func ("/transactional/r8/promotion-and-check-announcement",
+                   test_r8_promotion_and_check_announcement);
+  g_test_add_func ("/transactional/r9/rollback-keeps-captures", test_r9_rollback_keeps_captures);
+  g_test_add_func ("/transactional/r9/no-rollback-in-apparent-check",
+                   test_r9_no_rollback_in_apparent_check);
+  g_test_add_func ("/transactional/r10/both-attacked-play-goes-on",
+                   test_r10_both_attacked_play_goes_on);
+  g_test_add_func ("/transactional/r10/hidden-attack-loses", test_r10_hidden_attack_loses);
+  g_test_add_func ("/transactional/r11/double-step-then-more-is-not-eligible",
+                   test_r11_double_step_then_more_is_not_eligible);
+  g_test_add_func ("/transactional/r12/stalemate-by-own-pending-moves",
+                   test_r12_stalemate_by_own_pending_moves);
+  g_test_add_func ("/transactional/r12/checkmate", test_r12_checkmate);
+  g_test_add_func ("/transactional/r13/fifty-turns", test_r13_fifty_turns);
+  g_test_add_func ("/transactional/r14/round-trip", test_r14_round_trip);
+  g_test_add_func ("/transactional/r14/omitted-transactions", test_r14_omitted_transactions);
+  g_test_add_func ("/transactional/r14/player-fen-is-read", test_r14_player_fen_is_read);
+  g_test_add_func ("/transactional/r14/errors", test_r14_errors);
   g_test_add_func ("/transactional/sperft/count-agrees-with-choices",
                    test_count_agrees_with_choices);
 
