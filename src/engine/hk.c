@@ -271,12 +271,11 @@ resolve_sync (const SynState *state, SynMove white, SynMove black, const SynBitb
   pos->quiet_turns = resets ? 0 : syn_counter_next (p0->quiet_turns);
 
   /* HK-R6: a moved piece that stands where the other side attacked in P0 opens a field.
-   * HK-R10: a lost king ends the game at once, with no phase. */
-  if (has_both_kings (pos))
-    for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
-      if (to[c] != SYN_NO_SQUARE && syn_move_kind (moves[c]) != SYN_MOVE_CASTLE
-          && (attacked[!c] & syn_bit (to[c])))
-        out->rules.hk.open |= syn_bit (to[c]);
+   * A king is lost here only in a collision, which leaves no moved piece standing. */
+  for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
+    if (to[c] != SYN_NO_SQUARE && syn_move_kind (moves[c]) != SYN_MOVE_CASTLE
+        && (attacked[!c] & syn_bit (to[c])))
+      out->rules.hk.open |= syn_bit (to[c]);
   if (out->rules.hk.open)
     out->step = SYN_HK_STEP_BLOWS;
   else
@@ -384,8 +383,9 @@ resolve_round (const SynState *state, SynChoice white, SynChoice black, SynState
   if (resets)
     pos->quiet_turns = 0;
   out->rules.hk.open = open;
-  /* HK-R8 ends the phase when no field is open, HK-R10 when a king is gone. */
-  if (!open || !has_both_kings (pos))
+  /* HK-R8 ends the phase when no field is open. A lost king ends the game at once (HK-R10)
+   * but not the phase: the fields stay as the round left them, and the turn uncounted. */
+  if (!open)
     end_turn (out);
 }
 

@@ -621,8 +621,11 @@ test_r10_king_lost_in_a_chain (void)
   step (&state, "e6d4", "g8f7", "8/5k2/8/8/3N4/1B6/8/6K1 w - - 0 1 f7,d4/f7,d4");
   assert_choices (&state, SYN_WHITE, "0000 b3f7");
   assert_choices (&state, SYN_BLACK, "0000");
-  step (&state, "b3f7", "0000", "8/5B2/8/8/3N4/8/8/6K1 w - - 0 2");
+  /* The game ends at once; f7, struck, stays open as HK-R8 leaves it. */
+  step (&state, "b3f7", "0000", "8/5B2/8/8/3N4/8/8/6K1 w - - 0 1 f7/f7,d4");
   assert_outcome (&state, "1-0", "king-captured");
+  g_assert_cmpint (n_choices (&state, SYN_WHITE), ==, 0);
+  g_assert_cmpint (n_choices (&state, SYN_BLACK), ==, 0);
 }
 
 static void
