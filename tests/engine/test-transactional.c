@@ -753,6 +753,70 @@ test_count_agrees_with_choices (void)
     }
 }
 
+/* Random play: at every state the FEN reads back the same, the count is the number of
+ * choices, each choice's text finds it again, the locks of the two sides never meet, and
+ * now and then sperft's shortcut agrees with playing out. */
+static void
+test_random_play_invariants (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20010504);
+  SynVariant slow = *TX;
+  int games = g_getenv ("SYNCHESS_SLOW") ? 200 : 20, states = 0, refusals = 0, passes = 0;
+  int endings[SYN_REASON_LAST + 1] = { 0 };
+
+  slow.count_after_step = NULL;
+  for (int game = 0; game < games; game++)
+    {
+      SynState state = load (game % 2 ? SYN_FEN_START : E5_START);
+      for (int step = 0; step < 300; step++, states++)
+        {
+          SynChoice choices[SYN_MAX_CHOICES];
+          char fen[SYN_FEN_MAX_SIZE], text[SYN_CHOICE_TEXT_SIZE];
+          SynOutcome outcome = TX->outcome (&state);
+          SynStepInfo info;
+          SynState next;
+          int n;
+
+          TX->write_state (&state, fen, sizeof fen);
+          assert_fen ((SynState[]){ load (fen) }, fen);
+          syn_variant_describe (TX, &state, &info);
+          g_assert_true ((info.locked[SYN_WHITE] & info.locked[SYN_BLACK]) == 0);
+          n = TX->choices (&state, mover (&state), choices);
+          g_assert_cmpuint (TX->count_joint_choices (&state), ==, (guint64) n);
+          g_assert_cmpint (TX->choices (&state, (SynColour) !mover (&state), choices + n), ==, 0);
+          if (outcome.result != SYN_RESULT_NONE)
+            {
+              g_assert_cmpint (n, ==, 0);
+              endings[outcome.reason]++;
+              break;
+            }
+          g_assert_cmpint (n, >, 0);
+          if (states % 25 == 0)
+            g_assert_cmpuint (syn_sperft (TX, &state, 2), ==, syn_sperft (&slow, &state, 2));
+          for (int i = 0; i < n; i++)
+            {
+              TX->choice_to_text (&state, choices[i], text);
+              g_assert_cmpuint (syn_variant_choice_from_text (TX, &state, mover (&state), text), ==,
+                                choices[i]);
+            }
+          TX->choice_to_text (&state, choices[0], text);
+          if (g_str_has_prefix (text, "pass"))
+            passes++;
+          TX->choice_to_text (&state, choices[g_rand_int_range (rand, 0, n)], text);
+          next = play (&state, text);
+          if (memcmp (&next, &state, sizeof next) == 0)
+            refusals++;
+          state = next;
+        }
+    }
+  g_test_message ("%d games, %d states, %d refused moves, %d no-move turns; checkmate %d, "
+                  "hidden attack %d, stalemate %d, fifty turns %d",
+                  games, states, refusals, passes, endings[SYN_REASON_CHECKMATE],
+                  endings[SYN_REASON_HIDDEN_ATTACK], endings[SYN_REASON_STALEMATE],
+                  endings[SYN_REASON_FIFTY_TURNS]);
+  g_assert_cmpint (refusals, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -805,6 +869,8 @@ main (int argc, char **argv)
   g_test_add_func ("/transactional/r14/errors", test_r14_errors);
   g_test_add_func ("/transactional/sperft/count-agrees-with-choices",
                    test_count_agrees_with_choices);
+
+  g_test_add_func ("/transactional/random-play/invariants", test_random_play_invariants);
 
   return g_test_run ();
 }
