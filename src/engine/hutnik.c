@@ -30,6 +30,15 @@ syn_hutnik_mix (uint64_t seed)
   return z ^ (z >> 31);
 }
 
+uint64_t
+syn_hutnik_seed_from_coins (const uint8_t ours[8], const uint8_t theirs[8])
+{
+  uint64_t seed = 0;
+  for (int i = 0; i < 8; i++)
+    seed = (seed << 8) | (uint8_t) (ours[i] ^ theirs[i]);
+  return seed;
+}
+
 SynColour
 syn_hutnik_first_holder (uint64_t seed)
 {

@@ -630,6 +630,16 @@ test_r9_test_vectors (void)
 }
 
 static void
+test_r10_seed_from_coins (void)
+{
+  static const guint8 ours[8] = { 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef };
+  static const guint8 theirs[8] = { 0xff, 0x00, 0xff, 0x00, 0x00, 0x00, 0x00, 0x03 };
+  g_assert_cmphex (syn_hutnik_seed_from_coins (ours, theirs), ==, 0xfe23ba6789abcdecULL);
+  g_assert_cmphex (syn_hutnik_seed_from_coins (theirs, ours), ==, 0xfe23ba6789abcdecULL);
+  g_assert_cmphex (syn_hutnik_seed_from_coins (ours, ours), ==, 0);
+}
+
+static void
 test_r9_start_fen_draws_holder (void)
 {
   SynState state;
@@ -1039,6 +1049,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hutnik/r9/test-vectors", test_r9_test_vectors);
   g_test_add_func ("/hutnik/r9/start-fen-draws-holder", test_r9_start_fen_draws_holder);
   g_test_add_func ("/hutnik/r9/seed-kept-through-turns", test_r9_seed_kept_through_turns);
+  g_test_add_func ("/hutnik/r10/seed-from-coins", test_r10_seed_from_coins);
   g_test_add_func ("/hutnik/r11/lost-although-a-block-exists",
                    test_r11_lost_although_a_block_exists);
   g_test_add_func ("/hutnik/r11/both-lost", test_r11_both_lost);
