@@ -205,6 +205,27 @@ shortcuts_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     gtk_widget_activate_action (GTK_WIDGET (parent), "win.show-help-overlay", NULL);
 }
 
+/* The chooser shows a rule set by its title, shortened at the end when the window is narrow,
+ * so the longest name never makes the window wider than a phone. */
+static void
+on_chooser_item_setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+on_chooser_item_bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  AdwViewStackPage *page = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       adw_view_stack_page_get_title (page));
+}
+
 static void
 syn_help_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
@@ -296,12 +317,16 @@ syn_help_window_init (SynHelpWindow *self)
   g_autoptr (GtkSelectionModel) pages = NULL;
   g_autoptr (GtkExpression) title
       = gtk_property_expression_new (ADW_TYPE_VIEW_STACK_PAGE, NULL, "title");
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* The chooser lists the stack's pages by their titles. */
   pages = adw_view_stack_get_pages (self->rule_sets);
   gtk_drop_down_set_expression (self->chooser, title);
+  g_signal_connect (factory, "setup", G_CALLBACK (on_chooser_item_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (on_chooser_item_bind_cb), NULL);
+  gtk_drop_down_set_factory (self->chooser, factory);
   gtk_drop_down_set_model (self->chooser, G_LIST_MODEL (pages));
 
   show_position (self->turn_board, FEN_AFTER_E4_E5, SYN_HEATMAP_OFF, FALSE);
