@@ -156,6 +156,11 @@ struct _SynVariant
    * many events it wrote (at most SYN_MAX_EVENTS). */
   int (*events) (const SynState *before, SynChoice white, SynChoice black, const SynState *after,
                  SynEvent *events);
+
+  /* What side's opponent is told of side's step beyond the board it sees (Transactional:
+   * a commit's announcement, TX-R8, e.g. "Pe7-e5, Qd8-h4; e.p. e6"); false when nothing. */
+  bool (*announce) (const SynState *before, const SynState *after, SynColour side, char *buf,
+                    size_t size);
 };
 
 /* The plain info of a step of both sides' moves. */

@@ -63,6 +63,9 @@ syn_board_facts_compute (SynBoardFacts *facts, const SynVariant *variant, const 
             syn_position_remove (&facts->position, square);
           continue;
         }
+      /* PSC-R2's counts drive the heatmap, which means nothing in the other rule sets. */
+      if (!facts->has_control)
+        continue;
       facts->attacks[SYN_WHITE][square] = (guint8) syn_psc_attack_count (&ctl, SYN_WHITE, square);
       facts->attacks[SYN_BLACK][square] = (guint8) syn_psc_attack_count (&ctl, SYN_BLACK, square);
     }

@@ -27,6 +27,7 @@ struct _SynApplication
   /* owned: the --screenshot request */
   char *screenshot_path;
   SynState screenshot_start;
+  const SynVariant *screenshot_variant;
   gboolean screenshot_has_start;
   int screenshot_width, screenshot_height;
   gboolean screenshot_resized; /* grown once by the window frame's margins */
@@ -115,7 +116,7 @@ static void
 start_screenshot (SynApplication *self, SynWindow *window)
 {
   SynNewGameOptions options
-      = { &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
+      = { self->screenshot_variant, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
 
   gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot_width,
                                self->screenshot_height);
@@ -166,16 +167,18 @@ static int
 syn_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   SynApplication *self = SYN_APPLICATION (app);
-  const char *path = NULL, *fen = NULL, *size = NULL;
+  const char *path = NULL, *fen = NULL, *size = NULL, *variant_id = NULL;
 
   g_variant_dict_lookup (options, "screenshot", "^&ay", &path);
   g_variant_dict_lookup (options, "fen", "&s", &fen);
+  g_variant_dict_lookup (options, "variant", "&s", &variant_id);
   g_variant_dict_lookup (options, "size", "&s", &size);
   if (!path)
     {
-      if (fen || size)
+      if (fen || size || variant_id)
         {
-          fprintf (stderr, "synchess: %s\n", _ ("--fen and --size go with --screenshot"));
+          fprintf (stderr, "synchess: %s\n",
+                   _ ("--fen, --variant and --size go with --screenshot"));
           return 1;
         }
       return -1;
@@ -199,11 +202,19 @@ syn_application_handle_local_options (GApplication *app, GVariantDict *options)
       self->screenshot_width = (int) width;
       self->screenshot_height = (int) height;
     }
+  self->screenshot_variant = &syn_variant_psc;
+  if (variant_id && !(self->screenshot_variant = syn_variant_lookup (variant_id)))
+    {
+      fprintf (stderr, "synchess: %s\n",
+               _ ("--variant wants psc, synchrone, hk, hutnik or transactional"));
+      return 1;
+    }
   if (fen)
     {
       SynFenError error;
-      if (!syn_variant_psc.read_state (g_str_equal (fen, "startpos") ? SYN_FEN_START : fen,
-                                       &self->screenshot_start, &error))
+      const SynVariant *variant = self->screenshot_variant;
+      if (!variant->read_state (g_str_equal (fen, "startpos") ? variant->start_fen : fen,
+                                &self->screenshot_start, &error))
         {
           fprintf (stderr, "synchess: %s: %s\n", _ ("bad FEN"), error.message);
           return 1;
@@ -343,6 +354,10 @@ syn_application_init (SynApplication *self)
             N_ ("Render the main window into a PNG file and exit"), N_ ("FILE") },
           { "fen", 0, 0, G_OPTION_ARG_STRING, NULL, N_ ("The position to show (with --screenshot)"),
             N_ ("FEN") },
+          { "variant", 0, 0, G_OPTION_ARG_STRING, NULL,
+            N_ ("The rule set of the position (with --screenshot): psc, synchrone, hk, hutnik or "
+                "transactional"),
+            N_ ("ID") },
           { "size", 0, 0, G_OPTION_ARG_STRING, NULL,
             N_ ("The window size (with --screenshot), like 1280x800"), N_ ("WxH") },
           { NULL } };

@@ -948,6 +948,22 @@ syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                    MIN (4.f, size * 0.08f), &accent);
     }
 
+  /* HK-R6: the open fields of an exchange of blows, ringed in the warning red. */
+  for (SynBitboard rest = facts->info.marked & ~fog; rest != 0;)
+    {
+      int square = syn_pop_lsb (&rest);
+      square_rect (self, square, &rect);
+      append_ring (snapshot, &rect, 0, MAX (3.f, size * 0.07f), 0, &palette->frozen);
+    }
+  /* TX-R5: the squares the viewer's own pending moves lock; the opponent's stay unseen. */
+  for (SynBitboard rest = facts->info.locked[facts->viewer] & ~fog; rest != 0;)
+    {
+      int square = syn_pop_lsb (&rest);
+      square_rect (self, square, &rect);
+      append_ring (snapshot, &rect, MAX (2.f, size * 0.06f), MAX (2.f, size * 0.05f),
+                   MIN (4.f, size * 0.08f), &palette->last_black);
+    }
+
   if (cursor_visible (self))
     {
       square_rect (self, self->cursor, &rect);

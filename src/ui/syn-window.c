@@ -119,6 +119,113 @@ describe_result (SynGame *game)
   return g_strdup (_ ("The game is over"));
 }
 
+static void toast (SynWindow *self, const char *text);
+
+/* The window's subtitle: the turn, and what the rule set adds to it at this step (HK's
+ * open fields, Hutnik's token, the viewer's own transaction). */
+static char *
+describe_step (SynWindow *self)
+{
+  const SynState *state = syn_game_get_state (self->game);
+  guint turn = state->board.turn_number;
+  SynStepInfo info;
+
+  syn_variant_describe (syn_game_get_variant (self->game), state, &info);
+  if (info.kind == SYN_STEP_BLOWS)
+    {
+      GString *squares = g_string_new (NULL);
+      g_autofree char *list = NULL;
+      for (SynBitboard b = info.marked; b;)
+        {
+          char name[3];
+          syn_square_to_text (syn_pop_lsb (&b), name);
+          g_string_append_printf (squares, "%s%s", squares->len ? ", " : "", name);
+        }
+      list = g_string_free (squares, FALSE);
+      /* Translators: the window's subtitle during Hansmann–Krasowsky's exchange of blows:
+       * the turn number and the open squares, e.g. "Turn 3 · Exchange of blows on d5" */
+      return g_strdup_printf (_ ("Turn %u · Exchange of blows on %s"), turn, list);
+    }
+  if (info.token >= 0)
+    /* Translators: the window's subtitle in Hutnik's rules: "Turn 3 · White holds the
+     * initiative" */
+    return g_strdup_printf (_ ("Turn %u · %s holds the initiative"), turn,
+                            colour_name ((SynColour) info.token));
+  if (info.kind == SYN_STEP_TX_MOVE || info.kind == SYN_STEP_TX_DECIDE)
+    /* Translators: the window's subtitle in Transactional Chess, for the player looking at
+     * the board: "Turn 3 · Transaction T5 · 2 moves pending" */
+    return g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "Turn %u · Transaction T%u · %u move pending",
+                     "Turn %u · Transaction T%u · %u moves pending", info.pending[self->viewer]),
+        turn, info.transaction[self->viewer], info.pending[self->viewer]);
+  return g_strdup_printf (_ ("Turn %u"), turn);
+}
+
+/* Tells the players what a step did beyond the board: a forfeited move and the token
+ * (HUT-R5, R6), an exchange of blows opening (HK-R6), the opponent's commit (TX-R8), the
+ * viewer's own rollback or pass. What one side alone may know goes to that side only. */
+static void
+tell_events (SynWindow *self, const SynTurn *turn)
+{
+  const SynVariant *variant = syn_game_get_variant (self->game);
+  SynEvent events[SYN_MAX_EVENTS];
+  int n;
+
+  if (!variant->events)
+    return;
+  n = variant->events (&turn->before, turn->choice[SYN_WHITE], turn->choice[SYN_BLACK],
+                       &turn->after, events);
+  for (int i = 0; i < n; i++)
+    {
+      SynColour side = (SynColour) events[i].side;
+      g_autofree char *text = NULL;
+      char square[3] = "";
+
+      if (events[i].square != SYN_NO_SQUARE)
+        syn_square_to_text (events[i].square, square);
+      switch (events[i].kind)
+        {
+        case SYN_EVENT_FORFEIT:
+          /* Translators: Hutnik's rules: "Black’s move was forfeited: it was no longer legal
+           * after White’s" */
+          text = g_strdup_printf (_ ("%s’s move was forfeited: it was no longer legal after %s’s"),
+                                  colour_name (side), colour_name ((SynColour) !side));
+          break;
+        case SYN_EVENT_TOKEN:
+          text = g_strdup_printf (_ ("%s takes the initiative"), colour_name (side));
+          break;
+        case SYN_EVENT_FIELD_OPENED:
+          /* Translators: Hansmann–Krasowsky: "Exchange of blows on d5: Black may strike" */
+          text = g_strdup_printf (_ ("Exchange of blows on %s: %s may strike"), square,
+                                  colour_name (side));
+          break;
+        case SYN_EVENT_COMMIT:
+          {
+            char announcement[256];
+            if (side != self->viewer && variant->announce
+                && variant->announce (&turn->before, &turn->after, side, announcement,
+                                      sizeof announcement))
+              /* Translators: Transactional Chess: "White has committed: Ng1-f3, Pe2-e4" */
+              text = g_strdup_printf (_ ("%s has committed: %s"), colour_name (side), announcement);
+            break;
+          }
+        case SYN_EVENT_ROLLBACK:
+          if (side == self->viewer)
+            text = g_strdup (_ ("Your transaction is rolled back"));
+          break;
+        case SYN_EVENT_NO_MOVE:
+          if (side == self->viewer)
+            text = g_strdup (_ ("Every move was refused: your turn is a pass"));
+          break;
+        case SYN_EVENT_LOCKED:
+        default:
+          break;
+        }
+      if (text)
+        toast (self, text);
+    }
+}
+
 static void
 update_status (SynWindow *self)
 {
@@ -156,7 +263,7 @@ update_status (SynWindow *self)
     text = g_strdup (_ ("Your move: choose a piece and a square"));
   gtk_label_set_text (self->status_label, text);
 
-  subtitle = g_strdup_printf (_ ("Turn %u"), syn_game_get_state (self->game)->board.turn_number);
+  subtitle = describe_step (self);
   adw_window_title_set_subtitle (self->window_title, over ? _ ("Game over") : subtitle);
 
   gtk_widget_set_visible (self->end_buttons, over);
@@ -442,6 +549,7 @@ on_turn_executed_cb (SynGame *game, guint index, SynWindow *self)
   SynBoardFacts before, after;
 
   self->pending_move = SYN_MOVE_NONE;
+  tell_events (self, turn);
   /* With two people at one computer the next step is shown to the side that chooses in it,
    * White when both do. Where each side sees a board of its own (Transactional), the
    * computer is handed over first. */
@@ -582,6 +690,10 @@ syn_window_start_game (SynWindow *self, const SynNewGameOptions *options, const 
     {
       syn_game_set_player (game, SYN_WHITE, SYN_PLAYER_HUMAN, _ ("White"));
       syn_game_set_player (game, SYN_BLACK, SYN_PLAYER_HUMAN, _ ("Black"));
+      /* The side that chooses first sits down first (Black in a position where White
+       * waits: Black's transaction, Black's blow). */
+      if (syn_game_has_chosen (game, SYN_WHITE) && !syn_game_is_over (game))
+        viewer = SYN_BLACK;
     }
   session = syn_session_new (game, autosave);
   syn_session_set_computer_level (session, options->level);
