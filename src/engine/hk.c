@@ -14,7 +14,7 @@
 #include "variant.h"
 
 #define FIFTY_TURNS 50
-#define MAX_FIELDS 7
+#define MAX_FEN_FIELDS 7
 
 /* Attacks ------------------------------------------------------------------------------- */
 
@@ -378,8 +378,9 @@ resolve_round (const SynState *state, SynChoice white, SynChoice black, SynState
       out->rules.hk.struck |= syn_bit (field);
     }
   pos->castling &= kept;
-  /* HK-R13 counts turns since a pawn moved or a piece was removed: a pawn's strike is a
-   * pawn move even where its target had left and nothing was removed. */
+  /* HK-R13 counts turns since a pawn moved or a piece was removed. A pawn's strike removes
+   * nothing only in a swap with the field's own piece, which stands there after a pawn move
+   * or a removal in this turn: the counter is 0 already, however a pawn strike is read. */
   if (resets)
     pos->quiet_turns = 0;
   out->rules.hk.open = open;
@@ -591,6 +592,10 @@ hk_events (const SynState *before, SynChoice white, SynChoice black, const SynSt
 }
 
 /* FEN (HK-R14) -------------------------------------------------------------------------- */
+
+/* HK reads its own FEN rather than through syn_fen_parse(): it has a seventh field, and a
+ * finished game's board may lack a king, which the orthodox and PSC reader refuses. The
+ * messages follow fen.c's. */
 
 static bool
 fail (SynFenError *error, int field, const char *format, ...)
@@ -804,8 +809,8 @@ read_phase (const char *text, size_t len, SynState *state, SynFenError *error)
 static bool
 hk_read_state (const char *fen, SynState *state, SynFenError *error)
 {
-  const char *starts[MAX_FIELDS];
-  size_t lengths[MAX_FIELDS];
+  const char *starts[MAX_FEN_FIELDS];
+  size_t lengths[MAX_FEN_FIELDS];
   int n_fields = 0;
   const char *p = fen;
   SynPosition *pos = &state->board;
@@ -823,7 +828,7 @@ hk_read_state (const char *fen, SynState *state, SynFenError *error)
         p++;
       if (*p == '\0' || *p == '\n' || *p == '\r')
         break;
-      if (n_fields == MAX_FIELDS)
+      if (n_fields == MAX_FEN_FIELDS)
         return fail (error, 0, "unexpected text after field 7: '%.20s'", p);
       starts[n_fields] = p;
       while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
