@@ -2,6 +2,7 @@
 # run-bench.sh BUILD_DIR: the engine's speed, side by side with Stockfish in the same run.
 #   orthodox perft 6 from the start, one thread: our time / Stockfish's must be <= 1.25
 #   PSC sperft 4 from the start: at least 10 million positions analysed per second
+#   every other rule set's sperft 3 from its start: at least a third of PSC's rate (same run)
 # Each figure is the median of three rounds; Stockfish is timed as a whole process with its
 # start-up (loading its network, measured by `go perft 1`) taken off, so compute is compared
 # with compute. The raw times are printed too.
@@ -28,6 +29,7 @@ stockfish_seconds() {
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 declare -a ours_perft ours_sperft_rate ours_sperft_seconds sf_total sf_startup
+rule_sets=
 for round in $(seq "$rounds"); do
   out=$("$cli" bench)
   ours_perft+=("$(awk -F': ' '$1 == "perft-seconds" { print $2 }' <<<"$out")")
@@ -35,6 +37,7 @@ for round in $(seq "$rounds"); do
   ours_sperft_seconds+=("$(awk -F': ' '$1 == "sperft-seconds" { print $2 }' <<<"$out")")
   perft_nodes=$(awk -F': ' '$1 == "perft-nodes" { print $2 }' <<<"$out")
   sperft_positions=$(awk -F': ' '$1 == "sperft-positions" { print $2 }' <<<"$out")
+  rule_sets+=$(grep '^rule-set-' <<<"$out")$'\n'
   read -r seconds sf_nodes < <(stockfish_seconds 6)
   sf_total+=("$seconds")
   read -r seconds _ < <(stockfish_seconds 1)
@@ -64,4 +67,32 @@ BEGIN {
   printf "  Synchess   %.3f s, %.2f million positions/s (must be at least 10) %s\n", sperft, rate / 1e6, (rate >= 1e7 ? "PASS" : "FAIL")
   printf "  sperft 4 time / Stockfish perft 6 time: %.2f\n", sperft / net
   if (ratio <= 1.25 && rate >= 1e7) exit 0; else exit 1
-}'
+}' || status=1
+
+# The other rule sets beside PSC, sperft 3 each, the median rate of the rounds.
+awk -F': ' -v rounds="$rounds" '
+$1 == "rule-set-sperft-depth" { depth = $2 }
+$1 ~ /-positions-per-second$/ {
+  id = $1; sub(/^rule-set-/, "", id); sub(/-positions-per-second$/, "", id)
+  if (!(id in n)) order[++count] = id
+  rates[id, ++n[id]] = $2
+}
+function median(id,   i, j, t, k) {
+  k = n[id]
+  for (i = 1; i <= k; i++) v[i] = rates[id, i]
+  for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+  return v[int((k + 1) / 2)]
+}
+END {
+  psc = median("psc")
+  printf "Every rule set, sperft %d from its start, median of %d rounds (positions analysed/s):\n", depth, rounds
+  bad = 0
+  for (i = 1; i <= count; i++) {
+    id = order[i]; r = median(id)
+    ok = id == "psc" || r >= psc / 3
+    if (!ok) bad = 1
+    printf "  %-14s %6.2f million/s  %.2f of PSC %s\n", id, r / 1e6, r / psc, (id == "psc" ? "" : (ok ? "PASS" : "FAIL (below a third)"))
+  }
+  exit bad
+}' <<<"$rule_sets" || status=1
+exit "${status:-0}"
