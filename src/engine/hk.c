@@ -378,9 +378,10 @@ resolve_round (const SynState *state, SynChoice white, SynChoice black, SynState
       out->rules.hk.struck |= syn_bit (field);
     }
   pos->castling &= kept;
-  /* HK-R13 counts turns since a pawn moved or a piece was removed. A pawn's strike removes
-   * nothing only in a swap with the field's own piece, which stands there after a pawn move
-   * or a removal in this turn: the counter is 0 already, however a pawn strike is read. */
+  /* HK-R13 counts turns since a pawn moved or a piece was removed. A pawn's strike that
+   * removes nothing (its target left to strike the other field) goes with a removal on that
+   * field, or the pawn came from that field, reached in this turn by a pawn move: either
+   * way the counter is 0, however a pawn's strike is read. */
   if (resets)
     pos->quiet_turns = 0;
   out->rules.hk.open = open;
