@@ -557,7 +557,12 @@ static SynGame *
 make_game (SynPeer *self, const char *id, const SynPeerOptions *options, gboolean fog,
            const char *date)
 {
-  SynGame *game = syn_game_new (options->variant, NULL, &options->tc, fog);
+  SynState start;
+  SynFenError fen_error;
+  /* Checked when the options were set or proposed: a FEN here reads. */
+  gboolean set_up = options->start_fen[0] != '\0'
+                    && options->variant->read_state (options->start_fen, &start, &fen_error);
+  SynGame *game = syn_game_new (options->variant, set_up ? &start : NULL, &options->tc, fog);
   SynColour host_colour = options->host_colour;
   const char *peer_name = self->peer_name ? self->peer_name : "";
   const char *host_name = self->host ? self->name : peer_name;
@@ -889,6 +894,7 @@ handle_options (SynPeer *self, const SynMessage *m)
     .fog = m->fog,
     .host_colour = (SynColour) m->colour,
   };
+  g_strlcpy (self->proposed.start_fen, m->fen, sizeof self->proposed.start_fen);
   g_strlcpy (self->proposed_date, m->date, sizeof self->proposed_date);
   if (!variant)
     {
@@ -898,6 +904,23 @@ handle_options (SynPeer *self, const SynMessage *m)
       send_decline (self, "unknown variant");
       g_signal_emit (self, signals[ERROR], 0, error);
       return;
+    }
+  if (m->fen[0] != '\0')
+    {
+      SynState start;
+      SynFenError fen_error;
+
+      if (!variant->read_state (m->fen, &start, &fen_error))
+        {
+          g_autoptr (GError) error
+              = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+                             _ ("The host proposed a start position the rules do not allow: %s"),
+                             fen_error.message);
+          self->proposed.variant = NULL;
+          send_decline (self, "invalid start position");
+          g_signal_emit (self, signals[ERROR], 0, error);
+          return;
+        }
     }
   g_signal_emit (self, signals[OPTIONS_PROPOSED], 0, &self->proposed);
 }
@@ -1723,6 +1746,7 @@ propose (SynPeer *self)
     m.fog = self->options.fog;
     m.colour = self->options.host_colour;
     g_strlcpy (m.date, date, sizeof m.date);
+    g_strlcpy (m.fen, self->options.start_fen, sizeof m.fen);
     send_message (self, &m);
   }
 }
@@ -1926,6 +1950,22 @@ syn_peer_set_options (SynPeer *self, const SynPeerOptions *options)
   if (!self->options.variant)
     self->options.variant = &syn_variant_psc;
   self->options.host_colour = options->host_colour == SYN_BLACK ? SYN_BLACK : SYN_WHITE;
+  self->options.start_fen[sizeof self->options.start_fen - 1] = '\0';
+  if (self->options.start_fen[0] != '\0')
+    {
+      SynState start;
+      SynFenError error;
+
+      if (!self->options.variant->read_state (self->options.start_fen, &start, &error))
+        {
+          g_warning ("not a start position, starting from the usual one: %s", error.message);
+          self->options.start_fen[0] = '\0';
+        }
+      /* The usual start goes without fen=, so that programs without it can play. */
+      else if (self->options.variant->start_fen
+               && g_str_equal (self->options.start_fen, self->options.variant->start_fen))
+        self->options.start_fen[0] = '\0';
+    }
 }
 
 static gboolean

@@ -12,6 +12,7 @@
 
 #include "syn-game.h"
 #include "syn-identity.h"
+#include "syn-protocol.h"
 
 G_BEGIN_DECLS
 
@@ -51,6 +52,9 @@ typedef struct
   SynTimeControl tc;         /* initial_ms 0: no clock */
   gboolean fog;              /* PSC-R12: played only when both sides want it */
   SynColour host_colour;
+  /* The position the game starts from, as the rule set's FEN; "" for its own start. The
+   * host sends it with the proposal (docs/protocol.md, options fen=). */
+  char start_fen[SYN_PROTOCOL_FEN_MAX + 1];
 } SynPeerOptions;
 
 #define SYN_TYPE_PEER (syn_peer_get_type ())

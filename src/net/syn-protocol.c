@@ -309,12 +309,13 @@ static gboolean
 parse_options (const Span *args, int n_args, SynMessage *m, SynParseError *error)
 {
   KeyValue keys[] = {
-    { "id" }, { "variant" }, { "tc" }, { "fog" }, { "colour" }, { "date" },
+    { "id" }, { "variant" }, { "tc" }, { "fog" }, { "colour" }, { "date" }, { "fen" },
   };
 
   if (!read_key_values (args, n_args, keys, G_N_ELEMENTS (keys), error, "options"))
     return FALSE;
-  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+  /* All but fen, which only a game from a set-up position carries. */
+  for (guint k = 0; k + 1 < G_N_ELEMENTS (keys); k++)
     if (!keys[k].seen)
       return MALFORMED ("options: '%s' is missing", keys[k].key);
   if (!span_is_word (keys[0].value, SYN_PROTOCOL_ID_MAX, "-")
@@ -332,6 +333,16 @@ parse_options (const Span *args, int n_args, SynMessage *m, SynParseError *error
     return MALFORMED ("options: colour must be 'white' or 'black'");
   if (!read_date (keys[5].value, m->date))
     return MALFORMED ("options: the date must be YYYY.MM.DD");
+  /* The FEN's blanks travel as '_': the rules check the position itself, this only that
+   * it is made of a FEN's characters. */
+  if (keys[6].seen)
+    {
+      if (!span_is_word (keys[6].value, SYN_PROTOCOL_FEN_MAX, "/_-,")
+          || !copy_span (keys[6].value, m->fen, SYN_PROTOCOL_FEN_MAX))
+        return MALFORMED ("options: fen must be a FEN of at most %d bytes with '_' for blanks",
+                          SYN_PROTOCOL_FEN_MAX);
+      g_strdelimit (m->fen, "_", ' ');
+    }
   return TRUE;
 }
 
@@ -642,6 +653,21 @@ syn_message_format (const SynMessage *m, char *buf)
         put (&w, " id=%s variant=%s tc=-", m->id, m->variant);
       put (&w, " fog=%s colour=%s date=%s", m->fog ? "yes" : "no", colour_words[m->colour == 1],
            m->date);
+      if (m->fen[0] != '\0')
+        {
+          char fen[SYN_PROTOCOL_FEN_MAX + 1];
+
+          /* A FEN with '_' already, or any character a FEN has not, would not read back. */
+          if (strlen (m->fen) > SYN_PROTOCOL_FEN_MAX || strchr (m->fen, '_')
+              || !span_is_word ((Span){ m->fen, strlen (m->fen) }, SYN_PROTOCOL_FEN_MAX, "/ -,"))
+            {
+              buf[0] = '\0';
+              return 0;
+            }
+          g_strlcpy (fen, m->fen, sizeof fen);
+          g_strdelimit (fen, " ", '_');
+          put (&w, " fen=%s", fen);
+        }
       break;
     case SYN_MESSAGE_RESUME:
       syn_protocol_hex (m->digest, SYN_PROTOCOL_DIGEST_SIZE, hex);

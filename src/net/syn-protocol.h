@@ -24,6 +24,7 @@ G_BEGIN_DECLS
 #define SYN_PROTOCOL_ID_MAX 64      /* a game id: letters, digits and '-' */
 #define SYN_PROTOCOL_WORD_MAX 31    /* variant ids, error codes */
 #define SYN_PROTOCOL_MOVE_MAX 15    /* a move's text: letters and digits */
+#define SYN_PROTOCOL_FEN_MAX 160    /* a start position's FEN, in bytes */
 #define SYN_PROTOCOL_DIGEST_SIZE 32 /* SHA-256 */
 #define SYN_PROTOCOL_SALT_SIZE 16   /* 128 bits */
 #define SYN_PROTOCOL_MAX_TURNS 100000
@@ -33,7 +34,8 @@ typedef enum
 {
   SYN_MESSAGE_NONE = 0,
   SYN_MESSAGE_HELLO,   /* hello synchess VERSION [NAME] */
-  SYN_MESSAGE_OPTIONS, /* options id=ID variant=V tc=MS+MS|- fog=yes|no colour=C date=D */
+  SYN_MESSAGE_OPTIONS, /* options id=ID variant=V tc=MS+MS|- fog=yes|no colour=C date=D
+                        * [fen=FEN] */
   SYN_MESSAGE_RESUME,  /* resume id=ID colour=C turns=N digest=HEX [previous=HEX] */
   SYN_MESSAGE_ACCEPT,  /* accept fog=yes|no | accept turns=N */
   SYN_MESSAGE_DECLINE, /* decline [TEXT] */
@@ -81,6 +83,8 @@ typedef struct
   char id[SYN_PROTOCOL_ID_MAX + 1];          /* options, resume */
   char variant[SYN_PROTOCOL_WORD_MAX + 1];   /* options */
   char date[11];                             /* options: YYYY.MM.DD, '?' for unknown digits */
+  char fen[SYN_PROTOCOL_FEN_MAX + 1];        /* options: the start position, "" for the
+                                              * rule set's own; spaces here, '_' on the wire */
   char code[SYN_PROTOCOL_WORD_MAX + 1];      /* error */
   char text[SYN_PROTOCOL_TEXT_MAX + 1];      /* hello (name), decline, chat, error, bye */
 } SynMessage;

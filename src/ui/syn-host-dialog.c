@@ -35,7 +35,8 @@ struct _SynHostDialog
   /* owned */
   GSettings *settings;
   SynPeer *peer;
-  SynTimeControl custom_tc; /* the stored clock when it is no preset */
+  SynTimeControl custom_tc;                 /* the stored clock when it is no preset */
+  char start_fen[SYN_PROTOCOL_FEN_MAX + 1]; /* "" for the usual start */
 
   gboolean started;
   gboolean game_started;
@@ -101,6 +102,18 @@ chosen_time_control (SynHostDialog *self)
   return preset == syn_time_presets_custom () ? self->custom_tc : syn_time_presets_get (preset);
 }
 
+void
+syn_host_dialog_set_start (SynHostDialog *self, const SynState *start)
+{
+  g_return_if_fail (SYN_IS_HOST_DIALOG (self));
+
+  self->start_fen[0] = '\0';
+  if (start != NULL)
+    syn_variant_psc.write_state (start, self->start_fen, sizeof self->start_fen);
+  gtk_window_set_title (GTK_WINDOW (self),
+                        start != NULL ? _ ("Host a Game from This Position") : _ ("Host a Game"));
+}
+
 gboolean
 syn_host_dialog_start (SynHostDialog *self, GError **error)
 {
@@ -113,6 +126,7 @@ syn_host_dialog_start (SynHostDialog *self, GError **error)
   options.tc = chosen_time_control (self);
   options.fog = gtk_switch_get_active (self->fog_switch);
   options.host_colour = colour == 2 ? (SynColour) g_random_int_range (0, 2) : (SynColour) colour;
+  g_strlcpy (options.start_fen, self->start_fen, sizeof options.start_fen);
   syn_peer_set_options (self->peer, &options);
   if (!syn_peer_listen (self->peer, NULL, port, error))
     return FALSE;

@@ -20,6 +20,10 @@ G_DECLARE_FINAL_TYPE (SynHostDialog, syn_host_dialog, SYN, HOST_DIALOG, AdwWindo
  * stops listening (signal "cancelled"). */
 SynHostDialog *syn_host_dialog_new (GtkWindow *parent, GSettings *settings, SynPeer *peer);
 
+/* The game proposed starts from start (the position editor's Host from Here) instead of
+ * the usual position; NULL for the usual one. */
+void syn_host_dialog_set_start (SynHostDialog *self, const SynState *start);
+
 /* Starts hosting with the options shown (for tests and scripts); FALSE with error when the
  * port cannot be used. */
 gboolean syn_host_dialog_start (SynHostDialog *self, GError **error);

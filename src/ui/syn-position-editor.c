@@ -60,6 +60,7 @@ G_DEFINE_FINAL_TYPE (SynPositionEditor, syn_position_editor, ADW_TYPE_WINDOW)
 enum
 {
   SIGNAL_PLAY_FROM_HERE,
+  SIGNAL_HOST_FROM_HERE,
   N_SIGNALS
 };
 
@@ -144,6 +145,7 @@ set_error (SynPositionEditor *self, const char *message)
   gtk_widget_set_visible (GTK_WIDGET (self->fen_error), message != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.play", message == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.explore", message == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.host", message == NULL);
   if (message == NULL)
     gtk_widget_remove_css_class (GTK_WIDGET (self->fen_row), "error");
   else
@@ -582,6 +584,18 @@ play_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
+host_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
+  SynState state;
+
+  if (!valid_state (self, &state))
+    return;
+  g_signal_emit (self, signals[SIGNAL_HOST_FROM_HERE], 0, &state);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
 explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
@@ -638,6 +652,9 @@ syn_position_editor_class_init (SynPositionEditorClass *klass)
   signals[SIGNAL_PLAY_FROM_HERE]
       = g_signal_new ("play-from-here", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[SIGNAL_HOST_FROM_HERE]
+      = g_signal_new ("host-from-here", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 
   g_type_ensure (SYN_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (
@@ -668,6 +685,7 @@ syn_position_editor_class_init (SynPositionEditorClass *klass)
                                    start_position_action);
   gtk_widget_class_install_action (widget_class, "editor.play", NULL, play_action);
   gtk_widget_class_install_action (widget_class, "editor.explore", NULL, explore_action);
+  gtk_widget_class_install_action (widget_class, "editor.host", NULL, host_action);
   gtk_widget_class_install_action (widget_class, "editor.copy", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "editor.paste", NULL, paste_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

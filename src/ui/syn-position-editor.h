@@ -17,7 +17,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SynPositionEditor, syn_position_editor, SYN, POSITION_EDITOR, AdwWindow)
 
 /* Signal "play-from-here" (gpointer const SynState *): the user pressed Play from Here on a
- * valid position. start is NULL for the start position. */
+ * valid position. Signal "host-from-here" (the same argument): the user pressed Host, to
+ * host a network game from the position (syn_host_dialog_set_start()). start is NULL for
+ * the start position. */
 SynPositionEditor *syn_position_editor_new (GtkWindow *parent, const SynState *start);
 
 /* What a click on a square places: a piece, or SYN_NO_PIECE for the eraser. */

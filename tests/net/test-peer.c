@@ -107,6 +107,42 @@ play_games (const char *address)
   g_assert_true (syn_peer_get_peer_known (pair->guest));
 }
 
+/* A game from a set-up position (the position editor's Play from Here against a peer): the
+ * host's options carry the FEN, both sides start from it and play the same game. */
+#define SET_UP_FEN "r3k3/1p6/8/8/8/8/1P6/R3K3 w Qq - 0 12"
+
+static void
+test_set_up_position (void)
+{
+  SynPeerOptions options = { NULL, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE, SET_UP_FEN };
+  g_autoptr (NetPair) pair = NULL;
+  char host_fen[256], guest_fen[256];
+  g_autoptr (GError) error = NULL;
+
+  pair = net_pair_new ("127.0.0.1", &options);
+  net_pair_connect (pair);
+  finish_game (pair, 1);
+  syn_variant_psc.write_state (syn_game_get_start (syn_peer_get_game (pair->host)), host_fen,
+                               sizeof host_fen);
+  syn_variant_psc.write_state (syn_game_get_start (syn_peer_get_game (pair->guest)), guest_fen,
+                               sizeof guest_fen);
+  g_assert_cmpstr (host_fen, ==, SET_UP_FEN);
+  g_assert_cmpstr (guest_fen, ==, SET_UP_FEN);
+  g_assert_cmpint (syn_game_get_n_turns (syn_peer_get_game (pair->host)), >, 0);
+
+  /* The next game from the usual start goes without fen=, as before. */
+  options.start_fen[0] = '\0';
+  syn_peer_set_options (pair->host, &options);
+  g_assert_true (syn_peer_propose_game (pair->host, &error));
+  g_assert_no_error (error);
+  finish_game (pair, 2);
+  syn_variant_psc.write_state (syn_game_get_start (syn_peer_get_game (pair->guest)), guest_fen,
+                               sizeof guest_fen);
+  g_assert_cmpstr (guest_fen, ==, SYN_FEN_START);
+  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
+  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
+}
+
 static void
 test_ipv4 (void)
 {
@@ -454,6 +490,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/net/identity/files-and-fingerprints", test_identity);
   g_test_add_func ("/net/peer/ipv4/games", test_ipv4);
+  g_test_add_func ("/net/peer/ipv4/set-up-position", test_set_up_position);
   g_test_add_func ("/net/peer/ipv6/games", test_ipv6);
   g_test_add_data_func ("/net/peer/fog/agreed", &fog_cases[0], test_fog);
   g_test_add_data_func ("/net/peer/fog/refused-by-guest", &fog_cases[1], test_fog);

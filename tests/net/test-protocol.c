@@ -24,6 +24,8 @@ static const char *const good_lines[] = {
   "options id=2026-11-21-221530-ab12cd variant=psc tc=180000+2000 fog=yes colour=white "
   "date=2026.11.21",
   "options id=g1 variant=psc tc=- fog=no colour=black date=????.??.??",
+  "options id=g2 variant=psc tc=- fog=no colour=white date=2026.11.21 "
+  "fen=4k3/8/8/3p4/4P3/8/8/4K3_w_-_e3d6_0_2",
   "resume id=g1 colour=black turns=0 digest=" DIGEST,
   "resume id=g1 colour=white turns=12 digest=" DIGEST " previous=" DIGEST,
   "accept fog=yes",
@@ -113,6 +115,24 @@ test_fields (void)
   g_assert_cmpuint (m.digest[0], ==, 0x00);
   g_assert_cmpuint (m.digest[31], ==, 0xff);
 
+  /* A game from a set-up position: the FEN's blanks travel as '_'; without fen= there is
+   * none. */
+  g_assert_cmpstr (m.fen, ==, "");
+  options = "options id=g variant=psc tc=- fog=no colour=white date=2026.01.02 "
+            "fen=4k3/8/8/8/8/8/4P3/4K3_w_-_-_0_1";
+  g_assert_true (syn_message_parse (options, strlen (options), &m, NULL));
+  g_assert_cmpstr (m.fen, ==, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  {
+    char buf[SYN_PROTOCOL_MAX_LINE + 1];
+    g_assert_cmpuint (syn_message_format (&m, buf), >, 0);
+    g_assert_cmpstr (buf, ==,
+                     "options id=g variant=psc tc=- fog=no colour=white date=2026.01.02 "
+                     "fen=4k3/8/8/8/8/8/4P3/4K3_w_-_-_0_1\n");
+    /* A FEN the wire cannot carry is not written. */
+    g_strlcpy (m.fen, "4k3/8/8/8/8/8/4P3/4K3_w - - 0 1", sizeof m.fen);
+    g_assert_cmpuint (syn_message_format (&m, buf), ==, 0);
+  }
+
   /* Options may come in any order; the writer uses one. A CR before the LF is let through. */
   options = "options date=2026.01.02 colour=white fog=no tc=- variant=psc id=x\r";
   g_assert_true (syn_message_parse (options, strlen (options), &m, NULL));
@@ -157,6 +177,11 @@ static const BadLine bad_lines[] = {
   { "options id=g variant=psc tc=- fog=no colour=white date=2026-01-02", SYN_PARSE_MALFORMED },
   { "options id=g variant=psc tc=- fog=no colour=white date=2026.01.02 ", SYN_PARSE_MALFORMED },
   { "options id=g variant=ps c tc=- fog=no colour=white date=2026.01.02", SYN_PARSE_MALFORMED },
+  { "options id=g variant=psc tc=- fog=no colour=white date=2026.01.02 fen=", SYN_PARSE_MALFORMED },
+  { "options id=g variant=psc tc=- fog=no colour=white date=2026.01.02 fen=8/8_w;rm",
+    SYN_PARSE_MALFORMED },
+  { "options id=g variant=psc tc=- fog=no colour=white date=2026.01.02 fen=8/8 w",
+    SYN_PARSE_MALFORMED },
   { "resume id=g colour=white turns=1", SYN_PARSE_MALFORMED },
   { "resume id=g colour=white turns=1 digest=" SALT, SYN_PARSE_MALFORMED },
   { "resume id=g colour=white turns=0 digest=" DIGEST " previous=" DIGEST, SYN_PARSE_MALFORMED },

@@ -11,6 +11,7 @@
 #include "fen.h"
 #include "syn-analysis.h"
 #include "syn-board-view.h"
+#include "syn-host-dialog.h"
 #include "syn-notation.h"
 #include "syn-pair-matrix.h"
 #include "syn-position-editor.h"
@@ -338,6 +339,84 @@ test_editor_drags_with_real_events (void)
   xdotool ("click 3");
   g_assert_cmpstr (syn_position_editor_get_fen (editor), ==, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   gtk_window_destroy (GTK_WINDOW (editor));
+}
+
+static void
+record_state_cb (SynPositionEditor *editor, const SynState *state, SynState *out)
+{
+  *out = *state;
+}
+
+static void
+on_options_proposed_cb (SynPeer *peer, const SynPeerOptions *options, char **fen)
+{
+  g_autoptr (GError) error = NULL;
+
+  *fen = g_strdup (options->start_fen);
+  g_assert_true (syn_peer_accept_options (peer, FALSE, &error));
+  g_assert_no_error (error);
+}
+
+/* Host from Here: the editor hands its position on, and the Host dialog proposes a game
+ * from it; a guest peer on 127.0.0.1 hears the FEN and starts from it. */
+static void
+test_editor_hosts_from_here (void)
+{
+  const char *fen = "r3k3/1p6/8/8/8/8/1P6/R3K3 w Qq - 0 12";
+  g_autofree char *dir = g_dir_make_tmp ("synchess-host-XXXXXX", NULL);
+  g_autofree char *host_dir = g_build_filename (dir, "host", NULL);
+  g_autofree char *guest_dir = g_build_filename (dir, "guest", NULL);
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.synchess.Synchess");
+  g_autoptr (SynIdentity) host_identity = NULL;
+  g_autoptr (SynIdentity) guest_identity = NULL;
+  g_autoptr (SynPeer) host = NULL;
+  g_autoptr (SynPeer) guest = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *proposed = NULL;
+  SynPositionEditor *editor = syn_position_editor_new (NULL, NULL);
+  SynHostDialog *dialog;
+  SynState state = { 0 };
+  char guest_fen[256];
+  gint64 deadline;
+
+  syn_position_editor_set_fen (editor, fen);
+  g_signal_connect (editor, "host-from-here", G_CALLBACK (record_state_cb), &state);
+  gtk_widget_activate_action (GTK_WIDGET (editor), "editor.host", NULL);
+
+  host_identity = syn_identity_new_for_dir (host_dir, &error);
+  g_assert_no_error (error);
+  guest_identity = syn_identity_new_for_dir (guest_dir, &error);
+  g_assert_no_error (error);
+  host = syn_peer_new (host_identity, "Host");
+  guest = syn_peer_new (guest_identity, "Guest");
+  syn_peer_set_autosave (host, FALSE);
+  syn_peer_set_autosave (guest, FALSE);
+  dialog = syn_host_dialog_new (NULL, settings, host);
+  /* It closes itself once the game starts. */
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  syn_host_dialog_set_start (dialog, &state);
+  gtk_spin_button_set_value (
+      GTK_SPIN_BUTTON (find_widget (GTK_WIDGET (dialog), NULL, GTK_TYPE_SPIN_BUTTON)), 0);
+  g_assert_true (syn_host_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+
+  g_signal_connect (guest, "options-proposed", G_CALLBACK (on_options_proposed_cb), &proposed);
+  syn_peer_connect_async (guest, "127.0.0.1", syn_peer_get_port (host), NULL, NULL, NULL);
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (syn_peer_get_game (guest) == NULL)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_cmpstr (proposed, ==, fen);
+  syn_variant_psc.write_state (syn_game_get_start (syn_peer_get_game (guest)), guest_fen,
+                               sizeof guest_fen);
+  g_assert_cmpstr (guest_fen, ==, fen);
+  syn_peer_close (guest);
+  syn_peer_close (host);
+  if (dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void
@@ -711,6 +790,7 @@ main (int argc, char **argv)
                    test_editor_palette_shows_piece_images);
   g_test_add_func ("/analysis/editor/drags-pieces", test_editor_drags_pieces);
   g_test_add_func ("/analysis/editor/drags-with-real-events", test_editor_drags_with_real_events);
+  g_test_add_func ("/analysis/editor/hosts-from-here", test_editor_hosts_from_here);
   g_test_add_func ("/analysis/what-if/e2e4-d7d5", test_what_if_resolves_e4_d5);
   g_test_add_func ("/analysis/what-if/picks-moves-on-the-board",
                    test_what_if_picks_moves_on_the_board);
