@@ -26,6 +26,7 @@ typedef struct
   uint8_t n_entries;
   uint8_t n_special;
   SynMove special[4]; /* en passant captures and castling */
+  SynBitboard pinned; /* own pieces pinned to the king */
   bool in_check;
 } SideChoices;
 
@@ -55,27 +56,49 @@ has_king (const SynPosition *pos, SynColour colour)
   return syn_position_pieces (pos, colour, SYN_KING) != 0;
 }
 
-/* Every square side attacks with occupied as the blockers. */
-static SynBitboard
-attacks_of (const SynPosition *pos, SynColour side, SynBitboard occupied)
+/* Where one side's pieces reach with the board's occupancy, computed once per position for
+ * both its own moves and the other side's king safety. */
+typedef struct
 {
-  SynBitboard forward = syn_shift_forward (syn_position_pieces (pos, side, SYN_PAWN), side);
-  SynBitboard result = syn_shift_east (forward) | syn_shift_west (forward);
-  SynBitboard own = pos->by_colour[side];
-  SynBitboard pieces = pos->by_type[SYN_KNIGHT] & own;
+  SynBitboard pawns;     /* squares the pawns attack */
+  SynBitboard all;       /* every square attacked, the king's included */
+  SynBitboard reach[16]; /* per piece other than pawns and king */
+  uint8_t from[16];
+  uint8_t n;
+} SideAttacks;
 
+static void
+compute_attacks (const SynPosition *pos, SynColour side, SideAttacks *a)
+{
+  SynBitboard occupied = syn_position_occupied (pos);
+  SynBitboard own = pos->by_colour[side];
+  SynBitboard forward = syn_shift_forward (pos->by_type[SYN_PAWN] & own, side);
+  SynBitboard diagonal = pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN];
+  SynBitboard straight = pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN];
+  SynBitboard pieces = (pos->by_type[SYN_KNIGHT] | diagonal | straight) & own;
+  SynBitboard kings = pos->by_type[SYN_KING] & own;
+  int n = 0;
+
+  a->pawns = syn_shift_east (forward) | syn_shift_west (forward);
+  a->all = a->pawns | (kings ? syn_king_attacks (syn_lsb (kings)) : 0);
   while (pieces)
-    result |= syn_knight_attacks (syn_pop_lsb (&pieces));
-  pieces = (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN]) & own;
-  while (pieces)
-    result |= syn_bishop_attacks (syn_pop_lsb (&pieces), occupied);
-  pieces = (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]) & own;
-  while (pieces)
-    result |= syn_rook_attacks (syn_pop_lsb (&pieces), occupied);
-  pieces = pos->by_type[SYN_KING] & own;
-  if (pieces)
-    result |= syn_king_attacks (syn_lsb (pieces));
-  return result;
+    {
+      int from = syn_pop_lsb (&pieces);
+      SynBitboard bit = syn_bit (from), reach = 0;
+      if (pos->by_type[SYN_KNIGHT] & bit)
+        reach = syn_knight_attacks (from);
+      else
+        {
+          if (diagonal & bit)
+            reach = syn_bishop_attacks (from, occupied);
+          if (straight & bit)
+            reach |= syn_rook_attacks (from, occupied);
+        }
+      a->from[n] = (uint8_t) from;
+      a->reach[n++] = reach;
+      a->all |= reach;
+    }
+  a->n = (uint8_t) n;
 }
 
 static void
@@ -97,31 +120,48 @@ en_passant_is_legal (const SynPosition *pos, SynColour us, int from, int to, int
   return (attackers & ~syn_bit (victim)) == 0;
 }
 
-/* SYN-R2, SYN-R4: the orthodox legal moves of us as if it were its turn. Both kings must be
- * on the board. */
+/* SYN-R2, SYN-R4: the orthodox legal moves of us as if it were its turn, from both sides'
+ * attacks. Both kings must be on the board. */
 static void
-generate_orthodox (const SynPosition *pos, SynColour us, SideChoices *c)
+generate_orthodox (const SynPosition *pos, SynColour us, const SideAttacks *mine,
+                   const SideAttacks *theirs, SideChoices *c)
 {
   SynColour them = (SynColour) !us;
   SynBitboard own = pos->by_colour[us], enemy = pos->by_colour[them];
   SynBitboard occupied = own | enemy, empty = ~occupied;
   int king = syn_position_king (pos, us);
-  SynBitboard checkers = syn_orthodox_attackers (pos, king, them, occupied);
-  SynBitboard danger = attacks_of (pos, them, occupied ^ syn_bit (king));
-  SynBitboard mask, pinned = 0, snipers, pieces;
+  SynBitboard king_bit = syn_bit (king);
   SynBitboard diagonal = pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN];
   SynBitboard straight = pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN];
+  SynBitboard checkers = syn_pawn_captures (us, king) & pos->by_type[SYN_PAWN] & enemy;
+  SynBitboard danger = theirs->all, mask, pinned = 0, snipers, pieces;
   int up = pawn_up (us);
+
+  if (theirs->all & king_bit)
+    {
+      for (int i = 0; i < theirs->n; i++)
+        if (theirs->reach[i] & king_bit)
+          {
+            int from = theirs->from[i];
+            checkers |= syn_bit (from);
+            /* The king may not step back along a slider's ray. */
+            if (!(pos->by_type[SYN_KNIGHT] & syn_bit (from)))
+              danger |= syn_line (from, king) & syn_king_attacks (king) & ~syn_between (from, king)
+                        & ~syn_bit (from);
+          }
+      checkers |= syn_king_attacks (king) & pos->by_type[SYN_KING] & enemy;
+    }
 
   c->push = c->double_push = c->east = c->west = 0;
   c->n_entries = 0;
   c->n_special = 0;
   c->in_check = checkers != 0;
+  c->pinned = 0;
   add_entry (c, king, syn_king_attacks (king) & ~own & ~danger);
   if (syn_more_than_one (checkers))
     return;
 
-  mask = checkers ? syn_between (king, syn_lsb (checkers)) | checkers : ~own;
+  mask = (checkers ? syn_between (king, syn_lsb (checkers)) | checkers : ~(SynBitboard) 0) & ~own;
   snipers = ((syn_rook_attacks (king, 0) & straight) | (syn_bishop_attacks (king, 0) & diagonal))
             & enemy;
   while (snipers)
@@ -131,23 +171,12 @@ generate_orthodox (const SynPosition *pos, SynColour us, SideChoices *c)
         pinned |= blockers & own;
     }
 
-  /* A pinned knight never moves; other pinned pieces stay on their pin line. */
-  pieces = pos->by_type[SYN_KNIGHT] & own & ~pinned;
-  while (pieces)
+  c->pinned = pinned;
+  /* A pinned piece stays on its pin line (a pinned knight never moves). */
+  for (int i = 0; i < mine->n; i++)
     {
-      int from = syn_pop_lsb (&pieces);
-      add_entry (c, from, syn_knight_attacks (from) & mask);
-    }
-  pieces = (diagonal | straight) & own;
-  while (pieces)
-    {
-      int from = syn_pop_lsb (&pieces);
-      SynBitboard to = 0;
-      if (diagonal & syn_bit (from))
-        to |= syn_bishop_attacks (from, occupied);
-      if (straight & syn_bit (from))
-        to |= syn_rook_attacks (from, occupied);
-      to &= mask;
+      int from = mine->from[i];
+      SynBitboard to = mine->reach[i] & mask;
       if (pinned & syn_bit (from))
         to &= syn_line (king, from);
       add_entry (c, from, to);
@@ -221,7 +250,8 @@ capturers_of (const SideChoices *c, SynColour them, int square)
 
 /* SYN-R3: us's self-captures, from both sides' orthodox choices. */
 static void
-add_self_captures (const SynPosition *pos, SynColour us, SideChoices *c, const SideChoices *enemy)
+add_self_captures (const SynPosition *pos, SynColour us, const SideAttacks *mine, SideChoices *c,
+                   const SideChoices *enemy)
 {
   SynColour them = (SynColour) !us;
   SynBitboard own = pos->by_colour[us];
@@ -244,17 +274,33 @@ add_self_captures (const SynPosition *pos, SynColour us, SideChoices *c, const S
     {
       int square = syn_pop_lsb (&threatened);
       SynBitboard capturers = capturers_of (enemy, them, square);
-      SynBitboard reach = 0;
-      /* (b): any one enemy capturer may be taken off the path. */
+      SynBitboard reach = syn_pawn_captures (them, square) & pos->by_type[SYN_PAWN] & own;
+      for (int i = 0; i < mine->n; i++)
+        if (mine->reach[i] & syn_bit (square))
+          reach |= syn_bit (mine->from[i]);
+      /* (b): any one enemy capturer may be taken off the path; that opens only the ray from
+       * square through it. */
       while (capturers)
-        reach |= syn_orthodox_attackers (pos, square, us,
-                                         occupied ^ syn_bit (syn_pop_lsb (&capturers)));
-      reach &= ~pos->by_type[SYN_KING];
+        {
+          int capturer = syn_pop_lsb (&capturers);
+          SynBitboard through = occupied ^ syn_bit (capturer);
+          if (!syn_line (square, capturer))
+            continue;
+          if (SYN_RANK_OF (square) == SYN_RANK_OF (capturer)
+              || SYN_FILE_OF (square) == SYN_FILE_OF (capturer))
+            reach |= syn_rook_attacks (square, through)
+                     & (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]) & own;
+          else
+            reach |= syn_bishop_attacks (square, through)
+                     & (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN]) & own;
+        }
       while (reach)
         {
           int from = syn_pop_lsb (&reach), i;
-          /* (c): the own king is not attacked once the piece has left its square. */
-          if (syn_orthodox_attackers (pos, king, them, occupied ^ syn_bit (from)))
+          /* (c): the own king is not attacked once the piece has left its square (square
+           * stays occupied, so only a pinned piece can expose it). */
+          if ((c->pinned & syn_bit (from))
+              && syn_orthodox_attackers (pos, king, them, occupied ^ syn_bit (from)))
             continue;
           for (i = 0; i < n_self && self_from[i] != from; i++)
             ;
@@ -321,6 +367,7 @@ outcome_from (const SynPosition *pos, const Analysis *a)
 static void
 analyse (const SynPosition *pos, Analysis *a)
 {
+  SideAttacks attacks[2];
   if (!has_king (pos, SYN_WHITE) || !has_king (pos, SYN_BLACK))
     {
       a->side[SYN_WHITE].n_entries = a->side[SYN_BLACK].n_entries = 0;
@@ -328,10 +375,12 @@ analyse (const SynPosition *pos, Analysis *a)
       a->outcome = outcome_from (pos, a);
       return;
     }
-  generate_orthodox (pos, SYN_WHITE, &a->side[SYN_WHITE]);
-  generate_orthodox (pos, SYN_BLACK, &a->side[SYN_BLACK]);
-  add_self_captures (pos, SYN_WHITE, &a->side[SYN_WHITE], &a->side[SYN_BLACK]);
-  add_self_captures (pos, SYN_BLACK, &a->side[SYN_BLACK], &a->side[SYN_WHITE]);
+  compute_attacks (pos, SYN_WHITE, &attacks[SYN_WHITE]);
+  compute_attacks (pos, SYN_BLACK, &attacks[SYN_BLACK]);
+  generate_orthodox (pos, SYN_WHITE, &attacks[SYN_WHITE], &attacks[SYN_BLACK], &a->side[SYN_WHITE]);
+  generate_orthodox (pos, SYN_BLACK, &attacks[SYN_BLACK], &attacks[SYN_WHITE], &a->side[SYN_BLACK]);
+  add_self_captures (pos, SYN_WHITE, &attacks[SYN_WHITE], &a->side[SYN_WHITE], &a->side[SYN_BLACK]);
+  add_self_captures (pos, SYN_BLACK, &attacks[SYN_BLACK], &a->side[SYN_BLACK], &a->side[SYN_WHITE]);
   a->count[SYN_WHITE] = count_side (pos, SYN_WHITE, &a->side[SYN_WHITE]);
   a->count[SYN_BLACK] = count_side (pos, SYN_BLACK, &a->side[SYN_BLACK]);
   a->outcome = outcome_from (pos, a);
