@@ -38,6 +38,7 @@ struct _SynPositionEditor
   GtkSpinButton *turn_spin;
   AdwEntryRow *fen_row;
   GtkLabel *fen_error;
+  GtkWidget *host_button;
 
   /* owned */
   SynPosition position; /* what is being edited, valid or not */
@@ -589,7 +590,8 @@ host_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
   SynState state;
 
-  if (!valid_state (self, &state))
+  if (!valid_state (self, &state)
+      || !g_signal_has_handler_pending (self, signals[SIGNAL_HOST_FROM_HERE], 0, TRUE))
     return;
   g_signal_emit (self, signals[SIGNAL_HOST_FROM_HERE], 0, &state);
   gtk_window_close (GTK_WINDOW (self));
@@ -632,6 +634,17 @@ paste_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
                                  g_object_ref (widget));
 }
 
+/* Host… is offered only where someone takes the position on to a network game. */
+static void
+syn_position_editor_map (GtkWidget *widget)
+{
+  SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
+
+  gtk_widget_set_visible (self->host_button, g_signal_has_handler_pending (
+                                                 self, signals[SIGNAL_HOST_FROM_HERE], 0, TRUE));
+  GTK_WIDGET_CLASS (syn_position_editor_parent_class)->map (widget);
+}
+
 static void
 syn_position_editor_finalize (GObject *object)
 {
@@ -648,6 +661,7 @@ syn_position_editor_class_init (SynPositionEditorClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = syn_position_editor_finalize;
+  widget_class->map = syn_position_editor_map;
 
   signals[SIGNAL_PLAY_FROM_HERE]
       = g_signal_new ("play-from-here", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -675,6 +689,7 @@ syn_position_editor_class_init (SynPositionEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, turn_spin);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, fen_row);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, fen_error);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, host_button);
   gtk_widget_class_bind_template_callback (widget_class, on_fen_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_castling_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_en_passant_selected_cb);
