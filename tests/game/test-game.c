@@ -448,6 +448,69 @@ test_id_unique_and_sortable (void)
   g_assert_cmpint (strncmp (syn_game_get_id (a), syn_game_get_id (b), 17), <=, 0);
 }
 
+static SynGame *
+new_rule_set_game (const char *id, const char *fen)
+{
+  const SynVariant *variant = syn_variant_lookup (id);
+  SynState start;
+  SynFenError error;
+
+  g_assert_nonnull (variant);
+  if (!variant->read_state (fen, &start, &error))
+    g_error ("%s: %s", fen, error.message);
+  return syn_game_new (variant, &start, NULL, FALSE);
+}
+
+/* SYN-R12: the third time the same position stands at the start of a turn, counting the
+ * start, the game is drawn; the game holds the history, so it judges it. */
+static void
+test_repetition_draw (void)
+{
+  g_autoptr (SynGame) game = new_rule_set_game ("synchrone", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+
+  play (game, "e1e2", "e8e7");
+  play (game, "e2e1", "e7e8");
+  g_assert_false (syn_game_is_over (game)); /* the start position a second time */
+  play (game, "e1e2", "e8e7");
+  g_assert_false (syn_game_is_over (game));
+  play (game, "e2e1", "e7e8");
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_DRAW);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "repetition");
+}
+
+static void
+on_refused_cb (SynGame *game, int side, int *refused)
+{
+  *refused = side;
+}
+
+/* TX-R5, TX-E1: a move onto a square the opponent's transaction locks has no effect, is not
+ * recorded, and the side chooses again; the other side keeps waiting. */
+static void
+test_refused_choice_not_recorded (void)
+{
+  g_autoptr (SynGame) game = new_rule_set_game (
+      "transactional", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2 T1:g1f3 T2:e7e5");
+  SynState before = *syn_game_get_state (game);
+  g_autoptr (GError) error = NULL;
+  int refused = -1;
+
+  g_signal_connect (game, "choice-refused", G_CALLBACK (on_refused_cb), &refused);
+  g_assert_true (syn_game_has_chosen (game, SYN_BLACK)); /* Black waits */
+  g_assert_true (syn_game_is_refused (game, SYN_WHITE, move (game, SYN_WHITE, "f3e5")));
+  g_assert_false (syn_game_is_refused (game, SYN_WHITE, move (game, SYN_WHITE, "f3g5")));
+  g_assert_true (syn_game_choose (game, SYN_WHITE, move (game, SYN_WHITE, "f3e5"), &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (refused, ==, SYN_WHITE);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 0);
+  g_assert_false (syn_game_has_chosen (game, SYN_WHITE));
+  g_assert_true (same_state (syn_game_get_state (game), &before));
+
+  g_assert_true (syn_game_choose (game, SYN_WHITE, move (game, SYN_WHITE, "f3g5"), &error));
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -470,5 +533,8 @@ main (int argc, char **argv)
   g_test_add_func ("/game/game/players", test_players);
   g_test_add_func ("/game/game/tags", test_tags);
   g_test_add_func ("/game/game/id-unique-and-sortable", test_id_unique_and_sortable);
+  g_test_add_func ("/game/game/syn-r12/repetition-draw", test_repetition_draw);
+  g_test_add_func ("/game/game/tx-r5/refused-choice-not-recorded",
+                   test_refused_choice_not_recorded);
   return g_test_run ();
 }
