@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fen.h"
+#include "movegen.h"
 #include "move.h"
 #include "outcome.h"
 #include "position.h"
@@ -866,6 +867,92 @@ test_sperft_from_the_start (void)
   g_assert_cmpuint (syn_sperft (V, &state, 2), ==, 199443);
 }
 
+/* SYN-R2, R3 on random play: the choices are the orthodox legal moves plus self-captures
+ * onto own non-king pieces, and every state reached reads back as written. */
+static void
+check_choices_against_orthodox (const SynState *state, SynColour side)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+  SynMove moves[SYN_MAX_MOVES];
+  SynPosition turn = state->board;
+  int n = V->choices (state, side, choices), n_moves, n_self = 0;
+  gboolean in_check;
+
+  turn.side_to_move = (uint8_t) side;
+  n_moves = syn_orthodox_moves (&turn, moves);
+  in_check = syn_orthodox_attackers (&turn, syn_position_king (&turn, side), (SynColour) !side,
+                                     syn_position_occupied (&turn))
+             != 0;
+  for (int i = 0; i < n_moves; i++)
+    {
+      gboolean found = FALSE;
+      for (int j = 0; j < n && !found; j++)
+        found = choices[j] == moves[i];
+      g_assert_true (found);
+    }
+  for (int j = 0; j < n; j++)
+    {
+      SynMove move = SYN_CHOICE_MOVE (choices[j]);
+      SynPiece target = state->board.board[syn_move_to (move)];
+      if (target == SYN_NO_PIECE || SYN_PIECE_COLOUR (target) != side)
+        continue;
+      n_self++;
+      g_assert_false (in_check);
+      g_assert_cmpint (SYN_PIECE_TYPE (target), !=, SYN_KING);
+      g_assert_cmpint (SYN_PIECE_TYPE (state->board.board[syn_move_from (move)]), !=, SYN_KING);
+    }
+  g_assert_cmpint (n, ==, n_moves + n_self);
+}
+
+static void
+test_random_play_keeps_the_invariants (void)
+{
+  GRand *rand = g_rand_new_with_seed (20260101);
+  int self_captures = 0, finished = 0;
+  for (int game = 0; game < 300; game++)
+    {
+      SynState state;
+      load (&state, V->start_fen);
+      for (int turn = 0; turn < 80; turn++)
+        {
+          SynChoice white[SYN_MAX_CHOICES], black[SYN_MAX_CHOICES];
+          char buf[SYN_FEN_MAX_SIZE], again[SYN_FEN_MAX_SIZE];
+          SynState read, next;
+          int n_white, n_black;
+          SynChoice w, b;
+
+          write (&state, buf);
+          load (&read, buf);
+          write (&read, again);
+          g_assert_cmpstr (buf, ==, again);
+          g_assert_true (V->repeats (&state, &read));
+          if (V->outcome (&state).result != SYN_RESULT_NONE)
+            {
+              g_assert_cmpuint (V->count_joint_choices (&state), ==, 0);
+              finished++;
+              break;
+            }
+          check_choices_against_orthodox (&state, SYN_WHITE);
+          check_choices_against_orthodox (&state, SYN_BLACK);
+          n_white = V->choices (&state, SYN_WHITE, white);
+          n_black = V->choices (&state, SYN_BLACK, black);
+          g_assert_cmpuint (V->count_joint_choices (&state), ==, (uint64_t) n_white * n_black);
+          w = white[g_rand_int_range (rand, 0, n_white)];
+          b = black[g_rand_int_range (rand, 0, n_black)];
+          if (state.board.board[syn_move_to (SYN_CHOICE_MOVE (w))] != SYN_NO_PIECE
+              && SYN_PIECE_COLOUR (state.board.board[syn_move_to (SYN_CHOICE_MOVE (w))])
+                     == SYN_WHITE)
+            self_captures++;
+          V->apply (&state, w, b, &next);
+          state = next;
+        }
+    }
+  g_test_message ("%d games finished, %d white self-captures played", finished, self_captures);
+  g_assert_cmpint (self_captures, >, 0);
+  g_assert_cmpint (finished, >, 0);
+  g_rand_free (rand);
+}
+
 static void
 test_everything_is_visible (void)
 {
@@ -978,6 +1065,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/synchrone/count/agrees-with-listing", test_counting_agrees_with_listing);
   g_test_add_func ("/synchrone/count/choice-texts-are-unique", test_choice_texts_are_unique);
   g_test_add_func ("/synchrone/count/sperft-from-the-start", test_sperft_from_the_start);
+  g_test_add_func ("/synchrone/random/play-keeps-the-invariants",
+                   test_random_play_keeps_the_invariants);
   g_test_add_func ("/synchrone/visible/everything", test_everything_is_visible);
 
   return g_test_run ();
