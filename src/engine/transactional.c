@@ -1185,6 +1185,21 @@ syn_tx_announcement (const SynState *before, const SynState *after, SynColour si
     }
 }
 
+/* The table's announce: what the opponent is told of side's step. A commit ends the
+ * transaction (its number moves on) and changes side's committed pieces; a rollback ends it
+ * too but changes nothing there, and is never told (TX-R9). */
+static bool
+tx_announce (const SynState *before, const SynState *after, SynColour side, char *buf, size_t size)
+{
+  if (after->rules.tx.transaction[side] == before->rules.tx.transaction[side]
+      || (after->board.by_colour[side] == before->board.by_colour[side]
+          && after->board.by_colour[!side] == before->board.by_colour[!side]
+          && memcmp (after->board.board, before->board.board, sizeof after->board.board) == 0))
+    return false;
+  syn_tx_announcement (before, after, side, buf, size);
+  return buf[0] != '\0';
+}
+
 const SynVariant syn_variant_transactional = {
   .id = "transactional",
   .name = "Transactional Chess",
@@ -1202,4 +1217,5 @@ const SynVariant syn_variant_transactional = {
   .write_view_state = tx_write_view_state,
   .describe = tx_describe,
   .events = tx_events,
+  .announce = tx_announce,
 };

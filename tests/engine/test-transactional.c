@@ -817,6 +817,25 @@ test_random_play_invariants (void)
   g_assert_cmpint (refusals, >, 0);
 }
 
+/* TX-R8, TX-E2: the table's announce tells the opponent of a commit, and of nothing else: not
+ * a move kept pending, not a rollback (TX-R9). */
+static void
+test_r8_announce_hook (void)
+{
+  SynState before = load ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 3 2 "
+                          "T1:g1f3,f3g5 T2:e7e5");
+  SynState committed = play (&before, "d8h4/commit");
+  SynState pending = play (&before, "d8h4");
+  SynState rolled_back = play (&before, "d8h4/rollback");
+  char text[256];
+
+  g_assert_true (TX->announce (&before, &committed, SYN_BLACK, text, sizeof text));
+  g_assert_cmpstr (text, ==, "Pe7-e5, Qd8-h4; e.p. e6");
+  g_assert_false (TX->announce (&before, &pending, SYN_BLACK, text, sizeof text));
+  g_assert_false (TX->announce (&before, &rolled_back, SYN_BLACK, text, sizeof text));
+  g_assert_false (TX->announce (&before, &committed, SYN_WHITE, text, sizeof text));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -867,6 +886,7 @@ main (int argc, char **argv)
   g_test_add_func ("/transactional/r14/omitted-transactions", test_r14_omitted_transactions);
   g_test_add_func ("/transactional/r14/player-fen-is-read", test_r14_player_fen_is_read);
   g_test_add_func ("/transactional/r14/errors", test_r14_errors);
+  g_test_add_func ("/transactional/r8/announce-hook", test_r8_announce_hook);
   g_test_add_func ("/transactional/sperft/count-agrees-with-choices",
                    test_count_agrees_with_choices);
 
