@@ -622,6 +622,17 @@ test_r11_both_lost_is_a_draw (void)
 }
 
 static void
+test_r11_mate_beats_stalemate (void)
+{
+  /* White is in double check from nb3 and be5 with nowhere to go; both checkers are pinned
+   * (by Ba2 and Re1) and the black king has no square: black is stalemated, yet wins. */
+  const char *fen = "3Q4/8/4k2N/4b3/8/1n6/B7/KN2R3 w - - 0 1";
+  g_assert_cmpint (n_choices (fen, SYN_WHITE), ==, 0);
+  g_assert_cmpint (n_choices (fen, SYN_BLACK), ==, 0);
+  assert_fen_outcome (fen, "0-1", "checkmate");
+}
+
+static void
 test_r11_stalemate (void)
 {
   assert_fen_outcome ("k7/2Q5/1K6/8/8/8/8/8 w - - 0 1", "1/2-1/2", "stalemate");
@@ -1044,6 +1055,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/synchrone/r10/king-capture-beats-mate", test_r10_king_capture_beats_mate);
   g_test_add_func ("/synchrone/r10/both-kings-gone-is-a-draw", test_r10_both_kings_gone_is_a_draw);
   g_test_add_func ("/synchrone/r11/both-lost-is-a-draw", test_r11_both_lost_is_a_draw);
+  g_test_add_func ("/synchrone/r11/mate-beats-stalemate", test_r11_mate_beats_stalemate);
   g_test_add_func ("/synchrone/r11/stalemate", test_r11_stalemate);
   g_test_add_func ("/synchrone/r11/self-captures-count-against-stalemate",
                    test_r11_self_captures_count_against_stalemate);
