@@ -903,6 +903,9 @@ on_play_from_here_cb (SynPositionEditor *editor, const SynState *state, SynWindo
   syn_window_start_game (self, &options, state, TRUE);
 }
 
+static void on_host_from_here_cb (SynPositionEditor *editor, const SynState *state,
+                                  SynWindow *self);
+
 static void
 edit_position_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -911,6 +914,7 @@ edit_position_action (GtkWidget *widget, const char *action_name, GVariant *para
       = syn_position_editor_new (GTK_WINDOW (self), self->game != NULL ? shown_state (self) : NULL);
 
   g_signal_connect_object (editor, "play-from-here", G_CALLBACK (on_play_from_here_cb), self, 0);
+  g_signal_connect_object (editor, "host-from-here", G_CALLBACK (on_host_from_here_cb), self, 0);
   gtk_window_present (GTK_WINDOW (editor));
 }
 
@@ -1221,20 +1225,34 @@ on_network_dialog_cancelled_cb (GtkWidget *dialog, SynWindow *self)
     leave_network (self);
 }
 
+/* Opens the Host dialog; with start, the hosted game begins from that set-up position. */
 static void
-host_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+host_game (SynWindow *self, const SynState *start)
 {
-  SynWindow *self = SYN_WINDOW (widget);
   SynPeer *peer = new_peer (self);
   SynHostDialog *dialog;
 
   if (!peer)
     return;
   dialog = syn_host_dialog_new (GTK_WINDOW (self), self->settings, peer);
+  if (start)
+    syn_host_dialog_set_start (dialog, start);
   self->network_dialog = TRUE;
   g_signal_connect_object (dialog, "cancelled", G_CALLBACK (on_network_dialog_cancelled_cb), self,
                            0);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+host_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  host_game (SYN_WINDOW (widget), NULL);
+}
+
+static void
+on_host_from_here_cb (SynPositionEditor *editor, const SynState *state, SynWindow *self)
+{
+  host_game (self, state);
 }
 
 static void
