@@ -920,6 +920,123 @@ test_rule_set_against_the_computer (Fixture *fixture, gconstpointer data)
   assert_same_games (game, reread);
 }
 
+static gboolean
+is_button_labelled (GtkWidget *widget, gconstpointer label)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+static GtkWidget *
+find_button (Fixture *fixture, const char *label)
+{
+  return find_widget (GTK_WIDGET (fixture->window), is_button_labelled, label);
+}
+
+/* Picks the viewer's move uci on the board, as a click or a drag ends. */
+/* A click: GTK's keyboard activation would wait out its press animation first. */
+static void
+click (GtkWidget *button)
+{
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+}
+
+static void
+pick_on_board (Fixture *fixture, const char *uci)
+{
+  const SynBoardFacts *shown = syn_board_view_get_facts (syn_window_get_board (fixture->window));
+  SynMove move = syn_move_find (shown->moves, shown->n_moves, uci);
+  g_assert_cmpuint (move, !=, SYN_MOVE_NONE);
+  g_signal_emit_by_name (syn_window_get_board (fixture->window), "move-chosen", (guint) move);
+}
+
+/* Transactional Chess by two people: a move picked on the board asks for its decision
+ * (TX-R7) before it counts; the computer is handed over between the sides, and each sees
+ * its own pending moves only (TX-R2). */
+static void
+test_transactional_two_people (Fixture *fixture, gconstpointer data)
+{
+  SynNewGameOptions options
+      = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
+  const SynBoardFacts *shown;
+  SynGame *game;
+
+  syn_window_start_game (fixture->window, &options, NULL, TRUE);
+  game = syn_window_get_game (fixture->window);
+  g_assert_cmpstr (status_text (fixture), ==, "White to choose");
+
+  pick_on_board (fixture, "g1f3");
+  settle (20);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 0); /* the decision is still to come */
+  g_assert_nonnull (find_button (fixture, "_Commit"));
+  g_assert_nonnull (find_button (fixture, "_Roll Back"));
+  g_assert_nonnull (find_button (fixture, "_Keep Pending"));
+  click (find_button (fixture, "_Keep Pending"));
+  settle (20);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  g_assert_null (find_button (fixture, "_Commit"));
+
+  /* Black's turn, behind the hand-over page. */
+  g_assert_true (action_enabled (fixture, "win.hand-over-done"));
+  activate (fixture, "win.hand-over-done");
+  g_assert_cmpstr (status_text (fixture), ==, "Black to choose");
+  shown = syn_board_view_get_facts (syn_window_get_board (fixture->window));
+  g_assert_cmpint (shown->viewer, ==, SYN_BLACK);
+  /* White's knight is pending: Black still sees it on g1. */
+  g_assert_cmpint (shown->position.board[syn_square_from_text ("g1")], ==,
+                   SYN_PIECE (SYN_WHITE, SYN_KNIGHT));
+  g_assert_cmpint (shown->position.board[syn_square_from_text ("f3")], ==, SYN_NO_PIECE);
+
+  /* Black moves e7e5 and commits; White then sees it. */
+  pick_on_board (fixture, "e7e5");
+  settle (20);
+  click (find_button (fixture, "_Commit"));
+  settle (20);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 2);
+  activate (fixture, "win.hand-over-done");
+  shown = syn_board_view_get_facts (syn_window_get_board (fixture->window));
+  g_assert_cmpint (shown->viewer, ==, SYN_WHITE);
+  g_assert_cmpint (shown->position.board[syn_square_from_text ("e5")], ==,
+                   SYN_PIECE (SYN_BLACK, SYN_PAWN));
+  g_assert_cmpint (shown->position.board[syn_square_from_text ("f3")], ==,
+                   SYN_PIECE (SYN_WHITE, SYN_KNIGHT));
+  /* The move list numbers the steps by transaction. */
+  {
+    g_autofree char *row = last_move_list_row (fixture);
+    g_assert_true (g_str_has_prefix (row, "T2"));
+  }
+}
+
+/* HK's exchange of blows: the striker may pass with a button (HK-R7), and the open field is
+ * marked on the board. */
+static void
+test_hk_pass_button (Fixture *fixture, gconstpointer data)
+{
+  SynNewGameOptions options = { &syn_variant_hk, { 0, 0 }, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
+  SynState start;
+  SynFenError error;
+  const SynBoardFacts *shown;
+  SynGame *game;
+
+  /* HK-E2 after the synchronous move: d5 is open, Black strikes. */
+  g_assert_true (syn_variant_hk.read_state (
+      "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 d5/-", &start, &error));
+  syn_window_start_game (fixture->window, &options, &start, TRUE);
+  game = syn_window_get_game (fixture->window);
+  g_assert_cmpstr (status_text (fixture), ==, "Black to choose");
+  shown = syn_board_view_get_facts (syn_window_get_board (fixture->window));
+  g_assert_cmpuint (shown->info.marked, ==, syn_bit (syn_square_from_text ("d5")));
+  g_assert_nonnull (find_button (fixture, "_Pass"));
+  click (find_button (fixture, "_Pass"));
+  settle (20);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  g_assert_cmpuint (syn_game_get_turn (game, 0)->choice[SYN_BLACK], ==, SYN_CHOICE_PASS);
+  /* The field closed: the next synchronous move, White first. */
+  g_assert_cmpstr (status_text (fixture), ==, "White to choose");
+  g_assert_null (find_button (fixture, "_Pass"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -951,6 +1068,10 @@ main (int argc, char **argv)
               test_network_join_refused, fixture_tear_down);
   g_test_add ("/app/dialogs/open-without-warnings", Fixture, NULL, fixture_set_up,
               test_dialogs_open_without_warnings, fixture_tear_down);
+  g_test_add ("/app/rule-set/transactional/two-people", Fixture, NULL, fixture_set_up,
+              test_transactional_two_people, fixture_tear_down);
+  g_test_add ("/app/rule-set/hk/pass-button", Fixture, NULL, fixture_set_up, test_hk_pass_button,
+              fixture_tear_down);
   for (const SynVariant *const *v = syn_variant_all (); *v; v++)
     if (!(*v)->has_deep_search)
       {
