@@ -934,6 +934,22 @@ find_button (Fixture *fixture, const char *label)
 }
 
 /* Picks the viewer's move uci on the board, as a click or a drag ends. */
+/* With SYNCHESS_SCREENSHOT_DIR set, renders the window there, to be looked at. */
+static void
+maybe_save_png (Fixture *fixture, const char *name)
+{
+  const char *dir = g_getenv ("SYNCHESS_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (dir == NULL)
+    return;
+  settle (100);
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (syn_window_save_png (fixture->window, path, &error));
+  g_assert_no_error (error);
+}
+
 /* A click: GTK's keyboard activation would wait out its press animation first. */
 static void
 click (GtkWidget *button)
@@ -972,6 +988,7 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   g_assert_nonnull (find_button (fixture, "_Commit"));
   g_assert_nonnull (find_button (fixture, "_Roll Back"));
   g_assert_nonnull (find_button (fixture, "_Keep Pending"));
+  maybe_save_png (fixture, "transactional-decision.png");
   click (find_button (fixture, "_Keep Pending"));
   settle (20);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
