@@ -61,8 +61,9 @@ syn_net_game_play_turn (SynGame *game, SynChoice white, SynChoice black, gint64 
   /* Each side accounted its own time: the local clocks must not run, or fall, while the two
    * choices go in one after the other. */
   syn_clock_set_time_source (clock, frozen_time_cb, &now);
-  ok = syn_game_choose (game, SYN_WHITE, white, error)
-       && syn_game_choose (game, SYN_BLACK, black, error);
+  /* A side that waits (SYN_CHOICE_NONE) has nothing to choose: the game counts it as chosen. */
+  ok = (white == SYN_CHOICE_NONE || syn_game_choose (game, SYN_WHITE, white, error))
+       && (black == SYN_CHOICE_NONE || syn_game_choose (game, SYN_BLACK, black, error));
   syn_clock_set_time_source (clock, NULL, NULL);
   if (ok && syn_clock_is_timed (clock))
     syn_game_restore_clocks (game, MAX (white_ms, 0), MAX (black_ms, 0));

@@ -25,9 +25,9 @@ void syn_net_game_digest (SynGame *game, guint8 digest[32]);
  * id, tags, players and the clocks after each turn. */
 SynGame *syn_net_game_prefix (SynGame *game, guint turns, GError **error);
 
-/* Plays both choices as one turn with the clocks standing still, then sets the clocks to
- * what both sides agreed (ignored without a clock): white_ms and black_ms are each player's
- * time left after the turn, the increment included. */
+/* Plays both choices as one turn (SYN_CHOICE_NONE for a side that waits) with the clocks
+ * standing still, then sets the clocks to what both sides agreed (ignored without a clock):
+ * white_ms and black_ms are each player's time left after the turn, the increment included. */
 gboolean syn_net_game_play_turn (SynGame *game, SynChoice white, SynChoice black, gint64 white_ms,
                                  gint64 black_ms, GError **error);
 

@@ -669,6 +669,17 @@ game_is_timed (SynPeer *self)
   return syn_clock_is_timed (syn_game_get_clock (self->game));
 }
 
+/* Whether the rules ask nothing of side at this step (HK's blows struck by the other side,
+ * Transactional's other player's turn): it counts as having chosen SYN_CHOICE_NONE. */
+static gboolean
+side_waits (SynPeer *self, SynColour side)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+
+  return syn_game_get_variant (self->game)->choices (syn_game_get_state (self->game), side, choices)
+         == 0;
+}
+
 static void
 emit_opponent_state (SynPeer *self)
 {
@@ -692,6 +703,7 @@ on_deadline_cb (gpointer user_data)
 }
 
 static void flush_pending (SynPeer *self);
+static void commit_wait (SynPeer *self);
 
 /* Both moves are in, checked: play them with the clocks both sides reported. */
 static void
@@ -728,6 +740,9 @@ complete_turn (SynPeer *self)
     syn_protocol_state_end_game (&self->proto);
   else
     autosave (self);
+  /* Before anyone hears of the new step, so that a player asked nothing has chosen. */
+  if (!syn_game_is_over (self->game))
+    commit_wait (self);
   g_signal_emit (self, signals[TURN_COMPLETED], 0, index);
   if (self->game && syn_game_is_over (self->game))
     announce_over (self);
@@ -745,8 +760,11 @@ send_reveal (SynPeer *self)
   char text[SYN_CHOICE_TEXT_SIZE];
   guint32 turn = self->proto.turn;
 
-  syn_game_get_variant (self->game)
-      ->choice_to_text (syn_game_get_state (self->game), self->local_choice, text);
+  if (self->local_choice == SYN_CHOICE_NONE)
+    g_strlcpy (text, SYN_PEER_WAIT_TEXT, sizeof text);
+  else
+    syn_game_get_variant (self->game)
+        ->choice_to_text (syn_game_get_state (self->game), self->local_choice, text);
   m.turn = turn;
   g_strlcpy (m.move, text, sizeof m.move);
   memcpy (m.salt, self->salt, sizeof m.salt);
@@ -980,6 +998,7 @@ handle_resume (SynPeer *self, const SynMessage *m)
   autosave (self);
   g_signal_emit (self, signals[GAME_STARTED], 0, TRUE);
   emit_opponent_state (self);
+  commit_wait (self);
 }
 
 /* Host: the guest said yes. */
@@ -1018,6 +1037,7 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
       g_signal_emit (self, signals[GAME_STARTED], 0, TRUE);
     }
   emit_opponent_state (self);
+  commit_wait (self);
 }
 
 static void
@@ -1081,9 +1101,13 @@ static void
 handle_reveal (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
 {
   SynColour remote = (SynColour) (1 - self->colour);
-  SynChoice choice = syn_variant_choice_from_text (
-      syn_game_get_variant (self->game), syn_game_get_state (self->game), remote, m->move);
-  if (choice == SYN_CHOICE_NONE)
+  const SynVariant *variant = syn_game_get_variant (self->game);
+  const SynState *state = syn_game_get_state (self->game);
+  SynChoice choice = syn_variant_choice_from_text (variant, state, remote, m->move);
+  /* A side the rules ask nothing of this step reveals "-", and only such a side may. */
+  gboolean legal = side_waits (self, remote) ? g_str_equal (m->move, SYN_PEER_WAIT_TEXT)
+                                             : choice != SYN_CHOICE_NONE;
+  if (!legal)
     {
       forfeit (self, "illegal-move",
                g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_ILLEGAL_MOVE,
@@ -2042,6 +2066,7 @@ syn_peer_accept_options (SynPeer *self, gboolean fog, GError **error)
   autosave (self);
   g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
   emit_opponent_state (self);
+  commit_wait (self);
   return TRUE;
 }
 
@@ -2165,46 +2190,14 @@ syn_peer_get_colour (SynPeer *self)
   return self->colour;
 }
 
+/* Sends the commitment to choice (text as revealed) and reveals at once when the other's
+ * commitment is in. */
 static gboolean
-playing (SynPeer *self, GError **error)
-{
-  if (!self->link || self->proto.phase != SYN_PHASE_PLAYING || !self->game
-      || syn_game_is_over (self->game))
-    return not_now (error, _ ("No game is in progress"));
-  return TRUE;
-}
-
-gboolean
-syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
+commit_choice (SynPeer *self, SynChoice choice, const char *text, GError **error)
 {
   SynMessage m = { .type = SYN_MESSAGE_COMMIT };
-  const SynVariant *variant;
-  const SynState *state;
-  SynChoice choices[SYN_MAX_CHOICES];
-  char text[SYN_CHOICE_TEXT_SIZE];
   gint64 now = g_get_monotonic_time ();
-  gboolean legal = FALSE;
-  int n;
 
-  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
-
-  if (!playing (self, error))
-    return FALSE;
-  if (self->proto.local_committed)
-    return not_now (error, _ ("The move of this turn is already chosen"));
-  variant = syn_game_get_variant (self->game);
-  state = syn_game_get_state (self->game);
-  n = variant->choices (state, self->colour, choices);
-  for (int i = 0; i < n && !legal; i++)
-    legal = choices[i] == choice;
-  if (!legal || choice == SYN_CHOICE_NONE)
-    {
-      variant->choice_to_text (state, choice, text);
-      g_set_error (error, SYN_GAME_ERROR, SYN_GAME_ERROR_ILLEGAL, _ ("%s is not a legal move"),
-                   text);
-      return FALSE;
-    }
-  variant->choice_to_text (state, choice, text);
   if (!random_salt (self->salt, sizeof self->salt, error))
     return FALSE;
 
@@ -2236,6 +2229,61 @@ syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
           = g_timeout_add ((guint) MIN (wait, (gint64) G_MAXUINT), on_deadline_cb, self);
     }
   return TRUE;
+}
+
+/* A side the rules ask nothing of this step commits to "-" by itself at once, so every step
+ * has two commitments and two reveals, as a PSC turn has (docs/protocol.md, "Waiting"). */
+static void
+commit_wait (SynPeer *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->game || syn_game_is_over (self->game) || self->proto.phase != SYN_PHASE_PLAYING
+      || self->proto.local_committed || !side_waits (self, self->colour))
+    return;
+  if (!commit_choice (self, SYN_CHOICE_NONE, SYN_PEER_WAIT_TEXT, &error))
+    g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+static gboolean
+playing (SynPeer *self, GError **error)
+{
+  if (!self->link || self->proto.phase != SYN_PHASE_PLAYING || !self->game
+      || syn_game_is_over (self->game))
+    return not_now (error, _ ("No game is in progress"));
+  return TRUE;
+}
+
+gboolean
+syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
+{
+  const SynVariant *variant;
+  const SynState *state;
+  SynChoice choices[SYN_MAX_CHOICES];
+  char text[SYN_CHOICE_TEXT_SIZE];
+  gboolean legal = FALSE;
+  int n;
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (!playing (self, error))
+    return FALSE;
+  if (self->proto.local_committed)
+    return not_now (error, _ ("The move of this turn is already chosen"));
+  variant = syn_game_get_variant (self->game);
+  state = syn_game_get_state (self->game);
+  n = variant->choices (state, self->colour, choices);
+  for (int i = 0; i < n && !legal; i++)
+    legal = choices[i] == choice;
+  if (!legal || choice == SYN_CHOICE_NONE)
+    {
+      variant->choice_to_text (state, choice, text);
+      g_set_error (error, SYN_GAME_ERROR, SYN_GAME_ERROR_ILLEGAL, _ ("%s is not a legal move"),
+                   text);
+      return FALSE;
+    }
+  variant->choice_to_text (state, choice, text);
+  return commit_choice (self, choice, text, error);
 }
 
 gboolean

@@ -45,6 +45,10 @@ typedef enum
   SYN_OPPONENT_CHOSEN, /* its commitment has arrived */
 } SynOpponentState;
 
+/* What a side reveals at a step where the rules ask nothing of it (it waits); its peer
+ * commits to it by itself (docs/protocol.md, "Waiting"). */
+#define SYN_PEER_WAIT_TEXT "-"
+
 /* What the host proposes and the guest is asked about. */
 typedef struct
 {

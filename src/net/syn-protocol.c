@@ -537,9 +537,10 @@ syn_message_parse (const char *line, gsize length, SynMessage *m, SynParseError 
       if (!read_number (args[0], SYN_PROTOCOL_MAX_TURNS, &number))
         return MALFORMED ("reveal: the turn must be a number up to %d", SYN_PROTOCOL_MAX_TURNS);
       m->turn = (guint32) number;
-      if (!span_is_word (args[1], SYN_PROTOCOL_MOVE_MAX, NULL)
+      /* "-": the sender waits this step (a rule set's step where only the other chooses). */
+      if (!(span_is_word (args[1], SYN_PROTOCOL_MOVE_MAX, NULL) || span_is (args[1], "-"))
           || !copy_span (args[1], m->move, SYN_PROTOCOL_MOVE_MAX))
-        return MALFORMED ("reveal: the move must be 1 to %d letters or digits",
+        return MALFORMED ("reveal: the move must be 1 to %d letters or digits, or -",
                           SYN_PROTOCOL_MOVE_MAX);
       if (!read_hex (args[2], m->salt, SYN_PROTOCOL_SALT_SIZE))
         return MALFORMED ("reveal: the salt must be 32 lower-case hex digits");
