@@ -923,6 +923,16 @@ handle_options (SynPeer *self, const SynMessage *m)
       g_signal_emit (self, signals[ERROR], 0, error);
       return;
     }
+  {
+    g_autoptr (GError) error = NULL;
+    if (!syn_peer_variant_is_playable (variant, &error))
+      {
+        self->proposed.variant = NULL;
+        send_decline (self, SYN_PEER_UNPLAYABLE_TEXT);
+        g_signal_emit (self, signals[ERROR], 0, error);
+        return;
+      }
+  }
   if (m->fen[0] != '\0')
     {
       SynState start;
@@ -1757,7 +1767,20 @@ propose (SynPeer *self)
 
   {
     SynMessage m = { .type = SYN_MESSAGE_OPTIONS };
-    g_autofree char *id = make_game_id ();
+    g_autofree char *id = NULL;
+    g_autoptr (GError) error = NULL;
+
+    if (!syn_peer_variant_is_playable (self->options.variant, &error))
+      {
+        /* Options set after listening: the guest is told why, not left waiting. */
+        SynMessage bye = { .type = SYN_MESSAGE_BYE };
+        g_strlcpy (bye.text, SYN_PEER_UNPLAYABLE_TEXT, sizeof bye.text);
+        g_signal_emit (self, signals[ERROR], 0, error);
+        send_message (self, &bye);
+        end_link (self, NULL);
+        return;
+      }
+    id = make_game_id ();
     g_autoptr (GDateTime) now = g_date_time_new_now_local ();
     g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
 
@@ -1916,6 +1939,8 @@ syn_peer_listen (SynPeer *self, const char *address, guint16 port, GError **erro
   g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
   g_return_val_if_fail (self->service == NULL && self->connect_task == NULL, FALSE);
 
+  if (!syn_peer_variant_is_playable (self->options.variant, error))
+    return FALSE;
   service = g_socket_service_new ();
   if (address)
     {
@@ -1992,6 +2017,20 @@ syn_peer_set_options (SynPeer *self, const SynPeerOptions *options)
     }
 }
 
+gboolean
+syn_peer_variant_is_playable (const SynVariant *variant, GError **error)
+{
+  /* Transactional's players see different boards (TX-R2) and its end needs an audit
+   * (TX-R15 to R17): played over this protocol, the pending moves would be leaked. */
+  if (variant && variant->view)
+    {
+      g_set_error_literal (error, SYN_PEER_ERROR, SYN_PEER_ERROR_STATE,
+                           _ ("Transactional Chess cannot be played over the network yet"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 not_now (GError **error, const char *message)
 {
@@ -2007,6 +2046,8 @@ syn_peer_propose_game (SynPeer *self, GError **error)
   if (!self->host || !self->link || self->proto.phase == SYN_PHASE_HELLO
       || self->proto.phase == SYN_PHASE_PLAYING || self->proto.proposal != SYN_PROPOSAL_NONE)
     return not_now (error, _ ("A game cannot be proposed now"));
+  if (!syn_peer_variant_is_playable (self->options.variant, error))
+    return FALSE;
   propose (self);
   return TRUE;
 }

@@ -77,6 +77,23 @@ over_or_capped (NetPair *pair)
   return both_over (pair) || (pair->host_bot->paused && pair->guest_bot->paused);
 }
 
+static gboolean
+accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
+               GTlsCertificateFlags errors, gpointer user_data)
+{
+  return TRUE;
+}
+
+static void
+on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (syn_peer_connect_finish (SYN_PEER (source), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) user_data = TRUE;
+}
+
 static void
 test_game (gconstpointer data)
 {
@@ -116,6 +133,131 @@ test_game (gconstpointer data)
   g_assert_cmpuint (syn_game_get_n_turns (host_game), >, 0);
 }
 
+/* Transactional (TX-R15 to R17 need messages the protocol lacks) -------------------------- */
+
+static void
+test_transactional_host_refuses (void)
+{
+  SynPeerOptions psc = { NULL, { 0, 0 }, FALSE, SYN_WHITE };
+  SynPeerOptions tx = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
+  g_autoptr (SynIdentity) identity = net_test_identity ("tx-host");
+  g_autoptr (SynPeer) peer = syn_peer_new (identity, "Host player");
+  g_autoptr (NetPair) pair = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean done = FALSE;
+
+  /* A host set up for Transactional does not even listen. */
+  syn_peer_set_autosave (peer, FALSE);
+  syn_peer_set_options (peer, &tx);
+  g_assert_false (syn_peer_listen (peer, "127.0.0.1", 0, &error));
+  g_assert_error (error, SYN_PEER_ERROR, SYN_PEER_ERROR_STATE);
+  g_assert_cmpstr (error->message, ==, "Transactional Chess cannot be played over the network yet");
+  g_clear_error (&error);
+
+  /* One switched to Transactional after listening proposes nothing, says why and hangs up. */
+  pair = net_pair_new ("127.0.0.1", &psc);
+  syn_peer_set_options (pair->host, &tx);
+  syn_peer_connect_async (pair->guest, "127.0.0.1", syn_peer_get_port (pair->host), NULL,
+                          on_connected_cb, &done);
+  net_test_wait (&done, 20, "the connection");
+  net_test_wait (&pair->guest_bot->disconnected, 20, "the host's goodbye");
+  g_assert_false (pair->guest_bot->started);
+  g_assert_false (pair->host_bot->started);
+  g_assert_nonnull (pair->host_bot->last_error);
+  g_assert_cmpstr (pair->host_bot->last_error->message, ==,
+                   "Transactional Chess cannot be played over the network yet");
+
+  /* Nor can another game be proposed as Transactional. */
+  g_assert_false (syn_peer_propose_game (pair->host, &error));
+  g_assert_nonnull (error);
+}
+
+/* A host of our own that proposes Transactional, as a program without the refusal would. */
+typedef struct
+{
+  GSocketListener *listener;
+  SynIdentity *identity;
+  char *answer; /* the guest's answer to the options */
+} RawHost;
+
+static gpointer
+raw_host_main (gpointer user_data)
+{
+  RawHost *host = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSocketConnection) connection
+      = g_socket_listener_accept (host->listener, NULL, NULL, &error);
+  g_autoptr (GIOStream) tls = NULL;
+  g_autoptr (GDataInputStream) in = NULL;
+  GOutputStream *out;
+  const char *lines = "hello synchess 1 Raw host\n"
+                      "options id=tx-1 variant=transactional tc=- fog=no colour=white "
+                      "date=2026.11.22\n";
+
+  g_assert_no_error (error);
+  g_socket_set_timeout (g_socket_connection_get_socket (connection), 15);
+  tls = g_tls_server_connection_new (G_IO_STREAM (connection),
+                                     syn_identity_get_certificate (host->identity), &error);
+  g_assert_no_error (error);
+  g_object_set (tls, "authentication-mode", G_TLS_AUTHENTICATION_REQUESTED, NULL);
+  g_signal_connect (tls, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (tls), NULL, &error));
+  g_assert_no_error (error);
+  in = g_data_input_stream_new (g_io_stream_get_input_stream (tls));
+  g_data_input_stream_set_newline_type (in, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  out = g_io_stream_get_output_stream (tls);
+  g_assert_true (g_output_stream_write_all (out, lines, strlen (lines), NULL, NULL, &error));
+  for (;;)
+    {
+      char *line = g_data_input_stream_read_line_utf8 (in, NULL, NULL, &error);
+      if (!line)
+        break;
+      if (g_str_has_prefix (line, "decline") || g_str_has_prefix (line, "accept"))
+        {
+          host->answer = line;
+          break;
+        }
+      g_free (line);
+    }
+  g_io_stream_close (tls, NULL, NULL);
+  return NULL;
+}
+
+static void
+test_transactional_guest_declines (void)
+{
+  g_autoptr (SynIdentity) host_identity = net_test_identity ("tx-raw-host");
+  g_autoptr (SynIdentity) guest_identity = net_test_identity ("tx-guest");
+  g_autoptr (SynPeer) guest = syn_peer_new (guest_identity, "Guest player");
+  g_autoptr (NetBot) bot = NULL;
+  g_autoptr (GError) error = NULL;
+  RawHost host = { g_socket_listener_new (), host_identity, NULL };
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  g_autoptr (GSocketAddress) bound = NULL;
+  gboolean done = FALSE;
+
+  syn_peer_set_autosave (guest, FALSE);
+  bot = net_bot_new (guest, 7);
+  g_assert_true (g_socket_listener_add_address (host.listener, address, G_SOCKET_TYPE_STREAM,
+                                                G_SOCKET_PROTOCOL_TCP, NULL, &bound, &error));
+  g_assert_no_error (error);
+  syn_peer_connect_async (guest, "127.0.0.1",
+                          g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound)), NULL,
+                          on_connected_cb, &done);
+  net_test_run_thread (raw_host_main, &host, 30);
+  g_assert_true (done);
+  g_assert_cmpstr (host.answer, ==,
+                   "decline Transactional Chess cannot be played over the network yet");
+  g_assert_false (bot->started);
+  g_assert_nonnull (bot->last_error);
+  g_assert_cmpstr (bot->last_error->message, ==,
+                   "Transactional Chess cannot be played over the network yet");
+  syn_peer_close (guest);
+  g_free (host.answer);
+  g_object_unref (host.listener);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -126,6 +268,8 @@ main (int argc, char *argv[])
 
   g_test_add_data_func ("/net/variants/synchrone/game", "synchrone", test_game);
   g_test_add_data_func ("/net/variants/hk/game", "hk", test_game);
+  g_test_add_func ("/net/variants/transactional/host-refuses", test_transactional_host_refuses);
+  g_test_add_func ("/net/variants/transactional/guest-declines", test_transactional_guest_declines);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
