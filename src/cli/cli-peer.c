@@ -19,8 +19,8 @@
 #include "syn-protocol.h"
 
 #define HOST_USAGE                                                                                 \
-  "host [--port N] [--listen ADDRESS] [--bot random|simple] [--games N] [--time-control TC] "      \
-  "[--fog] [--seed N] [--move-delay MS] [--name NAME]"
+  "host [--port N] [--listen ADDRESS] [--variant ID] [--bot random|simple] [--games N] "           \
+  "[--time-control TC] [--fog] [--seed N] [--move-delay MS] [--name NAME]"
 #define JOIN_USAGE                                                                                 \
   "join HOST PORT [--bot random|simple] [--fog] [--seed N] [--move-delay MS] [--name NAME]"
 
@@ -53,6 +53,7 @@ typedef struct
   const char *bot;
   const char *games;
   const char *time_control;
+  const char *variant;
   const char *seed;
   const char *move_delay;
   const char *name;
@@ -71,13 +72,10 @@ parse_peer_args (int argc, char **argv, gboolean host, PeerArgs *args)
     const char **value;
     gboolean host_only;
   } options[] = {
-    { "--port", &args->port, TRUE },
-    { "--listen", &args->listen, TRUE },
-    { "--games", &args->games, TRUE },
-    { "--time-control", &args->time_control, TRUE },
-    { "--bot", &args->bot, FALSE },
-    { "--seed", &args->seed, FALSE },
-    { "--move-delay", &args->move_delay, FALSE },
+    { "--port", &args->port, TRUE },       { "--listen", &args->listen, TRUE },
+    { "--games", &args->games, TRUE },     { "--time-control", &args->time_control, TRUE },
+    { "--variant", &args->variant, TRUE }, { "--bot", &args->bot, FALSE },
+    { "--seed", &args->seed, FALSE },      { "--move-delay", &args->move_delay, FALSE },
     { "--name", &args->name, FALSE },
   };
 
@@ -382,6 +380,10 @@ cli_host (int argc, char **argv)
   if (args.time_control && !syn_time_control_parse (args.time_control, &options.tc))
     return cli_fail (CLI_USAGE, "--time-control: '%.40s' is not like '180+2' or '-'",
                      args.time_control);
+  if (args.variant && !(options.variant = syn_variant_lookup (args.variant)))
+    return cli_fail (CLI_USAGE, "--variant: '%.40s' is not a rule set", args.variant);
+  if (!syn_peer_variant_is_playable (options.variant, &error))
+    return cli_fail (CLI_BAD_INPUT, "%s", error->message);
   if (!setup_player (&player, &args, TRUE))
     {
       clear_player (&player);

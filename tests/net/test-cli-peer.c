@@ -185,8 +185,8 @@ check_same_games (Cli *host, GPtrArray *host_lines, Cli *join, GPtrArray *join_l
 }
 
 static void
-play (const char *address, const char *host_bot, const char *join_bot, guint games,
-      const char *host_fog, const char *join_fog, const char *expected_fog)
+play_variant (const char *variant, const char *address, const char *host_bot, const char *join_bot,
+              guint games, const char *host_fog, const char *join_fog, const char *expected_fog)
 {
   static guint counter;
   g_autofree char *host_name = g_strdup_printf ("host-%u", ++counter);
@@ -194,8 +194,8 @@ play (const char *address, const char *host_bot, const char *join_bot, guint gam
   g_autofree char *games_text = g_strdup_printf ("%u", games);
   g_autofree char *port_text = NULL;
   const char *host_args[]
-      = { "host",  "--listen", address,  "--port", "0",      "--games", games_text,
-          "--bot", host_bot,   "--seed", "11",     host_fog, NULL };
+      = { "host",  "--listen", address,  "--port", "0",  "--games", games_text, "--variant",
+          variant, "--bot",    host_bot, "--seed", "11", host_fog,  NULL };
   g_autoptr (Cli) host = NULL;
   g_autoptr (Cli) join = NULL;
   g_autoptr (GPtrArray) join_lines = NULL;
@@ -219,6 +219,33 @@ play (const char *address, const char *host_bot, const char *join_bot, guint gam
   if (expected_fog)
     for (guint i = 0; i < games; i++)
       g_assert_nonnull (strstr (g_ptr_array_index (host_lines, i), expected_fog));
+}
+
+static void
+play (const char *address, const char *host_bot, const char *join_bot, guint games,
+      const char *host_fog, const char *join_fog, const char *expected_fog)
+{
+  play_variant ("psc", address, host_bot, join_bot, games, host_fog, join_fog, expected_fog);
+}
+
+/* HK's exchanges of blows leave one side waiting: its peer commits "-" by itself. */
+static void
+test_hk (void)
+{
+  play_variant ("hk", "127.0.0.1", "random", "simple", 1, NULL, NULL, NULL);
+}
+
+static void
+test_transactional_refused (void)
+{
+  const char *host_args[]
+      = { "host", "--listen", "127.0.0.1", "--port", "0", "--variant", "transactional", NULL };
+  g_autoptr (Cli) host = cli_spawn ("transactional-host", host_args);
+  g_autoptr (GPtrArray) lines = cli_wait (host, 1);
+
+  g_assert_cmpuint (lines->len, ==, 0);
+  g_assert_nonnull (
+      strstr (host->err_text->str, "Transactional Chess cannot be played over the network yet"));
 }
 
 static void
@@ -357,6 +384,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/net/cli/ipv4/random-vs-simple", test_ipv4);
   g_test_add_func ("/net/cli/ipv6/simple-vs-random", test_ipv6);
+  g_test_add_func ("/net/cli/hk/random-vs-simple", test_hk);
+  g_test_add_func ("/net/cli/transactional/refused", test_transactional_refused);
   g_test_add_func ("/net/cli/fog/agreed", test_fog_agreed);
   g_test_add_func ("/net/cli/fog/refused", test_fog_refused);
   g_test_add_func ("/net/cli/resume-after-kill", test_resume_after_kill);
