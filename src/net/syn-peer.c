@@ -24,6 +24,7 @@
 
 #include "syn-game-private.h"
 #include "syn-net-game.h"
+#include "hutnik.h"
 #include "syn-protocol-state.h"
 #include "syn-record.h"
 
@@ -91,6 +92,10 @@ struct _SynPeer
   SynGame *resume_game;     /* host: the game a resume proposal is about */
   SynPeerOptions proposed;  /* what the pending proposal says (options, either side) */
   char proposed_date[11];
+  gboolean lots_fog;                          /* the agreed fog while the seed is drawn */
+  guint8 coin[SYN_PROTOCOL_COIN_SIZE];        /* HUT-R10: ours, secret until revealed */
+  guint8 coin_salt[SYN_PROTOCOL_SALT_SIZE];   /* its commitment's salt */
+  guint8 remote_coin[SYN_PROTOCOL_COIN_SIZE]; /* theirs, once revealed */
 
   /* the turn being played */
   SynChoice local_choice;
@@ -553,21 +558,28 @@ random_salt (guint8 *salt, gsize size, GError **error)
   return FALSE;
 }
 
+/* A new game; seed, when not NULL, is the one both sides drew (HUT-R10). */
 static SynGame *
 make_game (SynPeer *self, const char *id, const SynPeerOptions *options, gboolean fog,
-           const char *date)
+           const char *date, const guint64 *seed)
 {
   SynState start;
   SynFenError fen_error;
   /* Checked when the options were set or proposed: a FEN here reads. */
   gboolean set_up = options->start_fen[0] != '\0'
                     && options->variant->read_state (options->start_fen, &start, &fen_error);
-  SynGame *game = syn_game_new (options->variant, set_up ? &start : NULL, &options->tc, fog);
+  gboolean seeded
+      = !set_up && seed && options->variant->seed
+        && options->variant->read_state (options->variant->start_fen, &start, &fen_error);
+  SynGame *game;
   SynColour host_colour = options->host_colour;
   const char *peer_name = self->peer_name ? self->peer_name : "";
   const char *host_name = self->host ? self->name : peer_name;
   const char *guest_name = self->host ? peer_name : self->name;
 
+  if (seeded)
+    options->variant->seed (&start, *seed);
+  game = syn_game_new (options->variant, set_up || seeded ? &start : NULL, &options->tc, fog);
   syn_game_set_id (game, id);
   syn_game_set_tag (game, "Event", "Synchess network game");
   syn_game_set_tag (game, "Date", date);
@@ -1011,6 +1023,80 @@ handle_resume (SynPeer *self, const SynMessage *m)
   commit_wait (self);
 }
 
+/* The seed (HUT-R10) -------------------------------------------------------------------------- */
+
+/* Both coins are known: the game starts from the seed they give. */
+static void
+finish_lots (SynPeer *self)
+{
+  guint64 seed = syn_hutnik_seed_from_coins (self->coin, self->remote_coin);
+  g_autoptr (SynGame) game = make_game (self, self->proto.id, &self->proposed, self->lots_fog,
+                                        self->proposed_date, &seed);
+
+  memset (self->coin, 0, sizeof self->coin);
+  set_game (self, game, (SynColour) self->proto.local_colour);
+  autosave (self);
+  g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
+  emit_opponent_state (self);
+  commit_wait (self);
+}
+
+static void
+send_seed_reveal (SynPeer *self)
+{
+  SynMessage m = { .type = SYN_MESSAGE_SEED, .seed_reveal = TRUE };
+
+  memcpy (m.coin, self->coin, sizeof m.coin);
+  memcpy (m.salt, self->coin_salt, sizeof m.salt);
+  if (send_message (self, &m) && !self->proto.drawing_lots)
+    finish_lots (self);
+}
+
+static void
+handle_seed (SynPeer *self, const SynMessage *m)
+{
+  if (!m->seed_reveal)
+    {
+      if (self->proto.local_committed && !self->proto.local_revealed)
+        send_seed_reveal (self);
+      return;
+    }
+  memcpy (self->remote_coin, m->coin, sizeof self->remote_coin);
+  if (!self->proto.drawing_lots)
+    finish_lots (self);
+}
+
+/* The guest accepted options: the game starts now, or once its seed is drawn (HUT-R10: each
+ * side commits to 8 random bytes, and reveals them once both commitments are in). */
+static gboolean
+start_new_game (SynPeer *self, gboolean fog)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) game = NULL;
+  SynMessage m = { .type = SYN_MESSAGE_SEED };
+
+  if (!self->proto.drawing_lots)
+    {
+      game = make_game (self, self->proto.id, &self->proposed, fog, self->proposed_date, NULL);
+      set_game (self, game, (SynColour) self->proto.local_colour);
+      autosave (self);
+      g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
+      return TRUE;
+    }
+  self->lots_fog = fog;
+  if (!random_salt (self->coin, sizeof self->coin, &error)
+      || !random_salt (self->coin_salt, sizeof self->coin_salt, &error))
+    {
+      fail (self, "internal", g_steal_pointer (&error));
+      return FALSE;
+    }
+  syn_protocol_seed_commitment (self->proto.id, self->proto.local_colour, self->coin,
+                                self->coin_salt, m.digest);
+  if (send_message (self, &m) && self->proto.remote_committed)
+    send_seed_reveal (self);
+  return FALSE;
+}
+
 /* Host: the guest said yes. */
 static void
 handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *m)
@@ -1018,11 +1104,8 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
   if (before->proposal == SYN_PROPOSAL_OPTIONS)
     {
       /* PSC-R12: fog only when both want it. */
-      g_autoptr (SynGame) game = make_game (self, before->proposal_id, &self->proposed,
-                                            self->proposed.fog && m->fog, self->proposed_date);
-      set_game (self, game, self->proposed.host_colour);
-      autosave (self);
-      g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
+      if (!start_new_game (self, self->proposed.fog && m->fog))
+        return;
     }
   else
     {
@@ -1213,6 +1296,7 @@ moves_game_on (SynMessageType type)
     case SYN_MESSAGE_DECLINE:
     case SYN_MESSAGE_COMMIT:
     case SYN_MESSAGE_REVEAL:
+    case SYN_MESSAGE_SEED:
     case SYN_MESSAGE_RESIGN:
     case SYN_MESSAGE_FLAG:
       return TRUE;
@@ -1265,6 +1349,14 @@ handle_line (SynPeer *self, const char *line, gsize length)
       reject (self, result.code, result.message);
       return;
     case SYN_VERDICT_FATAL:
+      if (g_str_equal (result.code, "bad-reveal") && m.type == SYN_MESSAGE_SEED)
+        {
+          fail (self, result.code,
+                g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_BAD_REVEAL,
+                                     _ ("The other side's coin for the game's seed does not "
+                                        "match its commitment")));
+          return;
+        }
       if (g_str_equal (result.code, "bad-reveal"))
         {
           forfeit (self, result.code,
@@ -1348,6 +1440,9 @@ handle_line (SynPeer *self, const char *line, gsize length)
       break;
     case SYN_MESSAGE_CHAT:
       g_signal_emit (self, signals[CHAT_RECEIVED], 0, m.text);
+      break;
+    case SYN_MESSAGE_SEED:
+      handle_seed (self, &m);
       break;
     case SYN_MESSAGE_PING:
       {
@@ -2092,7 +2187,6 @@ syn_peer_accept_options (SynPeer *self, gboolean fog, GError **error)
 {
   SynMessage m = { .type = SYN_MESSAGE_ACCEPT, .has_fog = TRUE, .fog = fog };
   SynProtocolState before = self->proto;
-  g_autoptr (SynGame) game = NULL;
 
   g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
 
@@ -2101,13 +2195,11 @@ syn_peer_accept_options (SynPeer *self, gboolean fog, GError **error)
   if (!send_message (self, &m))
     return not_now (error, _ ("No game is proposed"));
   /* PSC-R12: fog only when both want it. */
-  game = make_game (self, before.proposal_id, &self->proposed, self->proposed.fog && fog,
-                    self->proposed_date);
-  set_game (self, game, (SynColour) (1 - self->proposed.host_colour));
-  autosave (self);
-  g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
-  emit_opponent_state (self);
-  commit_wait (self);
+  if (start_new_game (self, self->proposed.fog && fog))
+    {
+      emit_opponent_state (self);
+      commit_wait (self);
+    }
   return TRUE;
 }
 

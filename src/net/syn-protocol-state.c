@@ -57,8 +57,17 @@ static SynVerdict G_GNUC_PRINTF (4, 5) verdict (SynProtocolResult *result, SynVe
 #define REJECT(code, ...) verdict (result, SYN_VERDICT_REJECT, code, __VA_ARGS__)
 #define FATAL(code, ...) verdict (result, SYN_VERDICT_FATAL, code, __VA_ARGS__)
 
+/* A new game of a rule set that draws lots starts with the seed's coin flip (HUT-R10); a
+ * set-up position carries its own seed. */
+static gboolean
+options_draw_lots (const SynMessage *m)
+{
+  return m->type == SYN_MESSAGE_OPTIONS && syn_protocol_variant_draws_lots (m->variant)
+         && m->fen[0] == '\0';
+}
+
 static void
-start_game (SynProtocolState *s, const char *id, int local_colour, guint32 turn)
+start_game (SynProtocolState *s, const char *id, int local_colour, guint32 turn, gboolean lots)
 {
   g_strlcpy (s->id, id, sizeof s->id);
   s->local_colour = local_colour;
@@ -69,6 +78,8 @@ start_game (SynProtocolState *s, const char *id, int local_colour, guint32 turn)
   s->proposal_turns = 0;
   s->proposal_previous = FALSE;
   s->proposal_colour = 0;
+  s->proposal_lots = FALSE;
+  s->drawing_lots = lots;
   s->local_committed = s->remote_committed = FALSE;
   s->local_revealed = s->remote_revealed = FALSE;
   memset (s->remote_commitment, 0, sizeof s->remote_commitment);
@@ -81,7 +92,10 @@ maybe_finish_turn (SynProtocolState *s)
 {
   if (!s->local_revealed || !s->remote_revealed)
     return;
-  s->turn++;
+  if (s->drawing_lots)
+    s->drawing_lots = FALSE; /* both coins are known: turn 0 begins */
+  else
+    s->turn++;
   s->local_committed = s->remote_committed = FALSE;
   s->local_revealed = s->remote_revealed = FALSE;
   memset (s->remote_commitment, 0, sizeof s->remote_commitment);
@@ -95,6 +109,7 @@ syn_protocol_state_end_game (SynProtocolState *s)
   if (s->phase != SYN_PHASE_PLAYING)
     return;
   s->phase = SYN_PHASE_OVER;
+  s->drawing_lots = FALSE;
   s->local_committed = s->remote_committed = FALSE;
   s->local_revealed = s->remote_revealed = FALSE;
   memset (s->remote_commitment, 0, sizeof s->remote_commitment);
@@ -106,6 +121,7 @@ static void
 close_session (SynProtocolState *s)
 {
   s->phase = SYN_PHASE_CLOSED;
+  s->drawing_lots = FALSE;
   s->local_committed = s->remote_committed = FALSE;
   s->local_revealed = s->remote_revealed = FALSE;
   memset (s->remote_commitment, 0, sizeof s->remote_commitment);
@@ -139,6 +155,7 @@ receive_setup (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resu
       s->proposal_colour = m->colour;
       s->proposal_turns = m->type == SYN_MESSAGE_RESUME ? m->turns : 0;
       s->proposal_previous = m->type == SYN_MESSAGE_RESUME && m->has_previous;
+      s->proposal_lots = options_draw_lots (m);
       return SYN_VERDICT_ACCEPT;
 
     case SYN_MESSAGE_ACCEPT:
@@ -154,7 +171,7 @@ receive_setup (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resu
         return REJECT ("wrong-turn", "a resume of %u turns cannot go on from turn %u",
                        s->proposal_turns, m->turns);
       start_game (s, s->proposal_id, s->proposal_colour,
-                  s->proposal == SYN_PROPOSAL_OPTIONS ? 0 : m->turns);
+                  s->proposal == SYN_PROPOSAL_OPTIONS ? 0 : m->turns, s->proposal_lots);
       return SYN_VERDICT_ACCEPT;
 
     case SYN_MESSAGE_DECLINE:
@@ -167,6 +184,7 @@ receive_setup (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resu
       s->proposal_turns = 0;
       s->proposal_previous = FALSE;
       s->proposal_colour = 0;
+      s->proposal_lots = FALSE;
       return SYN_VERDICT_ACCEPT;
 
     default:
@@ -190,7 +208,30 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
                    syn_message_type_to_word (m->type));
   switch (m->type)
     {
+    case SYN_MESSAGE_SEED:
+      if (!s->drawing_lots)
+        return REJECT ("out-of-order", "no seed is being drawn");
+      if (!m->seed_reveal)
+        {
+          if (s->remote_committed)
+            return REJECT ("duplicate", "a second commitment to the seed");
+          s->remote_committed = TRUE;
+          memcpy (s->remote_commitment, m->digest, sizeof s->remote_commitment);
+          return SYN_VERDICT_ACCEPT;
+        }
+      if (s->remote_revealed)
+        return REJECT ("duplicate", "a second reveal of the seed");
+      if (!s->local_committed || !s->remote_committed)
+        return REJECT ("out-of-order", "a seed reveal before both commitments");
+      syn_protocol_seed_commitment (s->id, 1 - s->local_colour, m->coin, m->salt, digest);
+      if (memcmp (digest, s->remote_commitment, sizeof digest) != 0)
+        return FATAL ("bad-reveal", "the coin revealed for the seed does not match its commitment");
+      s->remote_revealed = TRUE;
+      maybe_finish_turn (s);
+      return SYN_VERDICT_ACCEPT;
     case SYN_MESSAGE_COMMIT:
+      if (s->drawing_lots)
+        return REJECT ("out-of-order", "a commitment before the seed is drawn");
       if (m->turn != s->turn)
         return REJECT ("wrong-turn", "a commitment for turn %u during turn %u", m->turn, s->turn);
       if (s->remote_committed)
@@ -200,6 +241,8 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
       return SYN_VERDICT_ACCEPT;
 
     case SYN_MESSAGE_REVEAL:
+      if (s->drawing_lots)
+        return REJECT ("out-of-order", "a reveal before the seed is drawn");
       if (m->turn != s->turn)
         return REJECT ("wrong-turn", "a reveal for turn %u during turn %u", m->turn, s->turn);
       if (s->remote_revealed)
@@ -308,6 +351,7 @@ syn_protocol_state_receive (const SynProtocolState *in, gboolean parse_ok,
 
     case SYN_MESSAGE_COMMIT:
     case SYN_MESSAGE_REVEAL:
+    case SYN_MESSAGE_SEED:
     case SYN_MESSAGE_DRAW:
     case SYN_MESSAGE_RESIGN:
     case SYN_MESSAGE_FLAG:
@@ -379,6 +423,7 @@ syn_protocol_state_send (const SynProtocolState *in, const SynMessage *m, SynPro
       s.proposal_colour = m->colour;
       s.proposal_turns = m->type == SYN_MESSAGE_RESUME ? m->turns : 0;
       s.proposal_previous = m->type == SYN_MESSAGE_RESUME && m->has_previous;
+      s.proposal_lots = options_draw_lots (m);
       break;
 
     case SYN_MESSAGE_ACCEPT:
@@ -389,7 +434,7 @@ syn_protocol_state_send (const SynProtocolState *in, const SynMessage *m, SynPro
       if (s.proposal == SYN_PROPOSAL_RESUME && (!m->has_turns || !resume_turns_ok (&s, m->turns)))
         return FALSE;
       start_game (&s, s.proposal_id, 1 - s.proposal_colour,
-                  s.proposal == SYN_PROPOSAL_OPTIONS ? 0 : m->turns);
+                  s.proposal == SYN_PROPOSAL_OPTIONS ? 0 : m->turns, s.proposal_lots);
       break;
 
     case SYN_MESSAGE_DECLINE:
@@ -400,16 +445,32 @@ syn_protocol_state_send (const SynProtocolState *in, const SynMessage *m, SynPro
       s.proposal_turns = 0;
       s.proposal_previous = FALSE;
       s.proposal_colour = 0;
+      s.proposal_lots = FALSE;
       break;
 
+    case SYN_MESSAGE_SEED:
+      if (s.phase != SYN_PHASE_PLAYING || !s.drawing_lots)
+        return FALSE;
+      if (!m->seed_reveal)
+        {
+          if (s.local_committed)
+            return FALSE;
+          s.local_committed = TRUE;
+          break;
+        }
+      if (!s.local_committed || !s.remote_committed || s.local_revealed)
+        return FALSE;
+      s.local_revealed = TRUE;
+      maybe_finish_turn (&s);
+      break;
     case SYN_MESSAGE_COMMIT:
-      if (s.phase != SYN_PHASE_PLAYING || m->turn != s.turn || s.local_committed)
+      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || s.local_committed)
         return FALSE;
       s.local_committed = TRUE;
       break;
 
     case SYN_MESSAGE_REVEAL:
-      if (s.phase != SYN_PHASE_PLAYING || m->turn != s.turn || !s.local_committed
+      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || !s.local_committed
           || !s.remote_committed || s.local_revealed)
         return FALSE;
       s.local_revealed = TRUE;

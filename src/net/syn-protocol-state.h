@@ -38,12 +38,16 @@ typedef struct
   guint32 proposal_turns;     /* resume: the host's number of turns */
   gboolean proposal_previous; /* resume: the host can go one turn back */
   int proposal_colour;        /* the host's colour in the proposed game */
+  gboolean proposal_lots;     /* the proposed game starts by drawing its seed (HUT-R10) */
   char proposal_id[SYN_PROTOCOL_ID_MAX + 1];
 
   /* The game being played (or just finished). */
   char id[SYN_PROTOCOL_ID_MAX + 1];
   int local_colour; /* 0 white, 1 black */
   guint32 turn;     /* the index of the turn being chosen: turns completed so far */
+  /* The game's seed is being drawn (HUT-R10): the commit and reveal flags below are the
+   * coins' (seed messages), and no turn is played until both are revealed. */
+  gboolean drawing_lots;
   gboolean local_committed, remote_committed;
   gboolean local_revealed, remote_revealed;
   guint8 remote_commitment[SYN_PROTOCOL_DIGEST_SIZE];

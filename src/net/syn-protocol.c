@@ -25,7 +25,7 @@ static const char *const words[SYN_MESSAGE_N_TYPES] = {
   [SYN_MESSAGE_RESIGN] = "resign",   [SYN_MESSAGE_FLAG] = "flag",
   [SYN_MESSAGE_CHAT] = "chat",       [SYN_MESSAGE_PING] = "ping",
   [SYN_MESSAGE_PONG] = "pong",       [SYN_MESSAGE_ERROR] = "error",
-  [SYN_MESSAGE_BYE] = "bye",
+  [SYN_MESSAGE_BYE] = "bye",         [SYN_MESSAGE_SEED] = "seed",
 };
 
 static const char *const draw_words[] = { "offer", "accept", "decline" };
@@ -546,6 +546,24 @@ syn_message_parse (const char *line, gsize length, SynMessage *m, SynParseError 
         return MALFORMED ("reveal: the salt must be 32 lower-case hex digits");
       return TRUE;
 
+    case SYN_MESSAGE_SEED:
+      if (n_args == 2 && span_is (args[0], "commit"))
+        {
+          if (!read_hex (args[1], m->digest, SYN_PROTOCOL_DIGEST_SIZE))
+            return MALFORMED ("seed commit: the digest must be 64 lower-case hex digits");
+          return TRUE;
+        }
+      if (n_args == 3 && span_is (args[0], "reveal"))
+        {
+          m->seed_reveal = TRUE;
+          if (!read_hex (args[1], m->coin, SYN_PROTOCOL_COIN_SIZE))
+            return MALFORMED ("seed reveal: the coin must be 16 lower-case hex digits");
+          if (!read_hex (args[2], m->salt, SYN_PROTOCOL_SALT_SIZE))
+            return MALFORMED ("seed reveal: the salt must be 32 lower-case hex digits");
+          return TRUE;
+        }
+      return MALFORMED ("expected 'seed commit DIGEST' or 'seed reveal COIN SALT'");
+
     case SYN_MESSAGE_DRAW:
       EXPECT_ARGS (1, "draw offer|accept|decline");
       {
@@ -706,6 +724,19 @@ syn_message_format (const SynMessage *m, char *buf)
     case SYN_MESSAGE_DRAW:
       put (&w, " %s", draw_words[CLAMP ((int) m->draw, 0, 2)]);
       break;
+    case SYN_MESSAGE_SEED:
+      if (m->seed_reveal)
+        {
+          syn_protocol_hex (m->coin, SYN_PROTOCOL_COIN_SIZE, hex);
+          syn_protocol_hex (m->salt, SYN_PROTOCOL_SALT_SIZE, hex2);
+          put (&w, " reveal %s %s", hex, hex2);
+        }
+      else
+        {
+          syn_protocol_hex (m->digest, SYN_PROTOCOL_DIGEST_SIZE, hex);
+          put (&w, " commit %s", hex);
+        }
+      break;
     case SYN_MESSAGE_FLAG:
       put (&w, " %s", colour_words[m->colour == 1]);
       break;
@@ -754,4 +785,32 @@ syn_protocol_commitment (const char *id, guint32 turn, int colour, const char *m
   g_checksum_update (checksum, (const guchar *) text, MIN ((gsize) n, sizeof text - 1));
   g_checksum_get_digest (checksum, digest, &size);
   g_checksum_free (checksum);
+}
+
+void
+syn_protocol_seed_commitment (const char *id, int colour, const guint8 coin[SYN_PROTOCOL_COIN_SIZE],
+                              const guint8 salt[SYN_PROTOCOL_SALT_SIZE],
+                              guint8 digest[SYN_PROTOCOL_DIGEST_SIZE])
+{
+  char coin_hex[2 * SYN_PROTOCOL_COIN_SIZE + 1];
+  char salt_hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
+  char text[SYN_PROTOCOL_ID_MAX + 2 * SYN_PROTOCOL_COIN_SIZE + 2 * SYN_PROTOCOL_SALT_SIZE + 64];
+  GChecksum *checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize size = SYN_PROTOCOL_DIGEST_SIZE;
+  int n;
+
+  /* A prefix of its own, so that a coin's commitment is never a move's. */
+  syn_protocol_hex (coin, SYN_PROTOCOL_COIN_SIZE, coin_hex);
+  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, salt_hex);
+  n = g_snprintf (text, sizeof text, "synchess-seed %s %s %s %s", id, colour_words[colour == 1],
+                  coin_hex, salt_hex);
+  g_checksum_update (checksum, (const guchar *) text, MIN ((gsize) n, sizeof text - 1));
+  g_checksum_get_digest (checksum, digest, &size);
+  g_checksum_free (checksum);
+}
+
+gboolean
+syn_protocol_variant_draws_lots (const char *variant)
+{
+  return variant && g_str_equal (variant, "hutnik");
 }

@@ -27,6 +27,7 @@ G_BEGIN_DECLS
 #define SYN_PROTOCOL_FEN_MAX 160    /* a start position's FEN, in bytes */
 #define SYN_PROTOCOL_DIGEST_SIZE 32 /* SHA-256 */
 #define SYN_PROTOCOL_SALT_SIZE 16   /* 128 bits */
+#define SYN_PROTOCOL_COIN_SIZE 8    /* HUT-R10: each side's random bytes for the seed */
 #define SYN_PROTOCOL_MAX_TURNS 100000
 #define SYN_PROTOCOL_MAX_MS G_GINT64_CONSTANT (86400000000) /* 1000 days, in ms */
 
@@ -49,6 +50,7 @@ typedef enum
   SYN_MESSAGE_PONG,    /* pong N */
   SYN_MESSAGE_ERROR,   /* error CODE [TEXT] */
   SYN_MESSAGE_BYE,     /* bye [TEXT] */
+  SYN_MESSAGE_SEED,    /* seed commit HEX | seed reveal COIN SALT (rule sets that draw lots) */
   SYN_MESSAGE_N_TYPES
 } SynMessageType;
 
@@ -78,7 +80,9 @@ typedef struct
   guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];   /* commit, resume */
   gboolean has_previous;                     /* resume */
   guint8 previous[SYN_PROTOCOL_DIGEST_SIZE]; /* resume: the digest one turn earlier */
-  guint8 salt[SYN_PROTOCOL_SALT_SIZE];       /* reveal */
+  guint8 salt[SYN_PROTOCOL_SALT_SIZE];       /* reveal, seed reveal */
+  gboolean seed_reveal;                      /* seed: reveal (else commit, with digest) */
+  guint8 coin[SYN_PROTOCOL_COIN_SIZE];       /* seed reveal */
   char move[SYN_PROTOCOL_MOVE_MAX + 1];      /* reveal */
   char id[SYN_PROTOCOL_ID_MAX + 1];          /* options, resume */
   char variant[SYN_PROTOCOL_WORD_MAX + 1];   /* options */
@@ -129,6 +133,19 @@ gboolean syn_protocol_id_is_valid (const char *id);
 void syn_protocol_commitment (const char *id, guint32 turn, int colour, const char *move,
                               const guint8 salt[SYN_PROTOCOL_SALT_SIZE],
                               guint8 digest[SYN_PROTOCOL_DIGEST_SIZE]);
+
+/* The commitment to a side's coin for a game's seed (HUT-R10): SHA-256 over the game id,
+ * the side's colour, the coin and the salt. */
+void syn_protocol_seed_commitment (const char *id, int colour,
+                                   const guint8 coin[SYN_PROTOCOL_COIN_SIZE],
+                                   const guint8 salt[SYN_PROTOCOL_SALT_SIZE],
+                                   guint8 digest[SYN_PROTOCOL_DIGEST_SIZE]);
+
+/* Whether a new game of the rule set with that id starts by drawing its seed (HUT-R10): the
+ * rule sets with a seed hook (variant.h), named here so that the protocol's code stands
+ * without the engine (the fuzzer links it alone); tests/net/test-variants.c checks the two
+ * agree. */
+gboolean syn_protocol_variant_draws_lots (const char *variant);
 
 /* Lower-case hex of size bytes into out (2 * size + 1 bytes). */
 void syn_protocol_hex (const guint8 *bytes, gsize size, char *out);

@@ -37,6 +37,10 @@ static const char *const good_lines[] = {
   "commit 41 " DIGEST " 17250",
   "reveal 0 e2e4 " SALT,
   "reveal 3 e7e8q " SALT,
+  "reveal 4 0000 " SALT, /* HK-R7's pass */
+  "reveal 5 - " SALT,    /* a side that waits */
+  "seed commit " DIGEST,
+  "seed reveal 0123456789abcdef " SALT,
   "draw offer",
   "draw accept",
   "draw decline",
@@ -204,6 +208,12 @@ static const BadLine bad_lines[] = {
   { "commit 0  " DIGEST " 1", SYN_PARSE_MALFORMED },
   { "reveal 0 e2e4", SYN_PARSE_MALFORMED },
   { "reveal 0 e2-e4 " SALT, SYN_PARSE_MALFORMED },
+  { "reveal 0 -- " SALT, SYN_PARSE_MALFORMED },
+  { "seed commit", SYN_PARSE_MALFORMED },
+  { "seed reveal 0123456789abcdef", SYN_PARSE_MALFORMED },
+  { "seed reveal 0123456789ABCDEF " SALT, SYN_PARSE_MALFORMED },
+  { "seed reveal 0123456789abcd " SALT, SYN_PARSE_MALFORMED },
+  { "seed toss " DIGEST, SYN_PARSE_MALFORMED },
   { "reveal 0 e2e4e2e4e2e4e2e4e2 " SALT, SYN_PARSE_MALFORMED },
   { "reveal 0 e2e4 0123", SYN_PARSE_MALFORMED },
   { "draw", SYN_PARSE_MALFORMED },

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "net-test-util.h"
+#include "hutnik.h"
 #include "syn-net-game.h"
 
 /* Random play may go on for long: past this many steps the host resigns. */
@@ -131,6 +132,57 @@ test_game (gconstpointer data)
   g_test_message ("%s: %u steps, %u of them with a side waiting, %s", variant->id,
                   syn_game_get_n_turns (host_game), count.waits, syn_game_get_reason (host_game));
   g_assert_cmpuint (syn_game_get_n_turns (host_game), >, 0);
+}
+
+/* HUT-R10: the seed is drawn afresh for each game, the same on both sides (the records
+ * compared in test_game carry it in their FEN); two games almost surely differ. */
+static void
+test_hutnik_seeds_differ (void)
+{
+  SynPeerOptions options = { &syn_variant_hutnik, { 0, 0 }, FALSE, SYN_WHITE };
+  g_autoptr (NetPair) pair = net_pair_new ("127.0.0.1", &options);
+  g_autoptr (GError) error = NULL;
+  guint64 seeds[2];
+
+  pair->host_bot->paused = pair->guest_bot->paused = TRUE;
+  for (int game = 0; game < 2; game++)
+    {
+      SynGame *host_game, *guest_game;
+
+      if (game == 0)
+        net_pair_connect (pair);
+      else
+        {
+          pair->host_bot->started = pair->guest_bot->started = FALSE;
+          g_assert_true (syn_peer_propose_game (pair->host, &error));
+          g_assert_no_error (error);
+          net_test_wait (&pair->guest_bot->started, 20, "the guest's game");
+          net_test_wait (&pair->host_bot->started, 20, "the host's game");
+        }
+      host_game = syn_peer_get_game (pair->host);
+      guest_game = syn_peer_get_game (pair->guest);
+      seeds[game] = syn_game_get_start (host_game)->rules.hutnik.seed;
+      g_assert_cmphex (seeds[game], ==, syn_game_get_start (guest_game)->rules.hutnik.seed);
+      /* HUT-R9: the first holder of the token follows from the seed. */
+      g_assert_cmpint (syn_game_get_start (host_game)->board.side_to_move, ==,
+                       syn_hutnik_first_holder (seeds[game]));
+      net_assert_same_game (host_game, guest_game);
+      g_assert_true (syn_peer_resign (pair->host, &error));
+      g_assert_no_error (error);
+      wait_for (both_over, pair, "the resignation");
+      pair->host_bot->games_over = pair->guest_bot->games_over = 0;
+    }
+  g_assert_cmphex (seeds[0], !=, seeds[1]);
+  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
+  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
+}
+
+/* The protocol names the rule sets that draw lots itself: it must name those with a seed. */
+static void
+test_draws_lots_matches_table (void)
+{
+  for (const SynVariant *const *v = syn_variant_all (); *v; v++)
+    g_assert_cmpint (syn_protocol_variant_draws_lots ((*v)->id), ==, (*v)->seed != NULL);
 }
 
 /* Transactional (TX-R15 to R17 need messages the protocol lacks) -------------------------- */
@@ -268,6 +320,10 @@ main (int argc, char *argv[])
 
   g_test_add_data_func ("/net/variants/synchrone/game", "synchrone", test_game);
   g_test_add_data_func ("/net/variants/hk/game", "hk", test_game);
+  g_test_add_data_func ("/net/variants/hutnik/game", "hutnik", test_game);
+  g_test_add_func ("/net/variants/hutnik/seeds-differ", test_hutnik_seeds_differ);
+  g_test_add_func ("/net/variants/hutnik/draws-lots-as-the-table-says",
+                   test_draws_lots_matches_table);
   g_test_add_func ("/net/variants/transactional/host-refuses", test_transactional_host_refuses);
   g_test_add_func ("/net/variants/transactional/guest-declines", test_transactional_guest_declines);
   status = g_test_run ();
