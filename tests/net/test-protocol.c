@@ -482,6 +482,62 @@ test_state_commit_reveal (void)
   g_assert_cmpint (receive (&s, reveal), ==, SYN_VERDICT_REJECT);
 }
 
+/* HUT-R10: a new Hutnik game draws its seed before turn 0; a set-up one does not. */
+static void
+test_state_seed (void)
+{
+  SynProtocolState s;
+  guint8 coin[SYN_PROTOCOL_COIN_SIZE] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+  guint8 salt[SYN_PROTOCOL_SALT_SIZE] = { 7 };
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char coin_hex[2 * SYN_PROTOCOL_COIN_SIZE + 1], salt_hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
+  char digest_hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+  g_autofree char *commit = NULL;
+  g_autofree char *reveal = NULL;
+  g_autofree char *wrong = NULL;
+
+  syn_protocol_seed_commitment ("h1", 1, coin, salt, digest);
+  syn_protocol_hex (coin, sizeof coin, coin_hex);
+  syn_protocol_hex (salt, sizeof salt, salt_hex);
+  syn_protocol_hex (digest, sizeof digest, digest_hex);
+  commit = g_strdup_printf ("seed commit %s", digest_hex);
+  reveal = g_strdup_printf ("seed reveal %s %s", coin_hex, salt_hex);
+  wrong = g_strdup_printf ("seed reveal 0000000000000000 %s", salt_hex);
+
+  syn_protocol_state_init (&s, TRUE);
+  g_assert_true (send (&s, "hello synchess 1"));
+  g_assert_cmpint (receive (&s, "hello synchess 1"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_true (
+      send (&s, "options id=h1 variant=hutnik tc=- fog=no colour=white date=2026.11.22"));
+  g_assert_cmpint (receive (&s, "accept fog=no"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_true (s.drawing_lots);
+  /* No turn before the seed. */
+  g_assert_false (send (&s, "commit 0 " DIGEST " 0"));
+  g_assert_cmpint (receive (&s, "commit 0 " DIGEST " 0"), ==, SYN_VERDICT_REJECT);
+  g_assert_cmpint (receive (&s, reveal), ==, SYN_VERDICT_REJECT); /* before commitments */
+  g_assert_cmpint (receive (&s, commit), ==, SYN_VERDICT_ACCEPT);
+  g_assert_cmpint (receive (&s, commit), ==, SYN_VERDICT_REJECT); /* duplicate */
+  g_assert_true (send (&s, "seed commit " DIGEST));
+  g_assert_cmpint (receive (&s, wrong), ==, SYN_VERDICT_FATAL);
+  g_assert_true (send (&s, "seed reveal 0123456789abcdef " SALT));
+  g_assert_cmpint (receive (&s, reveal), ==, SYN_VERDICT_ACCEPT);
+  g_assert_false (s.drawing_lots);
+  g_assert_cmpint (s.turn, ==, 0);
+  g_assert_false (s.local_committed || s.remote_committed);
+  g_assert_cmpint (receive (&s, commit), ==, SYN_VERDICT_REJECT); /* no second draw */
+  g_assert_true (send (&s, "commit 0 " DIGEST " 0"));
+
+  /* A PSC game and a set-up Hutnik position start at turn 0 at once. */
+  syn_protocol_state_init (&s, TRUE);
+  g_assert_true (send (&s, "hello synchess 1"));
+  g_assert_cmpint (receive (&s, "hello synchess 1"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_true (send (&s, "options id=h2 variant=hutnik tc=- fog=no colour=white "
+                           "date=2026.11.22 fen=4k3/8/8/8/8/8/8/4K3_w_-_-_0_1_0000000000000003"));
+  g_assert_cmpint (receive (&s, "accept fog=no"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_false (s.drawing_lots);
+  g_assert_cmpint (receive (&s, commit), ==, SYN_VERDICT_REJECT);
+}
+
 static void
 test_state_endings (void)
 {
@@ -531,6 +587,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net/session/proposals", test_state_proposals);
   g_test_add_func ("/net/session/resume-turns", test_state_resume_turns);
   g_test_add_func ("/net/session/commit-reveal", test_state_commit_reveal);
+  g_test_add_func ("/net/session/seed", test_state_seed);
   g_test_add_func ("/net/session/endings", test_state_endings);
   return g_test_run ();
 }
