@@ -15,6 +15,7 @@
 #include <net/if.h>
 #include <netinet/in.h>
 
+#include "syn-notation.h"
 #include "syn-time-presets.h"
 
 struct _SynHostDialog
@@ -24,6 +25,7 @@ struct _SynHostDialog
   /* template widgets */
   GtkWidget *start_button;
   GtkStack *stack;
+  AdwComboRow *variant_row;
   AdwComboRow *time_row;
   AdwComboRow *colour_row;
   GtkSwitch *fog_switch;
@@ -37,6 +39,8 @@ struct _SynHostDialog
   SynPeer *peer;
   SynTimeControl custom_tc;                 /* the stored clock when it is no preset */
   char start_fen[SYN_PROTOCOL_FEN_MAX + 1]; /* "" for the usual start */
+  const SynVariant *playable[8];            /* the rule sets the protocol carries, in order */
+  guint n_playable;
 
   gboolean started;
   gboolean game_started;
@@ -110,6 +114,7 @@ syn_host_dialog_set_start (SynHostDialog *self, const SynState *start)
   self->start_fen[0] = '\0';
   if (start != NULL)
     syn_variant_psc.write_state (start, self->start_fen, sizeof self->start_fen);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->variant_row), start == NULL);
   gtk_window_set_title (GTK_WINDOW (self),
                         start != NULL ? _ ("Host a Game from This Position") : _ ("Host a Game"));
 }
@@ -122,9 +127,13 @@ syn_host_dialog_start (SynHostDialog *self, GError **error)
   guint16 port = (guint16) gtk_spin_button_get_value_as_int (self->port_spin);
   g_autofree char *waiting = NULL;
 
-  options.variant = &syn_variant_psc;
+  /* A set-up position comes from the PSC position editor. */
+  options.variant = self->start_fen[0] != '\0'
+                        ? &syn_variant_psc
+                        : self->playable[adw_combo_row_get_selected (self->variant_row)];
   options.tc = chosen_time_control (self);
-  options.fog = gtk_switch_get_active (self->fog_switch);
+  /* PSC-R12: fog of war belongs to PSC's rules. */
+  options.fog = gtk_switch_get_active (self->fog_switch) && options.variant->has_control;
   options.host_colour = colour == 2 ? (SynColour) g_random_int_range (0, 2) : (SynColour) colour;
   g_strlcpy (options.start_fen, self->start_fen, sizeof options.start_fen);
   syn_peer_set_options (self->peer, &options);
@@ -218,6 +227,7 @@ syn_host_dialog_class_init (SynHostDialogClass *klass)
                                                "/io/github/synchess/Synchess/syn-host-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, start_button);
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, stack);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, variant_row);
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, time_row);
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, colour_row);
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, fog_switch);
@@ -234,8 +244,20 @@ syn_host_dialog_init (SynHostDialog *self)
 {
   g_autoptr (GtkStringList) times = syn_time_presets_new_model ();
 
+  g_autoptr (GtkStringList) rule_sets = gtk_string_list_new (NULL);
+
   gtk_widget_init_template (GTK_WIDGET (self));
   adw_combo_row_set_model (self->time_row, G_LIST_MODEL (times));
+  /* Only the rule sets the protocol can carry: Transactional's hidden transactions are not
+   * in it yet. */
+  for (const SynVariant *const *v = syn_variant_all ();
+       *v && self->n_playable < G_N_ELEMENTS (self->playable); v++)
+    if (syn_peer_variant_is_playable (*v, NULL))
+      {
+        self->playable[self->n_playable++] = *v;
+        gtk_string_list_append (rule_sets, syn_notation_variant_name (*v));
+      }
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (rule_sets));
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request_cb), NULL);
 }
 
