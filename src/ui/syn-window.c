@@ -49,12 +49,13 @@ struct _SynWindow
   /* owned */
   GSettings *settings;
   SynGame *game;
-  SynSession *session;       /* a game at this computer; NULL over the network */
-  SynPeer *peer;             /* the other side of a network game, or NULL */
-  SynNewGameOptions options; /* of the game on the board, for a rematch */
-  SynMove network_choice;    /* sent as a commitment this turn */
-  SynMove pending_move;      /* picked on the board; its decision is still to choose */
-  gboolean network_dialog;   /* Host or Join is open: it answers the peer itself */
+  SynSession *session;        /* a game at this computer; NULL over the network */
+  SynPeer *peer;              /* the other side of a network game, or NULL */
+  SynNewGameOptions options;  /* of the game on the board, for a rematch */
+  SynMove network_choice;     /* sent as a commitment this turn */
+  SynMove pending_move;       /* picked on the board; its decision is still to choose */
+  char *told_after_hand_over; /* what the next person at the computer is told (TX-R8) */
+  gboolean network_dialog;    /* Host or Join is open: it answers the peer itself */
 
   SynColour viewer;   /* whose board is shown: the person choosing now */
   gboolean hand_over; /* the hand-over screen hides the board */
@@ -202,11 +203,23 @@ tell_events (SynWindow *self, const SynTurn *turn)
         case SYN_EVENT_COMMIT:
           {
             char announcement[256];
-            if (side != self->viewer && variant->announce
-                && variant->announce (&turn->before, &turn->after, side, announcement,
-                                      sizeof announcement))
-              /* Translators: Transactional Chess: "White has committed: Ng1-f3, Pe2-e4" */
-              text = g_strdup_printf (_ ("%s has committed: %s"), colour_name (side), announcement);
+            if (!variant->announce
+                || !variant->announce (&turn->before, &turn->after, side, announcement,
+                                       sizeof announcement))
+              break;
+            /* Translators: Transactional Chess: "White has committed: Ng1-f3, Pe2-e4" */
+            text = g_strdup_printf (_ ("%s has committed: %s"), colour_name (side), announcement);
+            /* The committer's own screen says nothing; with two people at one computer the
+             * other hears it once the computer is handed over. */
+            if (side == self->viewer)
+              {
+                if (two_people (self))
+                  {
+                    g_free (self->told_after_hand_over);
+                    self->told_after_hand_over = g_steal_pointer (&text);
+                  }
+                g_clear_pointer (&text, g_free);
+              }
             break;
           }
         case SYN_EVENT_ROLLBACK:
@@ -824,6 +837,11 @@ hand_over_done_action (GtkWidget *widget, const char *action_name, GVariant *par
   update_board (self);
   update_status (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  if (self->told_after_hand_over)
+    {
+      toast (self, self->told_after_hand_over);
+      g_clear_pointer (&self->told_after_hand_over, g_free);
+    }
 }
 
 /* Plays a move given as UCI text for the side whose board is shown: for people who prefer
@@ -1452,6 +1470,7 @@ syn_window_dispose (GObject *object)
   leave_network (self);
   g_clear_object (&self->game);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->told_after_hand_over, g_free);
   G_OBJECT_CLASS (syn_window_parent_class)->dispose (object);
 }
 

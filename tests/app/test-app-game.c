@@ -1012,6 +1012,15 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   settle (20);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, 2);
   activate (fixture, "win.hand-over-done");
+  settle (100);
+  /* TX-R8: White, now at the computer, is told Black's commit. */
+  {
+    GString *all = g_string_new (NULL);
+    g_autofree char *text = NULL;
+    collect_text (GTK_WIDGET (fixture->window), all);
+    text = g_string_free (all, FALSE);
+    g_assert_nonnull (strstr (text, "Black has committed: Pe7-e5"));
+  }
   shown = syn_board_view_get_facts (syn_window_get_board (fixture->window));
   g_assert_cmpint (shown->viewer, ==, SYN_WHITE);
   g_assert_cmpint (shown->position.board[syn_square_from_text ("e5")], ==,
