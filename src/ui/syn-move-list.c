@@ -29,6 +29,7 @@ struct _SynMoveList
   GtkWidget *result_row;
 
   guint n_turn_rows; /* rows after the "Start" row, one per executed turn */
+  int viewer;        /* the side whose secrets the rows may show, -1 for both */
   int selected_turn;
   gboolean syncing_selection;
 };
@@ -177,6 +178,26 @@ make_start_row (void)
   return make_row (label, "start", _ ("Start position"));
 }
 
+/* Where each side sees a board of its own (Transactional, TX-R15), the other side's steps
+ * are its secret: the viewer learns only what a commit announces. */
+static gboolean
+hides_from_viewer (SynMoveList *self, const SynVariant *variant, int side)
+{
+  return variant->view != NULL && self->viewer >= 0 && side != self->viewer;
+}
+
+static char *
+hidden_step_text (const SynVariant *variant, const SynTurn *turn, SynColour side)
+{
+  char announcement[256];
+
+  if (variant->announce
+      && variant->announce (&turn->before, &turn->after, side, announcement, sizeof announcement))
+    return g_strdup (announcement);
+  /* Translators: the move list's cell for the opponent's secret step in Transactional Chess */
+  return g_strdup (_ ("(hidden)"));
+}
+
 static GtkWidget *
 make_turn_row (SynMoveList *self, guint index)
 {
@@ -238,10 +259,14 @@ make_turn_row (SynMoveList *self, guint index)
     {
       /* A side that waited in a step of one side only (HK's blows, Transactional) shows
        * nothing rather than a dash in every other row. */
-      g_autofree char *move = info.kind != SYN_STEP_MOVES && turn->choice[side] == SYN_CHOICE_NONE
-                                  ? g_strdup ("")
-                                  : syn_notation_describe (variant, &turn->before, (SynColour) side,
-                                                           turn->choice[side]);
+      g_autofree char *move = NULL;
+
+      if (info.kind != SYN_STEP_MOVES && turn->choice[side] == SYN_CHOICE_NONE)
+        move = g_strdup ("");
+      else if (hides_from_viewer (self, variant, side))
+        move = hidden_step_text (variant, turn, (SynColour) side);
+      else
+        move = syn_notation_describe (variant, &turn->before, (SynColour) side, turn->choice[side]);
 
       label = add_label (box, move, side == SYN_WHITE ? "white" : "black");
       gtk_widget_add_css_class (label, "move");
@@ -461,6 +486,7 @@ syn_move_list_init (SynMoveList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->selected_turn = -1;
+  self->viewer = -1;
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scrolled), "changed",
                            G_CALLBACK (on_vadjustment_changed_cb), self, 0);
 }
@@ -502,6 +528,23 @@ syn_move_list_set_game (SynMoveList *self, SynGame *game)
     }
   sync_rows (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+void
+syn_move_list_set_viewer (SynMoveList *self, int viewer)
+{
+  SynGame *game;
+
+  g_return_if_fail (SYN_IS_MOVE_LIST (self));
+
+  if (self->viewer == viewer)
+    return;
+  self->viewer = viewer;
+  /* The rows are written for one viewer: write them again. */
+  game = self->game ? g_object_ref (self->game) : NULL;
+  syn_move_list_set_game (self, NULL);
+  syn_move_list_set_game (self, game);
+  g_clear_object (&game);
 }
 
 SynGame *

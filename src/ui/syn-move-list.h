@@ -20,6 +20,9 @@ GtkWidget *syn_move_list_new (void);
 
 void syn_move_list_set_game (SynMoveList *self, SynGame *game);
 SynGame *syn_move_list_get_game (SynMoveList *self);
+/* The side at the computer (-1: both may see everything): in rule sets where each side
+ * sees a board of its own, the other side's steps show only what a commit announces. */
+void syn_move_list_set_viewer (SynMoveList *self, int viewer);
 
 /* "selected-turn": -1 while following the live game, else how many turns had been played in
  * the position shown (0 for the start). Selecting the newest turn follows the game again, so

@@ -367,6 +367,7 @@ update_board (SynWindow *self)
 
   syn_game_get_facts (self->game, turns, self->viewer, &facts);
   syn_board_view_set_facts (self->board, &facts);
+  syn_move_list_set_viewer (self->move_list, (int) self->viewer);
   update_board_marks (self);
 }
 

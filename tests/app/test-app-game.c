@@ -1004,6 +1004,13 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (shown->position.board[syn_square_from_text ("g1")], ==,
                    SYN_PIECE (SYN_WHITE, SYN_KNIGHT));
   g_assert_cmpint (shown->position.board[syn_square_from_text ("f3")], ==, SYN_NO_PIECE);
+  /* Nor does the move list tell Black of White's pending move. */
+  {
+    g_autofree char *row = last_move_list_row (fixture);
+    g_assert_true (g_str_has_prefix (row, "T1"));
+    g_assert_null (strstr (row, "Nf3"));
+    g_assert_nonnull (strstr (row, "(hidden)"));
+  }
 
   /* Black moves e7e5 and commits; White then sees it. */
   pick_on_board (fixture, "e7e5");
@@ -1027,10 +1034,12 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
                    SYN_PIECE (SYN_BLACK, SYN_PAWN));
   g_assert_cmpint (shown->position.board[syn_square_from_text ("f3")], ==,
                    SYN_PIECE (SYN_WHITE, SYN_KNIGHT));
-  /* The move list numbers the steps by transaction. */
+  /* The move list numbers the steps by transaction, and shows White of Black's step only
+   * what its commit announced (TX-R8, R15). */
   {
     g_autofree char *row = last_move_list_row (fixture);
     g_assert_true (g_str_has_prefix (row, "T2"));
+    g_assert_nonnull (strstr (row, "Pe7-e5"));
   }
 }
 
