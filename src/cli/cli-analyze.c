@@ -62,7 +62,6 @@ step_name (SynStepKind kind)
     case SYN_STEP_BLOWS:
       return "blows";
     case SYN_STEP_TX_MOVE:
-    case SYN_STEP_TX_DECIDE:
       return "transaction";
     case SYN_STEP_MOVES:
     default:

@@ -22,14 +22,14 @@
 
 /* A choice: a move in its low 16 bits; rule sets with other kinds of choice use the bits
  * above, which combine: a pass (HK's, or Transactional's "no move") has no move, and a
- * Transactional move or pass carries the decision that ends the turn. */
+ * Transactional move or pass carries the decision that ends the turn (none: neither commit
+ * nor roll back, TX-R7). */
 typedef uint32_t SynChoice;
 
 #define SYN_CHOICE_NONE ((SynChoice) 0)            /* the side waits this step */
 #define SYN_CHOICE_PASS ((SynChoice) 1u << 16)     /* HK-R7 pass, TX-R6 "no move" */
 #define SYN_CHOICE_COMMIT ((SynChoice) 2u << 16)   /* TX-R8 */
 #define SYN_CHOICE_ROLLBACK ((SynChoice) 4u << 16) /* TX-R9 */
-#define SYN_CHOICE_CONTINUE ((SynChoice) 8u << 16) /* TX-R7: neither commit nor roll back */
 #define SYN_CHOICE_KIND(choice) ((choice) &0xffff0000u)
 #define SYN_CHOICE_MOVE(choice) ((SynMove) ((choice) &0xffffu))
 #define SYN_MAX_CHOICES 1024 /* Transactional: each move with its decision */
@@ -40,8 +40,7 @@ typedef enum
 {
   SYN_STEP_MOVES = 0, /* a move each (PSC, Synchrone, HK's synchronous move, Hutnik) */
   SYN_STEP_BLOWS,     /* HK's exchange of blows: strikes or passes on the open fields */
-  SYN_STEP_TX_MOVE,   /* Transactional: the side to move tries a move */
-  SYN_STEP_TX_DECIDE, /* Transactional: commit, roll back or go on */
+  SYN_STEP_TX_MOVE,   /* Transactional: the side to move makes a move with its decision */
 } SynStepKind;
 
 /* What the window shows of a state beyond its board; rule sets without a describe function

@@ -227,7 +227,6 @@ make_turn_row (SynMoveList *self, guint index)
                                           number, white_spoken, black_spoken);
       break;
     case SYN_STEP_TX_MOVE:
-    case SYN_STEP_TX_DECIDE:
       {
         /* TX-R3: the steps of one side at a time, numbered by its transaction. */
         SynColour mover = turn->choice[SYN_WHITE] != SYN_CHOICE_NONE ? SYN_WHITE : SYN_BLACK;

@@ -152,7 +152,7 @@ describe_step (SynWindow *self)
      * initiative" */
     return g_strdup_printf (_ ("Turn %u · %s holds the initiative"), turn,
                             colour_name ((SynColour) info.token));
-  if (info.kind == SYN_STEP_TX_MOVE || info.kind == SYN_STEP_TX_DECIDE)
+  if (info.kind == SYN_STEP_TX_MOVE)
     /* Translators: the window's subtitle in Transactional Chess, for the player looking at
      * the board: "Turn 3 · Transaction T5 · 2 moves pending" */
     return g_strdup_printf (
