@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "fen.h"
+#include "fen-fields.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,8 +15,8 @@
 
 #define MAX_FIELDS 6
 
-static bool
-fail (SynFenError *error, int field, const char *format, ...)
+bool
+syn_fen_fail (SynFenError *error, int field, const char *format, ...)
 {
   va_list args;
   int used = 0;
@@ -30,8 +31,8 @@ fail (SynFenError *error, int field, const char *format, ...)
   return false;
 }
 
-static bool
-parse_placement (const char *text, size_t len, SynPosition *pos, SynFenError *error)
+bool
+syn_fen_read_placement (const char *text, size_t len, SynPosition *pos, SynFenError *error)
 {
   static const char letters[] = "pnbrqk";
   int rank = 7, file = 0;
@@ -43,9 +44,9 @@ parse_placement (const char *text, size_t len, SynPosition *pos, SynFenError *er
       if (c == '/')
         {
           if (file != 8)
-            return fail (error, 1, "rank %d has %d squares, 8 expected", rank + 1, file);
+            return syn_fen_fail (error, 1, "rank %d has %d squares, 8 expected", rank + 1, file);
           if (rank == 0)
-            return fail (error, 1, "more than 8 ranks");
+            return syn_fen_fail (error, 1, "more than 8 ranks");
           rank--;
           file = 0;
         }
@@ -53,29 +54,29 @@ parse_placement (const char *text, size_t len, SynPosition *pos, SynFenError *er
         {
           file += c - '0';
           if (file > 8)
-            return fail (error, 1, "rank %d has more than 8 squares", rank + 1);
+            return syn_fen_fail (error, 1, "rank %d has more than 8 squares", rank + 1);
         }
       else if (c != '\0' && (type = strchr (letters, c | 0x20)) != NULL)
         {
           SynColour colour = (c >= 'a') ? SYN_BLACK : SYN_WHITE;
           if (file >= 8)
-            return fail (error, 1, "rank %d has more than 8 squares", rank + 1);
+            return syn_fen_fail (error, 1, "rank %d has more than 8 squares", rank + 1);
           syn_position_put (pos, SYN_SQUARE (file, rank),
                             SYN_PIECE (colour, (SynPieceType) (type - letters)));
           file++;
         }
       else
-        return fail (error, 1, "'%c' is neither a piece letter nor a digit from 1 to 8", c);
+        return syn_fen_fail (error, 1, "'%c' is neither a piece letter nor a digit from 1 to 8", c);
     }
   if (rank != 0)
-    return fail (error, 1, "%d ranks, 8 expected", 8 - rank);
+    return syn_fen_fail (error, 1, "%d ranks, 8 expected", 8 - rank);
   if (file != 8)
-    return fail (error, 1, "rank 1 has %d squares, 8 expected", file);
+    return syn_fen_fail (error, 1, "rank 1 has %d squares, 8 expected", file);
   return true;
 }
 
-static bool
-parse_castling (const char *text, size_t len, SynPosition *pos, SynFenError *error)
+bool
+syn_fen_read_castling (const char *text, size_t len, SynPosition *pos, SynFenError *error)
 {
   static const char letters[] = "KQkq";
   if (len == 1 && text[0] == '-')
@@ -85,10 +86,10 @@ parse_castling (const char *text, size_t len, SynPosition *pos, SynFenError *err
       const char *found = text[i] ? strchr (letters, text[i]) : NULL;
       uint8_t right;
       if (!found)
-        return fail (error, 3, "'%c' is not a castling right (K, Q, k, q or -)", text[i]);
+        return syn_fen_fail (error, 3, "'%c' is not a castling right (K, Q, k, q or -)", text[i]);
       right = (uint8_t) (1u << (found - letters));
       if (pos->castling & right)
-        return fail (error, 3, "castling right '%c' is given twice", text[i]);
+        return syn_fen_fail (error, 3, "castling right '%c' is given twice", text[i]);
       pos->castling |= right;
     }
   return true;
@@ -102,46 +103,49 @@ parse_en_passant (const char *text, size_t len, SynFenRules rules, SynPosition *
   if (len == 1 && text[0] == '-')
     return true;
   if (len % 2 != 0 || len / 2 > max_squares)
-    return fail (error, 4, "'%.*s' is not %s", (int) len, text,
-                 rules == SYN_FEN_PSC ? "'-', one square or two squares" : "'-' or one square");
+    return syn_fen_fail (error, 4, "'%.*s' is not %s", (int) len, text,
+                         rules == SYN_FEN_PSC ? "'-', one square or two squares"
+                                              : "'-' or one square");
   for (size_t i = 0; i < len; i += 2)
     {
       char name[3] = { text[i], text[i + 1], '\0' };
       int square = syn_square_from_text (name);
       SynColour colour;
       if (square == SYN_NO_SQUARE)
-        return fail (error, 4, "'%s' is not a square", name);
+        return syn_fen_fail (error, 4, "'%s' is not a square", name);
       if (SYN_RANK_OF (square) == 2)
         colour = SYN_WHITE;
       else if (SYN_RANK_OF (square) == 5)
         colour = SYN_BLACK;
       else
-        return fail (error, 4, "%s is not a valid en passant square (it must be on rank 3 or 6)",
-                     name);
+        return syn_fen_fail (
+            error, 4, "%s is not a valid en passant square (it must be on rank 3 or 6)", name);
       if (pos->en_passant[colour] != SYN_NO_SQUARE)
-        return fail (error, 4, "two en passant squares on rank %d", colour == SYN_WHITE ? 3 : 6);
+        return syn_fen_fail (error, 4, "two en passant squares on rank %d",
+                             colour == SYN_WHITE ? 3 : 6);
       pos->en_passant[colour] = (int8_t) square;
     }
   return true;
 }
 
-static bool
-parse_counter (const char *text, size_t len, int field, int minimum, unsigned *value,
-               SynFenError *error)
+bool
+syn_fen_read_counter (const char *text, size_t len, int field, unsigned minimum, uint16_t *value,
+                      SynFenError *error)
 {
   unsigned result = 0;
   if (len == 0 || len > 5)
-    return fail (error, field, "'%.*s' is not a number from %d to %d", (int) len, text, minimum,
-                 SYN_COUNTER_MAX);
+    return syn_fen_fail (error, field, "'%.*s' is not a number from %u to %d", (int) len, text,
+                         minimum, SYN_COUNTER_MAX);
   for (size_t i = 0; i < len; i++)
     {
       if (text[i] < '0' || text[i] > '9')
-        return fail (error, field, "'%.*s' is not a number", (int) len, text);
+        return syn_fen_fail (error, field, "'%.*s' is not a number", (int) len, text);
       result = result * 10 + (unsigned) (text[i] - '0');
     }
-  if (result > SYN_COUNTER_MAX || (int) result < minimum)
-    return fail (error, field, "%u is out of range (%d to %d)", result, minimum, SYN_COUNTER_MAX);
-  *value = result;
+  if (result > SYN_COUNTER_MAX || result < minimum)
+    return syn_fen_fail (error, field, "%u is out of range (%u to %d)", result, minimum,
+                         SYN_COUNTER_MAX);
+  *value = (uint16_t) result;
   return true;
 }
 
@@ -167,14 +171,14 @@ check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
     {
       int kings = syn_popcount (syn_position_pieces (pos, (SynColour) c, SYN_KING));
       if (kings != 1)
-        return fail (error, 1, "%s has %d kings, exactly one is needed",
-                     c == SYN_WHITE ? "White" : "Black", kings);
+        return syn_fen_fail (error, 1, "%s has %d kings, exactly one is needed",
+                             c == SYN_WHITE ? "White" : "Black", kings);
     }
   if (pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8))
     {
       char name[3];
       syn_square_to_text (syn_lsb (pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8)), name);
-      return fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
+      return syn_fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
     }
   for (int i = 0; i < 4; i++)
     {
@@ -182,8 +186,9 @@ check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
         continue;
       if (pos->board[homes[i].king] != SYN_PIECE (homes[i].colour, SYN_KING)
           || pos->board[homes[i].rook] != SYN_PIECE (homes[i].colour, SYN_ROOK))
-        return fail (error, 3, "castling right '%c' needs the king and rook on their home squares",
-                     homes[i].letter);
+        return syn_fen_fail (error, 3,
+                             "castling right '%c' needs the king and rook on their home squares",
+                             homes[i].letter);
     }
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
@@ -194,20 +199,21 @@ check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
         continue;
       syn_square_to_text (square, name);
       if (pos->board[square + forward] != SYN_PIECE (c, SYN_PAWN))
-        return fail (error, 4,
-                     "%s is not a valid en passant square: no %s pawn stands in front of it", name,
-                     c == SYN_WHITE ? "white" : "black");
+        return syn_fen_fail (
+            error, 4, "%s is not a valid en passant square: no %s pawn stands in front of it", name,
+            c == SYN_WHITE ? "white" : "black");
       if (occupied & syn_bit (square - forward))
-        return fail (error, 4,
-                     "%s is not a valid en passant square: the pawn's start square is not empty",
-                     name);
+        return syn_fen_fail (
+            error, 4, "%s is not a valid en passant square: the pawn's start square is not empty",
+            name);
       if (rules == SYN_FEN_ORTHODOX)
         {
           if (occupied & syn_bit (square))
-            return fail (error, 4, "%s is not a valid en passant square: it is occupied", name);
+            return syn_fen_fail (error, 4, "%s is not a valid en passant square: it is occupied",
+                                 name);
           if (pos->side_to_move == c)
-            return fail (error, 4, "%s is not a valid en passant square: %s is to move", name,
-                         c == SYN_WHITE ? "White" : "Black");
+            return syn_fen_fail (error, 4, "%s is not a valid en passant square: %s is to move",
+                                 name, c == SYN_WHITE ? "White" : "Black");
         }
     }
   if (rules == SYN_FEN_ORTHODOX)
@@ -225,8 +231,8 @@ check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
                               | (syn_bishop_attacks (king, occupied) & diagonal)
                               | (syn_rook_attacks (king, occupied) & straight);
       if (attackers & enemy)
-        return fail (error, 2, "%s is in check but it is not its move",
-                     waiting == SYN_WHITE ? "White" : "Black");
+        return syn_fen_fail (error, 2, "%s is in check but it is not its move",
+                             waiting == SYN_WHITE ? "White" : "Black");
     }
   return true;
 }
@@ -237,14 +243,14 @@ syn_fen_parse (const char *text, SynFenRules rules, SynPosition *pos, SynFenErro
   const char *starts[MAX_FIELDS];
   size_t lengths[MAX_FIELDS];
   int n_fields = 0;
-  unsigned quiet = 0, turn = 1;
+  uint16_t quiet = 0, turn = 1;
   const char *p = text;
 
   syn_position_clear (pos);
   if (!text)
-    return fail (error, 0, "no FEN given");
+    return syn_fen_fail (error, 0, "no FEN given");
   if (strlen (text) > SYN_FEN_MAX_INPUT)
-    return fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
+    return syn_fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
   for (;;)
     {
       while (*p == ' ' || *p == '\t')
@@ -252,7 +258,7 @@ syn_fen_parse (const char *text, SynFenRules rules, SynPosition *pos, SynFenErro
       if (*p == '\0' || *p == '\n' || *p == '\r')
         break;
       if (n_fields == MAX_FIELDS)
-        return fail (error, 0, "unexpected text after field 6: '%.20s'", p);
+        return syn_fen_fail (error, 0, "unexpected text after field 6: '%.20s'", p);
       starts[n_fields] = p;
       while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
         p++;
@@ -261,27 +267,29 @@ syn_fen_parse (const char *text, SynFenRules rules, SynPosition *pos, SynFenErro
     }
   for (const char *rest = p; *rest; rest++)
     if (*rest != '\n' && *rest != '\r' && *rest != ' ' && *rest != '\t')
-      return fail (error, 0, "unexpected text after the FEN");
+      return syn_fen_fail (error, 0, "unexpected text after the FEN");
   if (n_fields < 4)
-    return fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)", n_fields);
+    return syn_fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
+                         n_fields);
 
-  if (!parse_placement (starts[0], lengths[0], pos, error))
+  if (!syn_fen_read_placement (starts[0], lengths[0], pos, error))
     return false;
   if (lengths[1] != 1 || (starts[1][0] != 'w' && starts[1][0] != 'b'))
-    return fail (error, 2, "'%.*s' is not a side to move (w or b)", (int) lengths[1], starts[1]);
+    return syn_fen_fail (error, 2, "'%.*s' is not a side to move (w or b)", (int) lengths[1],
+                         starts[1]);
   pos->side_to_move = starts[1][0] == 'w' ? SYN_WHITE : SYN_BLACK;
   if (rules == SYN_FEN_PSC)
     pos->side_to_move = SYN_WHITE; /* PSC-R9: accepted as w or b, means nothing */
-  if (!parse_castling (starts[2], lengths[2], pos, error))
+  if (!syn_fen_read_castling (starts[2], lengths[2], pos, error))
     return false;
   if (!parse_en_passant (starts[3], lengths[3], rules, pos, error))
     return false;
-  if (n_fields > 4 && !parse_counter (starts[4], lengths[4], 5, 0, &quiet, error))
+  if (n_fields > 4 && !syn_fen_read_counter (starts[4], lengths[4], 5, 0, &quiet, error))
     return false;
-  if (n_fields > 5 && !parse_counter (starts[5], lengths[5], 6, 1, &turn, error))
+  if (n_fields > 5 && !syn_fen_read_counter (starts[5], lengths[5], 6, 1, &turn, error))
     return false;
-  pos->quiet_turns = (uint16_t) quiet;
-  pos->turn_number = (uint16_t) turn;
+  pos->quiet_turns = quiet;
+  pos->turn_number = turn;
   return check_validity (pos, rules, error);
 }
 

@@ -5,12 +5,12 @@
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "attacks.h"
 #include "movegen.h"
+#include "fen-fields.h"
 #include "variant.h"
 
 #define FIFTY_TURNS 50
@@ -598,106 +598,6 @@ hk_events (const SynState *before, SynChoice white, SynChoice black, const SynSt
  * finished game's board may lack a king, which the orthodox and PSC reader refuses. The
  * messages follow fen.c's. */
 
-static bool
-fail (SynFenError *error, int field, const char *format, ...)
-{
-  va_list args;
-  int used = 0;
-  if (!error)
-    return false;
-  error->field = field;
-  if (field > 0)
-    used = snprintf (error->message, sizeof error->message, "field %d: ", field);
-  va_start (args, format);
-  vsnprintf (error->message + used, sizeof error->message - (size_t) used, format, args);
-  va_end (args);
-  return false;
-}
-
-static bool
-read_placement (const char *text, size_t len, SynPosition *pos, SynFenError *error)
-{
-  static const char letters[] = "pnbrqk";
-  int rank = 7, file = 0;
-
-  for (size_t i = 0; i < len; i++)
-    {
-      char c = text[i];
-      const char *type;
-      if (c == '/')
-        {
-          if (file != 8)
-            return fail (error, 1, "rank %d has %d squares, 8 expected", rank + 1, file);
-          if (rank == 0)
-            return fail (error, 1, "more than 8 ranks");
-          rank--;
-          file = 0;
-        }
-      else if (c >= '1' && c <= '8')
-        {
-          file += c - '0';
-          if (file > 8)
-            return fail (error, 1, "rank %d has more than 8 squares", rank + 1);
-        }
-      else if ((type = strchr (letters, c | 0x20)) != NULL)
-        {
-          SynColour colour = c >= 'a' ? SYN_BLACK : SYN_WHITE;
-          if (file >= 8)
-            return fail (error, 1, "rank %d has more than 8 squares", rank + 1);
-          syn_position_put (pos, SYN_SQUARE (file, rank),
-                            SYN_PIECE (colour, (SynPieceType) (type - letters)));
-          file++;
-        }
-      else
-        return fail (error, 1, "'%c' is neither a piece letter nor a digit from 1 to 8", c);
-    }
-  if (rank != 0)
-    return fail (error, 1, "%d ranks, 8 expected", 8 - rank);
-  if (file != 8)
-    return fail (error, 1, "rank 1 has %d squares, 8 expected", file);
-  return true;
-}
-
-static bool
-read_castling (const char *text, size_t len, SynPosition *pos, SynFenError *error)
-{
-  static const char letters[] = "KQkq";
-  if (len == 1 && text[0] == '-')
-    return true;
-  for (size_t i = 0; i < len; i++)
-    {
-      const char *found = strchr (letters, text[i]);
-      uint8_t right;
-      if (!found || text[i] == '\0')
-        return fail (error, 3, "'%c' is not a castling right (K, Q, k, q or -)", text[i]);
-      right = (uint8_t) (1u << (found - letters));
-      if (pos->castling & right)
-        return fail (error, 3, "castling right '%c' is given twice", text[i]);
-      pos->castling |= right;
-    }
-  return true;
-}
-
-static bool
-read_counter (const char *text, size_t len, int field, unsigned minimum, uint16_t *value,
-              SynFenError *error)
-{
-  unsigned result = 0;
-  if (len == 0 || len > 5)
-    return fail (error, field, "'%.*s' is not a number from %u to %d", (int) len, text, minimum,
-                 SYN_COUNTER_MAX);
-  for (size_t i = 0; i < len; i++)
-    {
-      if (text[i] < '0' || text[i] > '9')
-        return fail (error, field, "'%.*s' is not a number", (int) len, text);
-      result = result * 10 + (unsigned) (text[i] - '0');
-    }
-  if (result > SYN_COUNTER_MAX || result < minimum)
-    return fail (error, field, "%u is out of range (%u to %d)", result, minimum, SYN_COUNTER_MAX);
-  *value = (uint16_t) result;
-  return true;
-}
-
 /* HK-R14: at most one king a side (a finished game may lack one), no pawn on rank 1 or 8,
  * castling rights only with their king and rook at home. */
 static bool
@@ -721,21 +621,22 @@ check_board (const SynPosition *pos, SynFenError *error)
     {
       int kings = syn_popcount (syn_position_pieces (pos, (SynColour) c, SYN_KING));
       if (kings > 1)
-        return fail (error, 1, "%s has %d kings, at most one is allowed",
-                     c == SYN_WHITE ? "White" : "Black", kings);
+        return syn_fen_fail (error, 1, "%s has %d kings, at most one is allowed",
+                             c == SYN_WHITE ? "White" : "Black", kings);
     }
   if (pawns_at_ends)
     {
       char name[3];
       syn_square_to_text (syn_lsb (pawns_at_ends), name);
-      return fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
+      return syn_fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
     }
   for (int i = 0; i < 4; i++)
     if ((pos->castling & homes[i].right)
         && (pos->board[homes[i].king] != SYN_PIECE (homes[i].colour, SYN_KING)
             || pos->board[homes[i].rook] != SYN_PIECE (homes[i].colour, SYN_ROOK)))
-      return fail (error, 3, "castling right '%c' needs the king and rook on their home squares",
-                   homes[i].letter);
+      return syn_fen_fail (error, 3,
+                           "castling right '%c' needs the king and rook on their home squares",
+                           homes[i].letter);
   return true;
 }
 
@@ -757,17 +658,19 @@ read_squares (const char *text, size_t len, const SynPosition *pos, const char *
         }
       square = name[0] ? syn_square_from_text (name) : SYN_NO_SQUARE;
       if (square == SYN_NO_SQUARE)
-        return fail (error, 7, "'%.*s' is not a comma-separated list of squares", (int) len, text);
+        return syn_fen_fail (error, 7, "'%.*s' is not a comma-separated list of squares", (int) len,
+                             text);
       if (*set & syn_bit (square))
-        return fail (error, 7, "%s %s is given twice", what, name);
+        return syn_fen_fail (error, 7, "%s %s is given twice", what, name);
       if (pos->board[square] == SYN_NO_PIECE)
-        return fail (error, 7, "%s %s is empty", what, name);
+        return syn_fen_fail (error, 7, "%s %s is empty", what, name);
       *set |= syn_bit (square);
       i += 2;
       if (i == len)
         return true;
       if (text[i] != ',' || i + 1 == len)
-        return fail (error, 7, "'%.*s' is not a comma-separated list of squares", (int) len, text);
+        return syn_fen_fail (error, 7, "'%.*s' is not a comma-separated list of squares", (int) len,
+                             text);
       i++;
     }
 }
@@ -783,21 +686,22 @@ read_phase (const char *text, size_t len, SynState *state, SynFenError *error)
   if (len == 1 && text[0] == '-')
     return true;
   if (!slash)
-    return fail (error, 7, "'%.*s' is neither '-' nor open fields/struck pieces (like e5,d4/-)",
-                 (int) len, text);
+    return syn_fen_fail (error, 7,
+                         "'%.*s' is neither '-' nor open fields/struck pieces (like e5,d4/-)",
+                         (int) len, text);
   open_len = (size_t) (slash - text);
   struck_len = len - open_len - 1;
   if (!read_squares (text, open_len, &state->board, "open field", &open, error))
     return false;
   if (syn_popcount (open) > 2)
-    return fail (error, 7, "%d open fields, at most two are possible", syn_popcount (open));
+    return syn_fen_fail (error, 7, "%d open fields, at most two are possible", syn_popcount (open));
   /* HK-R8: of two open fields each side strikes one. */
   if (syn_popcount (open) == 2
       && ((open & state->board.by_colour[SYN_WHITE]) == open
           || (open & state->board.by_colour[SYN_BLACK]) == open))
-    return fail (error, 7,
-                 "the open fields %.*s hold pieces of one colour, so one side would strike both",
-                 (int) open_len, text);
+    return syn_fen_fail (
+        error, 7, "the open fields %.*s hold pieces of one colour, so one side would strike both",
+        (int) open_len, text);
   if (!(struck_len == 1 && slash[1] == '-')
       && !read_squares (slash + 1, struck_len, &state->board, "struck square", &struck, error))
     return false;
@@ -820,9 +724,9 @@ hk_read_state (const char *fen, SynState *state, SynFenError *error)
   syn_position_clear (pos);
   state->step = SYN_HK_STEP_SYNC;
   if (!fen)
-    return fail (error, 0, "no FEN given");
+    return syn_fen_fail (error, 0, "no FEN given");
   if (strlen (fen) > SYN_FEN_MAX_INPUT)
-    return fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
+    return syn_fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
   for (;;)
     {
       while (*p == ' ' || *p == '\t')
@@ -830,7 +734,7 @@ hk_read_state (const char *fen, SynState *state, SynFenError *error)
       if (*p == '\0' || *p == '\n' || *p == '\r')
         break;
       if (n_fields == MAX_FEN_FIELDS)
-        return fail (error, 0, "unexpected text after field 7: '%.20s'", p);
+        return syn_fen_fail (error, 0, "unexpected text after field 7: '%.20s'", p);
       starts[n_fields] = p;
       while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
         p++;
@@ -839,23 +743,25 @@ hk_read_state (const char *fen, SynState *state, SynFenError *error)
     }
   for (; *p; p++)
     if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t')
-      return fail (error, 0, "unexpected text after the FEN");
+      return syn_fen_fail (error, 0, "unexpected text after the FEN");
   if (n_fields < 4)
-    return fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)", n_fields);
+    return syn_fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
+                         n_fields);
 
-  if (!read_placement (starts[0], lengths[0], pos, error))
+  if (!syn_fen_read_placement (starts[0], lengths[0], pos, error))
     return false;
   /* HK-R14: field 2 means nothing, both sides move at once. */
   if (lengths[1] != 1 || (starts[1][0] != 'w' && starts[1][0] != 'b'))
-    return fail (error, 2, "'%.*s' is not a side to move (w or b)", (int) lengths[1], starts[1]);
-  if (!read_castling (starts[2], lengths[2], pos, error))
+    return syn_fen_fail (error, 2, "'%.*s' is not a side to move (w or b)", (int) lengths[1],
+                         starts[1]);
+  if (!syn_fen_read_castling (starts[2], lengths[2], pos, error))
     return false;
   if (lengths[3] != 1 || starts[3][0] != '-')
-    return fail (error, 4, "'%.*s' is not '-' (there is no en passant, HK-R2)", (int) lengths[3],
-                 starts[3]);
-  if (n_fields > 4 && !read_counter (starts[4], lengths[4], 5, 0, &pos->quiet_turns, error))
+    return syn_fen_fail (error, 4, "'%.*s' is not '-' (there is no en passant, HK-R2)",
+                         (int) lengths[3], starts[3]);
+  if (n_fields > 4 && !syn_fen_read_counter (starts[4], lengths[4], 5, 0, &pos->quiet_turns, error))
     return false;
-  if (n_fields > 5 && !read_counter (starts[5], lengths[5], 6, 1, &pos->turn_number, error))
+  if (n_fields > 5 && !syn_fen_read_counter (starts[5], lengths[5], 6, 1, &pos->turn_number, error))
     return false;
   if (!check_board (pos, error))
     return false;

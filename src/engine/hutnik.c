@@ -8,12 +8,12 @@
 #include "hutnik.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "attacks.h"
 #include "movegen.h"
+#include "fen-fields.h"
 #include "variant.h"
 
 #define N_FIELDS 7
@@ -455,71 +455,11 @@ resolve (const SynPosition *before, SynMove first, SynMove second, SynPosition *
 
 /* FEN (HUT-R12) ---------------------------------------------------------------------------- */
 
-static bool
-fail (SynFenError *error, int field, const char *format, ...)
-{
-  va_list args;
-  int used = 0;
-  if (!error)
-    return false;
-  error->field = field;
-  if (field > 0)
-    used = snprintf (error->message, sizeof error->message, "field %d: ", field);
-  va_start (args, format);
-  vsnprintf (error->message + used, sizeof error->message - (size_t) used, format, args);
-  va_end (args);
-  return false;
-}
-
 typedef struct
 {
   const char *text;
   int length;
 } Field;
-
-static bool
-read_placement (Field field, SynPosition *pos, SynFenError *error)
-{
-  static const char letters[] = "pnbrqk";
-  int rank = 7, file = 0;
-
-  for (int i = 0; i < field.length; i++)
-    {
-      char c = field.text[i];
-      const char *type;
-      if (c == '/')
-        {
-          if (file != 8)
-            return fail (error, 1, "rank %d has %d squares, 8 expected", rank + 1, file);
-          if (rank == 0)
-            return fail (error, 1, "more than 8 ranks");
-          rank--;
-          file = 0;
-        }
-      else if (c >= '1' && c <= '8')
-        {
-          file += c - '0';
-          if (file > 8)
-            return fail (error, 1, "rank %d has more than 8 squares", rank + 1);
-        }
-      else if ((type = strchr (letters, c | 0x20)) != NULL && *type)
-        {
-          if (file == 8)
-            return fail (error, 1, "rank %d has more than 8 squares", rank + 1);
-          syn_position_put (
-              pos, SYN_SQUARE (file, rank),
-              SYN_PIECE (c >= 'a' ? SYN_BLACK : SYN_WHITE, (SynPieceType) (type - letters)));
-          file++;
-        }
-      else
-        return fail (error, 1, "'%c' is neither a piece letter nor a digit from 1 to 8", c);
-    }
-  if (rank != 0)
-    return fail (error, 1, "%d ranks, 8 expected", 8 - rank);
-  if (file != 8)
-    return fail (error, 1, "rank 1 has %d squares, 8 expected", file);
-  return true;
-}
 
 static bool
 check_placement (const SynPosition *pos, SynFenError *error)
@@ -529,17 +469,17 @@ check_placement (const SynPosition *pos, SynFenError *error)
     {
       kings[c] = syn_popcount (syn_position_pieces (pos, (SynColour) c, SYN_KING));
       if (kings[c] > 1)
-        return fail (error, 1, "%s has %d kings, one is allowed",
-                     c == SYN_WHITE ? "White" : "Black", kings[c]);
+        return syn_fen_fail (error, 1, "%s has %d kings, one is allowed",
+                             c == SYN_WHITE ? "White" : "Black", kings[c]);
     }
   /* A finished game may lack the captured king (HUT-R4), never both. */
   if (kings[SYN_WHITE] + kings[SYN_BLACK] == 0)
-    return fail (error, 1, "neither side has a king");
+    return syn_fen_fail (error, 1, "neither side has a king");
   if (pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8))
     {
       char name[3];
       syn_square_to_text (syn_lsb (pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8)), name);
-      return fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
+      return syn_fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
     }
   return true;
 }
@@ -549,8 +489,8 @@ read_holder (Field field, bool *drawn, SynPosition *pos, SynFenError *error)
 {
   char c = field.length == 1 ? field.text[0] : '\0';
   if (c != 'w' && c != 'b' && c != '?')
-    return fail (error, 2, "'%.*s' is not a token holder (w, b, or ? in a game-start FEN)",
-                 field.length, field.text);
+    return syn_fen_fail (error, 2, "'%.*s' is not a token holder (w, b, or ? in a game-start FEN)",
+                         field.length, field.text);
   *drawn = c == '?';
   pos->side_to_move = c == 'b' ? SYN_BLACK : SYN_WHITE;
   return true;
@@ -580,13 +520,15 @@ read_castling (Field field, SynPosition *pos, SynFenError *error)
       while (r < 4 && rights[r].letter != field.text[i])
         r++;
       if (r == 4)
-        return fail (error, 3, "'%c' is not a castling right (K, Q, k, q or -)", field.text[i]);
+        return syn_fen_fail (error, 3, "'%c' is not a castling right (K, Q, k, q or -)",
+                             field.text[i]);
       if (pos->castling & rights[r].right)
-        return fail (error, 3, "castling right '%c' is given twice", field.text[i]);
+        return syn_fen_fail (error, 3, "castling right '%c' is given twice", field.text[i]);
       if (pos->board[rights[r].king] != SYN_PIECE (rights[r].colour, SYN_KING)
           || pos->board[rights[r].rook] != SYN_PIECE (rights[r].colour, SYN_ROOK))
-        return fail (error, 3, "castling right '%c' needs the king and rook on their home squares",
-                     field.text[i]);
+        return syn_fen_fail (error, 3,
+                             "castling right '%c' needs the king and rook on their home squares",
+                             field.text[i]);
       pos->castling |= rights[r].right;
     }
   return true;
@@ -601,8 +543,8 @@ read_passed_squares (Field field, SynPosition *pos, SynFenError *error)
   if (field.length == 1 && field.text[0] == '-')
     return true;
   if (field.length != 2 && field.length != 4)
-    return fail (error, 4, "'%.*s' is not '-', one square or two squares", field.length,
-                 field.text);
+    return syn_fen_fail (error, 4, "'%.*s' is not '-', one square or two squares", field.length,
+                         field.text);
   for (int i = 0; i < field.length; i += 2)
     {
       char name[3] = { field.text[i], field.text[i + 1], '\0' };
@@ -610,42 +552,25 @@ read_passed_squares (Field field, SynPosition *pos, SynFenError *error)
       SynColour colour;
       int forward;
       if (square == SYN_NO_SQUARE)
-        return fail (error, 4, "'%s' is not a square", name);
+        return syn_fen_fail (error, 4, "'%s' is not a square", name);
       if (SYN_RANK_OF (square) != 2 && SYN_RANK_OF (square) != 5)
-        return fail (error, 4, "%s is not a passed square (it must be on rank 3 or 6)", name);
+        return syn_fen_fail (error, 4, "%s is not a passed square (it must be on rank 3 or 6)",
+                             name);
       colour = SYN_RANK_OF (square) == 2 ? SYN_WHITE : SYN_BLACK;
       forward = colour == SYN_WHITE ? 8 : -8;
       if (pos->en_passant[colour] != SYN_NO_SQUARE)
-        return fail (error, 4, "two passed squares on rank %d", colour == SYN_WHITE ? 3 : 6);
+        return syn_fen_fail (error, 4, "two passed squares on rank %d",
+                             colour == SYN_WHITE ? 3 : 6);
       if (pos->board[square + forward] != SYN_PIECE (colour, SYN_PAWN))
-        return fail (error, 4,
-                     "%s is not a consistent passed square: no %s pawn stands in front of it", name,
-                     colour == SYN_WHITE ? "white" : "black");
+        return syn_fen_fail (
+            error, 4, "%s is not a consistent passed square: no %s pawn stands in front of it",
+            name, colour == SYN_WHITE ? "white" : "black");
       if (pos->by_colour[colour] & (syn_bit (square) | syn_bit (square - forward)))
-        return fail (error, 4,
-                     "%s is not a consistent passed square: a %s piece stands on it or behind it",
-                     name, colour == SYN_WHITE ? "white" : "black");
+        return syn_fen_fail (
+            error, 4, "%s is not a consistent passed square: a %s piece stands on it or behind it",
+            name, colour == SYN_WHITE ? "white" : "black");
       pos->en_passant[colour] = (int8_t) square;
     }
-  return true;
-}
-
-static bool
-read_counter (Field field, int number, unsigned minimum, uint16_t *value, SynFenError *error)
-{
-  unsigned result = 0;
-  if (field.length > 5)
-    return fail (error, number, "'%.*s' is not a number from %u to %d", field.length, field.text,
-                 minimum, SYN_COUNTER_MAX);
-  for (int i = 0; i < field.length; i++)
-    {
-      if (field.text[i] < '0' || field.text[i] > '9')
-        return fail (error, number, "'%.*s' is not a number", field.length, field.text);
-      result = result * 10 + (unsigned) (field.text[i] - '0');
-    }
-  if (result > SYN_COUNTER_MAX || result < minimum)
-    return fail (error, number, "%u is out of range (%u to %d)", result, minimum, SYN_COUNTER_MAX);
-  *value = (uint16_t) result;
   return true;
 }
 
@@ -654,8 +579,8 @@ read_seed (Field field, uint64_t *seed, SynFenError *error)
 {
   uint64_t result = 0;
   if (field.length != 16)
-    return fail (error, 7, "'%.*s' is not a seed (16 lowercase hexadecimal digits)", field.length,
-                 field.text);
+    return syn_fen_fail (error, 7, "'%.*s' is not a seed (16 lowercase hexadecimal digits)",
+                         field.length, field.text);
   for (int i = 0; i < 16; i++)
     {
       char c = field.text[i];
@@ -665,8 +590,8 @@ read_seed (Field field, uint64_t *seed, SynFenError *error)
       else if (c >= 'a' && c <= 'f')
         digit = (unsigned) (c - 'a' + 10);
       else
-        return fail (error, 7, "'%c' in '%.16s' is not a lowercase hexadecimal digit", c,
-                     field.text);
+        return syn_fen_fail (error, 7, "'%c' in '%.16s' is not a lowercase hexadecimal digit", c,
+                             field.text);
       result = (result << 4) | digit;
     }
   *seed = result;
@@ -685,9 +610,9 @@ hutnik_read_state (const char *fen, SynState *state, SynFenError *error)
   memset (state, 0, sizeof *state);
   syn_position_clear (pos);
   if (!fen)
-    return fail (error, 0, "no FEN given");
+    return syn_fen_fail (error, 0, "no FEN given");
   if (strlen (fen) > SYN_FEN_MAX_INPUT)
-    return fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
+    return syn_fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
   for (;;)
     {
       while (*p == ' ' || *p == '\t')
@@ -695,7 +620,7 @@ hutnik_read_state (const char *fen, SynState *state, SynFenError *error)
       if (*p == '\0' || *p == '\n' || *p == '\r')
         break;
       if (n_fields == N_FIELDS)
-        return fail (error, 0, "unexpected text after field 7: '%.20s'", p);
+        return syn_fen_fail (error, 0, "unexpected text after field 7: '%.20s'", p);
       fields[n_fields].text = p;
       while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
         p++;
@@ -704,16 +629,18 @@ hutnik_read_state (const char *fen, SynState *state, SynFenError *error)
     }
   for (; *p; p++)
     if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t')
-      return fail (error, 0, "unexpected text after the FEN");
+      return syn_fen_fail (error, 0, "unexpected text after the FEN");
   if (n_fields < N_FIELDS)
-    return fail (error, n_fields + 1,
-                 "missing (a Hutnik FEN has 7 fields, the seed last; found %d)", n_fields);
+    return syn_fen_fail (error, n_fields + 1,
+                         "missing (a Hutnik FEN has 7 fields, the seed last; found %d)", n_fields);
 
-  if (!read_placement (fields[0], pos, error) || !check_placement (pos, error)
-      || !read_holder (fields[1], &drawn, pos, error) || !read_castling (fields[2], pos, error)
-      || !read_passed_squares (fields[3], pos, error)
-      || !read_counter (fields[4], 5, 0, &pos->quiet_turns, error)
-      || !read_counter (fields[5], 6, 1, &pos->turn_number, error)
+  if (!syn_fen_read_placement (fields[0].text, (size_t) fields[0].length, pos, error)
+      || !check_placement (pos, error) || !read_holder (fields[1], &drawn, pos, error)
+      || !read_castling (fields[2], pos, error) || !read_passed_squares (fields[3], pos, error)
+      || !syn_fen_read_counter (fields[4].text, (size_t) fields[4].length, 5, 0, &pos->quiet_turns,
+                                error)
+      || !syn_fen_read_counter (fields[5].text, (size_t) fields[5].length, 6, 1, &pos->turn_number,
+                                error)
       || !read_seed (fields[6], &state->rules.hutnik.seed, error))
     return false;
   /* HUT-R9: a game-start FEN leaves the first holder to the seed. */

@@ -5,12 +5,12 @@
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "attacks.h"
 #include "movegen.h"
+#include "fen-fields.h"
 #include "variant.h"
 
 /* King, other pieces, pinned pawns, then self-capturers: at most 1 + 15 + 8 + 15. */
@@ -574,84 +574,6 @@ resolve (const SynPosition *pos, SynMove white, SynMove black, SynPosition *out)
 
 /* FEN (SYN-R14) ----------------------------------------------------------------------- */
 
-static bool
-fen_fail (SynFenError *error, int field, const char *format, ...)
-{
-  va_list args;
-  int used = 0;
-  error->field = field;
-  if (field > 0)
-    used = snprintf (error->message, sizeof error->message, "field %d: ", field);
-  va_start (args, format);
-  vsnprintf (error->message + used, sizeof error->message - (size_t) used, format, args);
-  va_end (args);
-  return false;
-}
-
-static bool
-read_placement (const char *text, size_t len, SynPosition *pos, SynFenError *error)
-{
-  static const char letters[] = "pnbrqk";
-  int rank = 7, file = 0;
-
-  for (size_t i = 0; i < len; i++)
-    {
-      char c = text[i];
-      const char *type = strchr (letters, c | 0x20);
-      if (c == '/')
-        {
-          if (file != 8)
-            return fen_fail (error, 1, "rank %d has %d squares, 8 expected", rank + 1, file);
-          if (rank == 0)
-            return fen_fail (error, 1, "more than 8 ranks");
-          rank--;
-          file = 0;
-        }
-      else if (c >= '1' && c <= '8')
-        {
-          file += c - '0';
-          if (file > 8)
-            return fen_fail (error, 1, "rank %d has more than 8 squares", rank + 1);
-        }
-      else if (type && *type)
-        {
-          if (file >= 8)
-            return fen_fail (error, 1, "rank %d has more than 8 squares", rank + 1);
-          syn_position_put (
-              pos, SYN_SQUARE (file, rank),
-              SYN_PIECE (c >= 'a' ? SYN_BLACK : SYN_WHITE, (SynPieceType) (type - letters)));
-          file++;
-        }
-      else
-        return fen_fail (error, 1, "'%c' is neither a piece letter nor a digit from 1 to 8", c);
-    }
-  if (rank != 0)
-    return fen_fail (error, 1, "%d ranks, 8 expected", 8 - rank);
-  if (file != 8)
-    return fen_fail (error, 1, "rank 1 has %d squares, 8 expected", file);
-  return true;
-}
-
-static bool
-read_castling (const char *text, size_t len, SynPosition *pos, SynFenError *error)
-{
-  static const char letters[] = "KQkq";
-  if (len == 1 && text[0] == '-')
-    return true;
-  for (size_t i = 0; i < len; i++)
-    {
-      const char *found = strchr (letters, text[i]);
-      uint8_t right;
-      if (!found || !*found)
-        return fen_fail (error, 3, "'%c' is not a castling right (K, Q, k, q or -)", text[i]);
-      right = (uint8_t) (1u << (found - letters));
-      if (pos->castling & right)
-        return fen_fail (error, 3, "castling right '%c' is given twice", text[i]);
-      pos->castling |= right;
-    }
-  return true;
-}
-
 /* SYN-R9: '-' or the passed squares, at most one per colour. */
 static bool
 read_en_passant (const char *text, size_t len, SynPosition *pos, SynFenError *error)
@@ -659,47 +581,26 @@ read_en_passant (const char *text, size_t len, SynPosition *pos, SynFenError *er
   if (len == 1 && text[0] == '-')
     return true;
   if (len != 2 && len != 4)
-    return fen_fail (error, 4, "'%.*s' is not '-', one square or two squares", (int) len, text);
+    return syn_fen_fail (error, 4, "'%.*s' is not '-', one square or two squares", (int) len, text);
   for (size_t i = 0; i < len; i += 2)
     {
       char name[3] = { text[i], text[i + 1], '\0' };
       int square = syn_square_from_text (name);
       SynColour colour;
       if (square == SYN_NO_SQUARE)
-        return fen_fail (error, 4, "'%s' is not a square", name);
+        return syn_fen_fail (error, 4, "'%s' is not a square", name);
       if (SYN_RANK_OF (square) == 2)
         colour = SYN_WHITE;
       else if (SYN_RANK_OF (square) == 5)
         colour = SYN_BLACK;
       else
-        return fen_fail (error, 4,
-                         "%s is not a valid en passant square (it must be on rank 3 or 6)", name);
+        return syn_fen_fail (
+            error, 4, "%s is not a valid en passant square (it must be on rank 3 or 6)", name);
       if (pos->en_passant[colour] != SYN_NO_SQUARE)
-        return fen_fail (error, 4, "two en passant squares on rank %d",
-                         colour == SYN_WHITE ? 3 : 6);
+        return syn_fen_fail (error, 4, "two en passant squares on rank %d",
+                             colour == SYN_WHITE ? 3 : 6);
       pos->en_passant[colour] = (int8_t) square;
     }
-  return true;
-}
-
-static bool
-read_counter (const char *text, size_t len, int field, unsigned minimum, uint16_t *value,
-              SynFenError *error)
-{
-  unsigned result = 0;
-  if (len == 0 || len > 5)
-    return fen_fail (error, field, "'%.*s' is not a number from %u to %d", (int) len, text, minimum,
-                     SYN_COUNTER_MAX);
-  for (size_t i = 0; i < len; i++)
-    {
-      if (text[i] < '0' || text[i] > '9')
-        return fen_fail (error, field, "'%.*s' is not a number", (int) len, text);
-      result = result * 10 + (unsigned) (text[i] - '0');
-    }
-  if (result > SYN_COUNTER_MAX || result < minimum)
-    return fen_fail (error, field, "%u is out of range (%u to %d)", result, minimum,
-                     SYN_COUNTER_MAX);
-  *value = (uint16_t) result;
   return true;
 }
 
@@ -725,24 +626,24 @@ check_position (const SynPosition *pos, SynFenError *error)
   /* A finished game's last position may lack one king (SYN-R10), never both. */
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     if (syn_more_than_one (syn_position_pieces (pos, (SynColour) c, SYN_KING)))
-      return fen_fail (error, 1, "%s has %d kings, one is allowed",
-                       c == SYN_WHITE ? "White" : "Black",
-                       syn_popcount (syn_position_pieces (pos, (SynColour) c, SYN_KING)));
+      return syn_fen_fail (error, 1, "%s has %d kings, one is allowed",
+                           c == SYN_WHITE ? "White" : "Black",
+                           syn_popcount (syn_position_pieces (pos, (SynColour) c, SYN_KING)));
   if (!pos->by_type[SYN_KING])
-    return fen_fail (error, 1, "neither side has a king");
+    return syn_fen_fail (error, 1, "neither side has a king");
   if (stray_pawns)
     {
       char name[3];
       syn_square_to_text (syn_lsb (stray_pawns), name);
-      return fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
+      return syn_fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
     }
   for (int i = 0; i < 4; i++)
     if ((pos->castling & homes[i].right)
         && (pos->board[homes[i].king] != SYN_PIECE (homes[i].colour, SYN_KING)
             || pos->board[homes[i].rook] != SYN_PIECE (homes[i].colour, SYN_ROOK)))
-      return fen_fail (error, 3,
-                       "castling right '%c' needs the king and rook on their home squares",
-                       homes[i].letter);
+      return syn_fen_fail (error, 3,
+                           "castling right '%c' needs the king and rook on their home squares",
+                           homes[i].letter);
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
       int square = pos->en_passant[c];
@@ -752,16 +653,16 @@ check_position (const SynPosition *pos, SynFenError *error)
         continue;
       syn_square_to_text (square, name);
       if (occupied & syn_bit (square))
-        return fen_fail (error, 4, "%s is not a valid en passant square: it is occupied", name);
+        return syn_fen_fail (error, 4, "%s is not a valid en passant square: it is occupied", name);
       if (pos->board[square + up] != SYN_PIECE (c, SYN_PAWN))
-        return fen_fail (error, 4,
-                         "%s is not a valid en passant square: no %s pawn stands in front of it",
-                         name, c == SYN_WHITE ? "white" : "black");
+        return syn_fen_fail (
+            error, 4, "%s is not a valid en passant square: no %s pawn stands in front of it", name,
+            c == SYN_WHITE ? "white" : "black");
       if (occupied & syn_bit (square - up))
-        return fen_fail (error, 4,
-                         "%s is not a valid en passant square: the pawn's start square is not "
-                         "empty",
-                         name);
+        return syn_fen_fail (error, 4,
+                             "%s is not a valid en passant square: the pawn's start square is not "
+                             "empty",
+                             name);
     }
   return true;
 }
@@ -776,9 +677,9 @@ read_position (const char *text, SynPosition *pos, SynFenError *error)
 
   syn_position_clear (pos);
   if (!text)
-    return fen_fail (error, 0, "no FEN given");
+    return syn_fen_fail (error, 0, "no FEN given");
   if (strlen (text) > SYN_FEN_MAX_INPUT)
-    return fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
+    return syn_fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
   for (;;)
     {
       while (*p == ' ' || *p == '\t')
@@ -786,7 +687,7 @@ read_position (const char *text, SynPosition *pos, SynFenError *error)
       if (*p == '\0' || *p == '\n' || *p == '\r')
         break;
       if (n_fields == 6)
-        return fen_fail (error, 0, "unexpected text after field 6: '%.20s'", p);
+        return syn_fen_fail (error, 0, "unexpected text after field 6: '%.20s'", p);
       starts[n_fields] = p;
       while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
         p++;
@@ -795,23 +696,23 @@ read_position (const char *text, SynPosition *pos, SynFenError *error)
     }
   for (; *p; p++)
     if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t')
-      return fen_fail (error, 0, "unexpected text after the FEN");
+      return syn_fen_fail (error, 0, "unexpected text after the FEN");
   if (n_fields < 4)
-    return fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
-                     n_fields);
+    return syn_fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
+                         n_fields);
 
-  if (!read_placement (starts[0], lengths[0], pos, error))
+  if (!syn_fen_read_placement (starts[0], lengths[0], pos, error))
     return false;
   /* SYN-R14: both sides move every turn, so field 2 means nothing. */
   if (lengths[1] != 1 || (starts[1][0] != 'w' && starts[1][0] != 'b'))
-    return fen_fail (error, 2, "'%.*s' is not a side to move (w or b)", (int) lengths[1],
-                     starts[1]);
-  if (!read_castling (starts[2], lengths[2], pos, error)
+    return syn_fen_fail (error, 2, "'%.*s' is not a side to move (w or b)", (int) lengths[1],
+                         starts[1]);
+  if (!syn_fen_read_castling (starts[2], lengths[2], pos, error)
       || !read_en_passant (starts[3], lengths[3], pos, error))
     return false;
-  if (n_fields > 4 && !read_counter (starts[4], lengths[4], 5, 0, &pos->quiet_turns, error))
+  if (n_fields > 4 && !syn_fen_read_counter (starts[4], lengths[4], 5, 0, &pos->quiet_turns, error))
     return false;
-  if (n_fields > 5 && !read_counter (starts[5], lengths[5], 6, 1, &pos->turn_number, error))
+  if (n_fields > 5 && !syn_fen_read_counter (starts[5], lengths[5], 6, 1, &pos->turn_number, error))
     return false;
   return check_position (pos, error);
 }

@@ -14,11 +14,11 @@
  */
 #include "transactional.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "attacks.h"
+#include "fen-fields.h"
 #include "movegen.h"
 
 /* The decisions that may end a turn (TX-R7, R9), as a set. */
@@ -638,22 +638,6 @@ tx_outcome (const SynState *state)
 
 static const char *const colour_names[2] = { "White", "Black" };
 
-static bool
-fail (SynFenError *error, int field, const char *format, ...)
-{
-  va_list args;
-  int used = 0;
-  if (!error)
-    return false;
-  error->field = field;
-  if (field > 0)
-    used = snprintf (error->message, sizeof error->message, "field %d: ", field);
-  va_start (args, format);
-  vsnprintf (error->message + used, sizeof error->message - (size_t) used, format, args);
-  va_end (args);
-  return false;
-}
-
 /* Field 4: the passed squares of the last commit, which was the side not to move's. */
 static bool
 read_en_passant (const char *text, size_t len, SynState *state, SynFenError *error)
@@ -665,27 +649,28 @@ read_en_passant (const char *text, size_t len, SynState *state, SynFenError *err
   if (len == 1 && text[0] == '-')
     return true;
   if (len == 0 || len % 2 != 0 || len > 16)
-    return fail (error, 4, "'%.*s' is not '-' or a list of squares (like e3 or a3c3)", (int) len,
-                 text);
+    return syn_fen_fail (error, 4, "'%.*s' is not '-' or a list of squares (like e3 or a3c3)",
+                         (int) len, text);
   for (size_t i = 0; i < len; i += 2)
     {
       char name[3] = { text[i], text[i + 1], '\0' };
       int square = syn_square_from_text (name);
       unsigned file_bit;
       if (square == SYN_NO_SQUARE)
-        return fail (error, 4, "'%s' is not a square", name);
+        return syn_fen_fail (error, 4, "'%s' is not a square", name);
       if (SYN_RANK_OF (square) + 1 != rank)
-        return fail (error, 4,
-                     "%s is not a valid en passant square: %s committed last, so it must be on "
-                     "rank %d",
-                     name, colour_names[committer], rank);
+        return syn_fen_fail (
+            error, 4,
+            "%s is not a valid en passant square: %s committed last, so it must be on "
+            "rank %d",
+            name, colour_names[committer], rank);
       if (state->board.board[square + forward] != SYN_PIECE (committer, SYN_PAWN))
-        return fail (error, 4,
-                     "%s is not a valid en passant square: no %s pawn stands in front of it", name,
-                     committer == SYN_WHITE ? "white" : "black");
+        return syn_fen_fail (
+            error, 4, "%s is not a valid en passant square: no %s pawn stands in front of it", name,
+            committer == SYN_WHITE ? "white" : "black");
       file_bit = 1u << SYN_FILE_OF (square);
       if (state->rules.tx.en_passant_files & file_bit)
-        return fail (error, 4, "%s is given twice", name);
+        return syn_fen_fail (error, 4, "%s is given twice", name);
       state->rules.tx.en_passant_files |= (uint8_t) file_bit;
     }
   return true;
@@ -708,12 +693,13 @@ read_pending_move (const char *text, size_t len, SynPosition *view, SynColour si
   name[len] = '\0';
   if (!syn_move_text_is_well_formed (name))
     {
-      fail (error, field, "'%s' is not a move in UCI notation (like g1f3)", name);
+      syn_fen_fail (error, field, "'%s' is not a move in UCI notation (like g1f3)", name);
       return SYN_MOVE_NONE;
     }
   if (len == 5)
     {
-      fail (error, field, "%s promotes, but a promotion is committed at once (TX-R7)", name);
+      syn_fen_fail (error, field, "%s promotes, but a promotion is committed at once (TX-R7)",
+                    name);
       return SYN_MOVE_NONE;
     }
   from = syn_square_from_text (name);
@@ -721,8 +707,8 @@ read_pending_move (const char *text, size_t len, SynPosition *view, SynColour si
   piece = view->board[from];
   if (piece == SYN_NO_PIECE || SYN_PIECE_COLOUR (piece) != side)
     {
-      fail (error, field, "%s moves no %s piece: %.2s holds none in its transactional view", name,
-            side == SYN_WHITE ? "white" : "black", name);
+      syn_fen_fail (error, field, "%s moves no %s piece: %.2s holds none in its transactional view",
+                    name, side == SYN_WHITE ? "white" : "black", name);
       return SYN_MOVE_NONE;
     }
   if (SYN_PIECE_TYPE (piece) == SYN_KING && from == (side == SYN_WHITE ? 4 : 60)
@@ -732,26 +718,27 @@ read_pending_move (const char *text, size_t len, SynPosition *view, SynColour si
       int rook_to = castling_rook_to (from, to);
       if (!(view->castling & right))
         {
-          fail (error, field, "%s castles without the castling right (TX-R4)", name);
+          syn_fen_fail (error, field, "%s castles without the castling right (TX-R4)", name);
           return SYN_MOVE_NONE;
         }
       if (view->board[rook_to] != SYN_NO_PIECE)
         {
-          fail (error, field, "%s castles, but %c%c is not empty in %s's transactional view", name,
-                'a' + SYN_FILE_OF (rook_to), '1' + SYN_RANK_OF (rook_to), colour_names[side]);
+          syn_fen_fail (
+              error, field, "%s castles, but %c%c is not empty in %s's transactional view", name,
+              'a' + SYN_FILE_OF (rook_to), '1' + SYN_RANK_OF (rook_to), colour_names[side]);
           return SYN_MOVE_NONE;
         }
       kind = SYN_MOVE_CASTLE;
     }
   if (view->board[to] != SYN_NO_PIECE)
     {
-      fail (error, field, "%s: %.2s is not empty in %s's transactional view", name, name + 2,
-            colour_names[side]);
+      syn_fen_fail (error, field, "%s: %.2s is not empty in %s's transactional view", name,
+                    name + 2, colour_names[side]);
       return SYN_MOVE_NONE;
     }
   if (SYN_PIECE_TYPE (piece) == SYN_PAWN && (syn_bit (to) & (SYN_RANK_1 | SYN_RANK_8)))
     {
-      fail (error, field, "%s leaves a pawn on rank %c", name, name[3]);
+      syn_fen_fail (error, field, "%s leaves a pawn on rank %c", name, name[3]);
       return SYN_MOVE_NONE;
     }
   return syn_move_make (from, to, kind);
@@ -773,22 +760,24 @@ read_transaction (const char *text, size_t len, SynColour side, SynState *state,
       return true;
     }
   if (len < 4 || text[0] != 'T')
-    return fail (error, field,
-                 "'%.*s' is not a transaction (T and its number, ':', then '-' or the pending "
-                 "moves, or '?')",
-                 (int) (len > 20 ? 20 : len), text);
+    return syn_fen_fail (
+        error, field,
+        "'%.*s' is not a transaction (T and its number, ':', then '-' or the pending "
+        "moves, or '?')",
+        (int) (len > 20 ? 20 : len), text);
   for (; i < len && text[i] >= '0' && text[i] <= '9'; i++)
     {
       number = number * 10 + (unsigned) (text[i] - '0');
       if (number > MAX_TRANSACTION)
-        return fail (error, field, "the transaction number is larger than %d", MAX_TRANSACTION);
+        return syn_fen_fail (error, field, "the transaction number is larger than %d",
+                             MAX_TRANSACTION);
     }
   if (i == 1 || i >= len || text[i] != ':')
-    return fail (error, field, "'%.*s' is not T, a number and ':' (like T1:)",
-                 (int) (len > 8 ? 8 : len), text);
+    return syn_fen_fail (error, field, "'%.*s' is not T, a number and ':' (like T1:)",
+                         (int) (len > 8 ? 8 : len), text);
   if (number == 0 || number % 2 != (side == SYN_WHITE ? 1u : 0u))
-    return fail (error, field, "T%u: %s's transactions have %s numbers (TX-R3)", number,
-                 colour_names[side], side == SYN_WHITE ? "odd" : "even");
+    return syn_fen_fail (error, field, "T%u: %s's transactions have %s numbers (TX-R3)", number,
+                         colour_names[side], side == SYN_WHITE ? "odd" : "even");
   tx->transaction[side] = (uint16_t) number;
   i++;
   if (len - i == 1 && text[i] == '-')
@@ -802,14 +791,15 @@ read_transaction (const char *text, size_t len, SynColour side, SynState *state,
       while (end < len && text[end] != ',')
         end++;
       if (tx->n_pending[side] == SYN_TX_MAX_PENDING)
-        return fail (error, field, "more than %d pending moves (TX-R3)", SYN_TX_MAX_PENDING);
+        return syn_fen_fail (error, field, "more than %d pending moves (TX-R3)",
+                             SYN_TX_MAX_PENDING);
       move = read_pending_move (text + i, end - i, &view, side, field, error);
       if (move == SYN_MOVE_NONE)
         return false;
       relocate (&view, move);
       tx->pending[side][tx->n_pending[side]++] = move;
       if (end < len && end + 1 == len)
-        return fail (error, field, "a ',' ends the list of moves");
+        return syn_fen_fail (error, field, "a ',' ends the list of moves");
       i = end + 1;
     }
   return true;
@@ -830,9 +820,9 @@ tx_read_state (const char *fen, SynState *state, SynFenError *error)
   memset (state, 0, sizeof *state);
   syn_position_clear (&state->board);
   if (!fen)
-    return fail (error, 0, "no FEN given");
+    return syn_fen_fail (error, 0, "no FEN given");
   if (strlen (fen) > SYN_FEN_MAX_INPUT)
-    return fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
+    return syn_fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
   for (;;)
     {
       while (*p == ' ' || *p == '\t')
@@ -840,7 +830,7 @@ tx_read_state (const char *fen, SynState *state, SynFenError *error)
       if (*p == '\0' || *p == '\n' || *p == '\r')
         break;
       if (n_fields == N_FIELDS)
-        return fail (error, 0, "unexpected text after field 8: '%.20s'", p);
+        return syn_fen_fail (error, 0, "unexpected text after field 8: '%.20s'", p);
       starts[n_fields] = p;
       while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
         p++;
@@ -849,11 +839,12 @@ tx_read_state (const char *fen, SynState *state, SynFenError *error)
     }
   for (const char *rest = p; *rest; rest++)
     if (*rest != '\n' && *rest != '\r' && *rest != ' ' && *rest != '\t')
-      return fail (error, 0, "unexpected text after the FEN");
+      return syn_fen_fail (error, 0, "unexpected text after the FEN");
   if (n_fields < 4)
-    return fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)", n_fields);
+    return syn_fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
+                         n_fields);
   if (n_fields == 7)
-    return fail (error, 8, "missing (fields 7 and 8, the two transactions, come together)");
+    return syn_fen_fail (error, 8, "missing (fields 7 and 8, the two transactions, come together)");
 
   /* Fields 1 to 6 as the board reader knows them, field 4 read below. */
   snprintf (board_fen, sizeof board_fen, "%.*s %.*s %.*s - %.*s %.*s", (int) lengths[0], starts[0],
@@ -872,7 +863,7 @@ tx_read_state (const char *fen, SynState *state, SynFenError *error)
           || !read_transaction (starts[7], lengths[7], SYN_BLACK, state, error))
         return false;
       if (tx->hidden == 3)
-        return fail (error, 8, "both transactions are '?'; a player FEN hides only one");
+        return syn_fen_fail (error, 8, "both transactions are '?'; a player FEN hides only one");
     }
   else
     {
@@ -889,14 +880,15 @@ tx_read_state (const char *fen, SynState *state, SynFenError *error)
     {
       char name[3];
       syn_square_to_text (syn_lsb (shared_locks), name);
-      return fail (error, 8, "White and Black both lock %s (TX-R5)", name);
+      return syn_fen_fail (error, 8, "White and Black both lock %s (TX-R5)", name);
     }
   committer = (SynColour) !state->board.side_to_move;
   if (tx->en_passant_files && tx->n_pending[committer])
-    return fail (error, 4,
-                 "en passant squares follow a commit, but %s, who committed last, has pending "
-                 "moves",
-                 colour_names[committer]);
+    return syn_fen_fail (
+        error, 4,
+        "en passant squares follow a commit, but %s, who committed last, has pending "
+        "moves",
+        colour_names[committer]);
   return true;
 }
 
