@@ -7,11 +7,8 @@
 
 #include "psc-eval.h"
 
-#define WIN_SCORE 10000.0
-
-/* The state's worth to side: a finished game's result, else the material balance. */
-static double
-score (const SynVariant *variant, const SynState *state, SynColour side)
+double
+syn_rule_set_strategy_score (const SynVariant *variant, const SynState *state, SynColour side)
 {
   SynOutcome outcome = variant->outcome (state);
   const SynPosition *pos = &state->board;
@@ -20,9 +17,9 @@ score (const SynVariant *variant, const SynState *state, SynColour side)
   if (outcome.result == SYN_RESULT_DRAW)
     return 0;
   if (outcome.result == SYN_RESULT_WHITE_WINS)
-    return side == SYN_WHITE ? WIN_SCORE : -WIN_SCORE;
+    return side == SYN_WHITE ? SYN_STRATEGY_WIN_SCORE : -SYN_STRATEGY_WIN_SCORE;
   if (outcome.result == SYN_RESULT_BLACK_WINS)
-    return side == SYN_BLACK ? WIN_SCORE : -WIN_SCORE;
+    return side == SYN_BLACK ? SYN_STRATEGY_WIN_SCORE : -SYN_STRATEGY_WIN_SCORE;
   for (int type = 0; type < SYN_N_PIECE_TYPES; type++)
     {
       int own = syn_popcount (syn_position_pieces (pos, side, (SynPieceType) type));
@@ -48,6 +45,37 @@ drop_excluded (SynChoice *choices, int n, const SynChoice *excluded, int n_exclu
   return kept;
 }
 
+int
+syn_rule_set_strategy_side_choices (const SynVariant *variant, const SynState *state,
+                                    SynColour side, SynChoice *choices, int *n_all)
+{
+  int n = variant->choices (state, side, choices);
+
+  if (n_all != NULL)
+    *n_all = n;
+  if (n == 0)
+    choices[n++] = SYN_CHOICE_NONE; /* the side waits */
+  /* Beyond the matrix's size only the first choices are weighed: a weaker move, never an
+   * illegal one. */
+  return n > SYN_STRATEGY_MAX ? SYN_STRATEGY_MAX : n;
+}
+
+void
+syn_rule_set_strategy_fill (const SynVariant *variant, const SynState *state, SynColour side,
+                            const SynChoice *mine, int n_rows, const SynChoice *theirs, int n_cols,
+                            double *cells)
+{
+  for (int r = 0; r < n_rows; r++)
+    for (int c = 0; c < n_cols; c++)
+      {
+        SynState next;
+        SynChoice white = side == SYN_WHITE ? mine[r] : theirs[c];
+        SynChoice black = side == SYN_WHITE ? theirs[c] : mine[r];
+        variant->apply (state, white, black, &next);
+        cells[r * n_cols + c] = syn_rule_set_strategy_score (variant, &next, side);
+      }
+}
+
 SynChoice
 syn_rule_set_strategy_choose (const SynVariant *variant, const SynState *state, SynColour side,
                               double random, const SynChoice *excluded, int n_excluded,
@@ -62,25 +90,12 @@ syn_rule_set_strategy_choose (const SynVariant *variant, const SynState *state, 
   n_rows = drop_excluded (work->mine, n_rows, excluded, n_excluded);
   if (n_rows == 0)
     return SYN_CHOICE_NONE;
-  n_cols = variant->choices (state, enemy, work->theirs);
-  if (n_cols == 0)
-    work->theirs[n_cols++] = SYN_CHOICE_NONE; /* the enemy waits */
-  /* Beyond the matrix's size only the first choices are weighed: a weaker move, never an
-   * illegal one. */
+  n_cols = syn_rule_set_strategy_side_choices (variant, state, enemy, work->theirs, NULL);
+  /* The same cut as the enemy's. */
   if (n_rows > SYN_STRATEGY_MAX)
     n_rows = SYN_STRATEGY_MAX;
-  if (n_cols > SYN_STRATEGY_MAX)
-    n_cols = SYN_STRATEGY_MAX;
-
-  for (int r = 0; r < n_rows; r++)
-    for (int c = 0; c < n_cols; c++)
-      {
-        SynState next;
-        SynChoice white = side == SYN_WHITE ? work->mine[r] : work->theirs[c];
-        SynChoice black = side == SYN_WHITE ? work->theirs[c] : work->mine[r];
-        variant->apply (state, white, black, &next);
-        work->cells[r * n_cols + c] = score (variant, &next, side);
-      }
+  syn_rule_set_strategy_fill (variant, state, side, work->mine, n_rows, work->theirs, n_cols,
+                              work->cells);
 
   if (!syn_matrix_game_solve (work->cells, n_rows, n_cols, work->row_strategy, work->col_strategy,
                               &work->matrix, &solution))

@@ -9,18 +9,26 @@
 
 #include "syn-analysis.h"
 
+#include <string.h>
+
 #include "fen.h"
 #include "matrix-game.h"
+#include "psc-eval.h"
 #include "psc-matrix.h"
+#include "rule-set-strategy.h"
+
+G_STATIC_ASSERT (SYN_ANALYSIS_MATRIX_MAX == SYN_STRATEGY_MAX);
+G_STATIC_ASSERT (SYN_ANALYSIS_MATRIX_MAX == SYN_MATRIX_GAME_MAX);
 
 G_DEFINE_QUARK (syn - analysis - error - quark, syn_analysis_error)
 
 gboolean
-syn_analysis_parse_fen (const char *fen, SynState *state, GError **error)
+syn_analysis_parse_variant_fen (const SynVariant *variant, const char *fen, SynState *state,
+                                GError **error)
 {
   SynFenError fen_error = { 0 };
 
-  if (!syn_variant_psc.read_state (fen, state, &fen_error))
+  if (!variant->read_state (fen, state, &fen_error))
     {
       g_set_error_literal (error, SYN_ANALYSIS_ERROR, SYN_ANALYSIS_ERROR_INVALID_FEN,
                            fen_error.message);
@@ -30,12 +38,24 @@ syn_analysis_parse_fen (const char *fen, SynState *state, GError **error)
 }
 
 char *
-syn_analysis_write_fen (const SynState *state)
+syn_analysis_write_variant_fen (const SynVariant *variant, const SynState *state)
 {
   char buf[SYN_FEN_MAX_SIZE];
 
-  syn_variant_psc.write_state (state, buf, sizeof buf);
+  variant->write_state (state, buf, sizeof buf);
   return g_strdup (buf);
+}
+
+gboolean
+syn_analysis_parse_fen (const char *fen, SynState *state, GError **error)
+{
+  return syn_analysis_parse_variant_fen (&syn_variant_psc, fen, state, error);
+}
+
+char *
+syn_analysis_write_fen (const SynState *state)
+{
+  return syn_analysis_write_variant_fen (&syn_variant_psc, state);
 }
 
 gboolean
@@ -64,6 +84,20 @@ void
 syn_analysis_resolve (const SynState *state, SynMove white, SynMove black, SynState *out)
 {
   syn_variant_psc.apply (state, white, black, out);
+}
+
+int
+syn_analysis_choices (const SynVariant *variant, const SynState *state, SynColour side,
+                      SynChoice *choices)
+{
+  return variant->choices (state, side, choices);
+}
+
+void
+syn_analysis_resolve_choices (const SynVariant *variant, const SynState *state, SynChoice white,
+                              SynChoice black, SynState *out)
+{
+  variant->apply (state, white, black, out);
 }
 
 guint8
@@ -118,24 +152,70 @@ syn_analysis_matrix_free (SynAnalysisMatrix *matrix)
   g_free (matrix);
 }
 
+/* PSC's matrix: every pair scored by the evaluation (psc-matrix.h). */
+static gboolean
+fill_psc (SynAnalysisMatrix *matrix, const SynState *state)
+{
+  SynMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
+
+  matrix->n_white = matrix->n_white_all = syn_analysis_moves (state, SYN_WHITE, white);
+  matrix->n_black = matrix->n_black_all = syn_analysis_moves (state, SYN_BLACK, black);
+  if (matrix->n_white == 0 || matrix->n_black == 0)
+    return FALSE;
+  for (int i = 0; i < matrix->n_white; i++)
+    matrix->white[i] = white[i];
+  for (int i = 0; i < matrix->n_black; i++)
+    matrix->black[i] = black[i];
+  matrix->decided = SYN_EVAL_DECIDED;
+  matrix->cells = g_new (double, matrix->n_white * matrix->n_black);
+  syn_psc_pair_matrix (&state->board, white, matrix->n_white, black, matrix->n_black,
+                       matrix->cells);
+  return TRUE;
+}
+
+/* The other rule sets': each pair scored one step deep as the plain opponent does. */
+static gboolean
+fill_rule_set (SynAnalysisMatrix *matrix, const SynVariant *variant, const SynState *state)
+{
+  g_autofree SynChoice *white = g_new (SynChoice, SYN_MAX_CHOICES);
+  g_autofree SynChoice *black = g_new (SynChoice, SYN_MAX_CHOICES);
+
+  if (variant->outcome (state).result != SYN_RESULT_NONE)
+    return FALSE;
+  matrix->n_white
+      = syn_rule_set_strategy_side_choices (variant, state, SYN_WHITE, white, &matrix->n_white_all);
+  matrix->n_black
+      = syn_rule_set_strategy_side_choices (variant, state, SYN_BLACK, black, &matrix->n_black_all);
+  if (matrix->n_white_all == 0 && matrix->n_black_all == 0)
+    return FALSE;
+  memcpy (matrix->white, white, matrix->n_white * sizeof *white);
+  memcpy (matrix->black, black, matrix->n_black * sizeof *black);
+  matrix->decided = SYN_STRATEGY_WIN_SCORE;
+  matrix->cells = g_new (double, matrix->n_white * matrix->n_black);
+  syn_rule_set_strategy_fill (variant, state, SYN_WHITE, matrix->white, matrix->n_white,
+                              matrix->black, matrix->n_black, matrix->cells);
+  return TRUE;
+}
+
 SynAnalysisMatrix *
-syn_analysis_matrix_compute (const SynState *state, GError **error)
+syn_analysis_matrix_compute (const SynVariant *variant, const SynState *state, GError **error)
 {
   g_autoptr (SynAnalysisMatrix) matrix = g_new0 (SynAnalysisMatrix, 1);
   g_autofree SynMatrixGameWork *work = NULL;
   SynMatrixGameSolution solution;
+  gboolean filled;
 
-  matrix->n_white = syn_analysis_moves (state, SYN_WHITE, matrix->white);
-  matrix->n_black = syn_analysis_moves (state, SYN_BLACK, matrix->black);
-  if (matrix->n_white == 0 || matrix->n_black == 0)
+  if (variant == NULL)
+    variant = &syn_variant_psc;
+  matrix->variant = variant;
+  filled = variant == &syn_variant_psc ? fill_psc (matrix, state)
+                                       : fill_rule_set (matrix, variant, state);
+  if (!filled)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                            "The game is over: there is no turn to analyse");
       return NULL;
     }
-  matrix->cells = g_new (double, matrix->n_white * matrix->n_black);
-  syn_psc_pair_matrix (&state->board, matrix->white, matrix->n_white, matrix->black,
-                       matrix->n_black, matrix->cells);
   work = g_new (SynMatrixGameWork, 1);
   syn_matrix_game_solve (matrix->cells, matrix->n_white, matrix->n_black, matrix->white_strategy,
                          matrix->black_strategy, work, &solution);
@@ -143,11 +223,18 @@ syn_analysis_matrix_compute (const SynState *state, GError **error)
   return g_steal_pointer (&matrix);
 }
 
+typedef struct
+{
+  const SynVariant *variant;
+  SynState state;
+} ComputeData;
+
 static void
 compute_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
+  ComputeData *data = task_data;
   GError *error = NULL;
-  SynAnalysisMatrix *matrix = syn_analysis_matrix_compute (task_data, &error);
+  SynAnalysisMatrix *matrix = syn_analysis_matrix_compute (data->variant, &data->state, &error);
 
   if (matrix == NULL)
     g_task_return_error (task, error);
@@ -156,13 +243,17 @@ compute_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
 }
 
 void
-syn_analysis_matrix_compute_async (const SynState *state, GCancellable *cancellable,
-                                   GAsyncReadyCallback callback, gpointer user_data)
+syn_analysis_matrix_compute_async (const SynVariant *variant, const SynState *state,
+                                   GCancellable *cancellable, GAsyncReadyCallback callback,
+                                   gpointer user_data)
 {
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  ComputeData *data = g_new (ComputeData, 1);
 
+  data->variant = variant;
+  data->state = *state;
   g_task_set_source_tag (task, syn_analysis_matrix_compute_async);
-  g_task_set_task_data (task, g_memdup2 (state, sizeof *state), g_free);
+  g_task_set_task_data (task, data, g_free);
   g_task_run_in_thread (task, compute_thread);
 }
 

@@ -19,9 +19,10 @@
 
 struct _SynVariationNode
 {
+  const SynVariant *variant; /* the tree's */
   SynState state;
-  SynMove white; /* the pair from the parent */
-  SynMove black;
+  SynChoice white; /* the pair from the parent */
+  SynChoice black;
   SynVariationNode *parent; /* borrowed; NULL at the root */
   GPtrArray *children;      /* owned SynVariationNode; the first is the main line */
 };
@@ -34,10 +35,12 @@ struct _SynVariationTree
 G_DEFINE_QUARK (syn - variation - tree - error - quark, syn_variation_tree_error)
 
 static SynVariationNode *
-node_new (const SynState *state, SynVariationNode *parent, SynMove white, SynMove black)
+node_new (const SynVariant *variant, const SynState *state, SynVariationNode *parent,
+          SynChoice white, SynChoice black)
 {
   SynVariationNode *node = g_new0 (SynVariationNode, 1);
 
+  node->variant = variant;
   node->state = *state;
   node->parent = parent;
   node->white = white;
@@ -64,13 +67,28 @@ node_free (SynVariationNode *node)
 }
 
 SynVariationTree *
+syn_variation_tree_new_for_variant (const SynVariant *variant, const SynState *start)
+{
+  SynVariationTree *tree;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+  g_return_val_if_fail (start != NULL, NULL);
+  tree = g_new0 (SynVariationTree, 1);
+  tree->root = node_new (variant, start, NULL, SYN_CHOICE_NONE, SYN_CHOICE_NONE);
+  return tree;
+}
+
+SynVariationTree *
 syn_variation_tree_new (const SynState *start)
 {
-  SynVariationTree *tree = g_new0 (SynVariationTree, 1);
+  return syn_variation_tree_new_for_variant (&syn_variant_psc, start);
+}
 
-  g_return_val_if_fail (start != NULL, NULL);
-  tree->root = node_new (start, NULL, SYN_MOVE_NONE, SYN_MOVE_NONE);
-  return tree;
+const SynVariant *
+syn_variation_tree_get_variant (SynVariationTree *tree)
+{
+  g_return_val_if_fail (tree != NULL, NULL);
+  return tree->root->variant;
 }
 
 void
@@ -104,7 +122,7 @@ syn_variation_node_get_parent (SynVariationNode *node)
 }
 
 void
-syn_variation_node_get_pair (SynVariationNode *node, SynMove *white, SynMove *black)
+syn_variation_node_get_pair (SynVariationNode *node, SynChoice *white, SynChoice *black)
 {
   g_return_if_fail (node != NULL);
   if (white)
@@ -129,7 +147,7 @@ syn_variation_node_get_child (SynVariationNode *node, guint index)
 }
 
 SynVariationNode *
-syn_variation_node_find_child (SynVariationNode *node, SynMove white, SynMove black)
+syn_variation_node_find_child (SynVariationNode *node, SynChoice white, SynChoice black)
 {
   g_return_val_if_fail (node != NULL, NULL);
   for (guint i = 0; i < node->children->len; i++)
@@ -142,7 +160,7 @@ syn_variation_node_find_child (SynVariationNode *node, SynMove white, SynMove bl
 }
 
 SynVariationNode *
-syn_variation_node_add_child (SynVariationNode *node, SynMove white, SynMove black)
+syn_variation_node_add_child (SynVariationNode *node, SynChoice white, SynChoice black)
 {
   SynVariationNode *child;
   SynState next;
@@ -151,24 +169,33 @@ syn_variation_node_add_child (SynVariationNode *node, SynMove white, SynMove bla
   child = syn_variation_node_find_child (node, white, black);
   if (child != NULL)
     return child;
-  syn_analysis_resolve (&node->state, white, black, &next);
-  child = node_new (&next, node, white, black);
+  syn_analysis_resolve_choices (node->variant, &node->state, white, black, &next);
+  child = node_new (node->variant, &next, node, white, black);
   g_ptr_array_add (node->children, child);
   return child;
 }
 
 /* Writing */
 
+/* A side's choice as the rule set writes it (no blanks: "e2e4", "0000", "e2e4/commit"); "-"
+ * for a side that waited. */
+static void
+choice_text (SynVariationNode *node, SynChoice choice, char *buf)
+{
+  if (choice == SYN_CHOICE_NONE)
+    strcpy (buf, "-");
+  else
+    node->variant->choice_to_text (&node->parent->state, choice, buf);
+}
+
 static void
 append_turn (GString *out, SynVariationNode *node, guint number)
 {
-  char white[SYN_MOVE_TEXT_SIZE] = "-";
-  char black[SYN_MOVE_TEXT_SIZE] = "-";
+  char white[SYN_CHOICE_TEXT_SIZE];
+  char black[SYN_CHOICE_TEXT_SIZE];
 
-  if (node->white != SYN_MOVE_NONE)
-    syn_move_to_text (node->white, white);
-  if (node->black != SYN_MOVE_NONE)
-    syn_move_to_text (node->black, black);
+  choice_text (node, node->white, white);
+  choice_text (node, node->black, black);
   g_string_append_printf (out, "%u. %s %s", number, white, black);
 }
 
@@ -209,14 +236,16 @@ append_line (GString *out, SynVariationNode *parent, SynVariationNode *first, gu
 char *
 syn_variation_tree_write (SynVariationTree *tree)
 {
-  GString *out = g_string_new ("[Variant \"psc\"]\n");
+  GString *out;
   g_autofree char *fen = NULL;
   SynVariationNode *root;
 
   g_return_val_if_fail (tree != NULL, NULL);
   root = tree->root;
-  fen = syn_analysis_write_fen (&root->state);
-  if (!g_str_equal (fen, SYN_FEN_START))
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "[Variant \"%s\"]\n", root->variant->id);
+  fen = syn_analysis_write_variant_fen (root->variant, &root->state);
+  if (!g_str_equal (fen, root->variant->start_fen))
     g_string_append_printf (out, "[FEN \"%s\"]\n", fen);
   g_string_append_c (out, '\n');
   if (root->children->len > 0)
@@ -252,6 +281,7 @@ typedef struct
 
 typedef struct
 {
+  const SynVariant *variant;
   SynVariationTree *tree;
   GArray *frames; /* of Frame, one per level of nesting, grown as variations open */
   guint depth;    /* frames[depth] is the current one */
@@ -298,20 +328,23 @@ read_tag (const char *line, guint number, char **name, char **value, GError **er
 }
 
 static gboolean
-read_move (Reader *reader, const SynState *state, SynColour side, const char *text, guint number,
-           SynMove *move, GError **error)
+read_choice (Reader *reader, const SynState *state, SynColour side, const char *text, guint number,
+             SynChoice *choice, GError **error)
 {
-  SynMove moves[SYN_MAX_MOVES];
-  int n = syn_analysis_moves (state, side, moves);
+  g_autofree SynChoice *choices = g_new (SynChoice, SYN_MAX_CHOICES);
+  int n = syn_analysis_choices (reader->variant, state, side, choices);
 
-  *move = SYN_MOVE_NONE;
+  *choice = SYN_CHOICE_NONE;
   if (g_str_equal (text, "-") && n == 0)
     return TRUE;
-  if (!g_str_equal (text, "-") && !syn_move_text_is_well_formed (text))
+  /* PSC's choices are moves alone, so its text can be judged on its form first. */
+  if (reader->variant == &syn_variant_psc && !g_str_equal (text, "-")
+      && !syn_move_text_is_well_formed (text))
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
                  _ ("\"%s\" is not a move in UCI form such as e2e4, e7e8q or -"), text);
-  *move = syn_move_find (moves, n, text);
-  if (*move == SYN_MOVE_NONE)
+  if (!g_str_equal (text, "-"))
+    *choice = syn_variant_choice_from_text (reader->variant, state, side, text);
+  if (*choice == SYN_CHOICE_NONE)
     return fail (error, SYN_VARIATION_TREE_ERROR_ILLEGAL, reader->line,
                  side == SYN_WHITE ? _ ("%s is not a legal move for White in turn %u")
                                    : _ ("%s is not a legal move for Black in turn %u"),
@@ -327,7 +360,7 @@ read_turn (Reader *reader, char **words, guint n_words, GError **error)
   const SynState *state = &frame->node->state;
   const char *number = words[0];
   gsize length = strlen (number);
-  SynMove white, black;
+  SynChoice white, black;
 
   if (length < 2 || number[length - 1] != '.' || length > 10)
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
@@ -345,11 +378,11 @@ read_turn (Reader *reader, char **words, guint n_words, GError **error)
   if (n_words < 3 || strchr ("()", *words[1]) || strchr ("()", *words[2]))
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
                  _ ("a turn is its number followed by White's move and Black's move"));
-  if (syn_variant_psc.outcome (state).result != SYN_RESULT_NONE)
+  if (reader->variant->outcome (state).result != SYN_RESULT_NONE)
     return fail (error, SYN_VARIATION_TREE_ERROR_ILLEGAL, reader->line,
                  _ ("turn %u comes after the end of the game"), frame->number);
-  if (!read_move (reader, state, SYN_WHITE, words[1], frame->number, &white, error)
-      || !read_move (reader, state, SYN_BLACK, words[2], frame->number, &black, error))
+  if (!read_choice (reader, state, SYN_WHITE, words[1], frame->number, &white, error)
+      || !read_choice (reader, state, SYN_BLACK, words[2], frame->number, &black, error))
     return FALSE;
   if (syn_variation_node_find_child (frame->node, white, black) != NULL)
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader->line,
@@ -458,9 +491,10 @@ start_tree (Reader *reader, const char *fen, guint fen_line, GError **error)
   SynState start;
   g_autoptr (GError) local_error = NULL;
 
-  if (!syn_analysis_parse_fen (fen != NULL ? fen : SYN_FEN_START, &start, &local_error))
+  if (!syn_analysis_parse_variant_fen (
+          reader->variant, fen != NULL ? fen : reader->variant->start_fen, &start, &local_error))
     return fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, fen_line, "%s", local_error->message);
-  reader->tree = syn_variation_tree_new (&start);
+  reader->tree = syn_variation_tree_new_for_variant (reader->variant, &start);
   g_array_append_val (reader->frames, ((Frame){ reader->tree->root, NULL, 1, 0 }));
   return TRUE;
 }
@@ -471,7 +505,7 @@ syn_variation_tree_read (const char *text, GError **error)
   g_auto (GStrv) lines = NULL;
   g_autofree char *fen = NULL;
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
-  Reader reader = { .frames = frames };
+  Reader reader = { .variant = &syn_variant_psc, .frames = frames };
   guint fen_line = 0;
   gsize length;
   const char *end;
@@ -514,12 +548,14 @@ syn_variation_tree_read (const char *text, GError **error)
             }
           if (!read_tag (line, reader.line, &name, &value, error))
             goto failed;
-          if (g_str_equal (name, "Variant") && !g_str_equal (value, "psc"))
+          if (g_str_equal (name, "Variant") && syn_variant_lookup (value) == NULL)
             {
               fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader.line,
                     _ ("\"%s\" is not a known variant"), value);
               goto failed;
             }
+          else if (g_str_equal (name, "Variant"))
+            reader.variant = syn_variant_lookup (value);
           else if (g_str_equal (name, "FEN") && fen == NULL)
             {
               fen = g_steal_pointer (&value);

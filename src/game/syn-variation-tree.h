@@ -1,5 +1,7 @@
-/* syn-variation-tree.h: the pairs explored in the what-if resolver as a tree of positions,
- * and its text form (docs/record-format.md, "Analysis trees").
+/* syn-variation-tree.h: the pairs of choices explored in the what-if resolver as a tree of
+ * states of one rule set, and its text form (docs/record-format.md, "Analysis trees"): the
+ * rule set's id and FEN in tags, each pair as the rule set's choice texts ("-" for a side
+ * that waits).
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -38,32 +40,37 @@ GQuark syn_variation_tree_error_quark (void);
 typedef struct _SynVariationTree SynVariationTree;
 typedef struct _SynVariationNode SynVariationNode;
 
+/* A PSC tree. */
 SynVariationTree *syn_variation_tree_new (const SynState *start);
+SynVariationTree *syn_variation_tree_new_for_variant (const SynVariant *variant,
+                                                      const SynState *start);
 void syn_variation_tree_free (SynVariationTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SynVariationTree, syn_variation_tree_free)
 
 SynVariationNode *syn_variation_tree_get_root (SynVariationTree *tree);
+const SynVariant *syn_variation_tree_get_variant (SynVariationTree *tree);
 
 const SynState *syn_variation_node_get_state (SynVariationNode *node);
 
 /* NULL for the root. */
 SynVariationNode *syn_variation_node_get_parent (SynVariationNode *node);
 
-/* The pair that leads from the parent to node (SYN_MOVE_NONE at the root). */
-void syn_variation_node_get_pair (SynVariationNode *node, SynMove *white, SynMove *black);
+/* The pair that leads from the parent to node (SYN_CHOICE_NONE at the root, and for a side
+ * that waited). */
+void syn_variation_node_get_pair (SynVariationNode *node, SynChoice *white, SynChoice *black);
 
 /* The children in the order they were added; the first is the main line. */
 guint syn_variation_node_get_n_children (SynVariationNode *node);
 SynVariationNode *syn_variation_node_get_child (SynVariationNode *node, guint index);
 
 /* The child reached by the pair, or NULL. */
-SynVariationNode *syn_variation_node_find_child (SynVariationNode *node, SynMove white,
-                                                 SynMove black);
+SynVariationNode *syn_variation_node_find_child (SynVariationNode *node, SynChoice white,
+                                                 SynChoice black);
 
 /* The child reached by the pair, added (resolved through the rules) when it is new; the pair
- * must be legal in node's position. */
-SynVariationNode *syn_variation_node_add_child (SynVariationNode *node, SynMove white,
-                                                SynMove black);
+ * must be among the sides' choices in node's state (SYN_CHOICE_NONE for a side that waits). */
+SynVariationNode *syn_variation_node_add_child (SynVariationNode *node, SynChoice white,
+                                                SynChoice black);
 
 char *syn_variation_tree_write (SynVariationTree *tree);
 

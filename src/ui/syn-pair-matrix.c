@@ -15,11 +15,11 @@
 
 #include <glib/gi18n.h>
 
-#include "psc-eval.h"
 #include "syn-notation.h"
 
 #define CELL_SIZE 22
-#define HEADER_SIZE 52
+#define MIN_HEADER_SIZE 52
+#define MAX_HEADER_SIZE 200
 
 struct _SynPairMatrix
 {
@@ -38,13 +38,15 @@ struct _SynPairMatrix
   GCancellable *cancellable;
   SynAnalysisMatrix *matrix;
   SynState state;
+  const SynVariant *variant;
   char **white_names;
   char **black_names;
+  int header_size; /* room for the longest choice's name */
   SynPairMatrixSort sort;
-  int row_order[SYN_MAX_MOVES];
-  int column_order[SYN_MAX_MOVES];
-  double row_average[SYN_MAX_MOVES];
-  double column_average[SYN_MAX_MOVES];
+  int row_order[SYN_ANALYSIS_MATRIX_MAX];
+  int column_order[SYN_ANALYSIS_MATRIX_MAX];
+  double row_average[SYN_ANALYSIS_MATRIX_MAX];
+  double column_average[SYN_ANALYSIS_MATRIX_MAX];
   int cursor_white; /* matrix indices, -1 for no cursor */
   int cursor_black;
 };
@@ -81,13 +83,13 @@ position_of (const int *order, int n, int index)
 /* White's advantage as a colour: green for White, red for Black, grey for even; a pawn
  * (100) is a clear tint and three pawns a full one. */
 static void
-cell_colour (int value, GdkRGBA *rgba)
+cell_colour (int value, int decided, GdkRGBA *rgba)
 {
   double t = CLAMP (value / 300.0, -1.0, 1.0);
 
-  if (value >= SYN_EVAL_DECIDED)
+  if (value >= decided)
     *rgba = (GdkRGBA){ 0.15, 0.55, 0.25, 1.0 };
-  else if (value <= -SYN_EVAL_DECIDED)
+  else if (value <= -decided)
     *rgba = (GdkRGBA){ 0.75, 0.11, 0.16, 1.0 };
   else if (t >= 0)
     *rgba = (GdkRGBA){ 0.6 - 0.35 * t, 0.6 + 0.15 * t, 0.6 - 0.3 * t, 1.0 };
@@ -112,6 +114,7 @@ draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer u
 {
   SynPairMatrix *self = user_data;
   const SynAnalysisMatrix *m = self->matrix;
+  int header = self->header_size;
   GdkRGBA fg;
 
   if (m == NULL)
@@ -121,14 +124,14 @@ draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer u
     for (int b = 0; b < m->n_black; b++)
       {
         int value = (int) m->cells[self->row_order[w] * m->n_black + self->column_order[b]];
-        double x = HEADER_SIZE + b * CELL_SIZE, y = HEADER_SIZE + w * CELL_SIZE;
+        double x = header + b * CELL_SIZE, y = header + w * CELL_SIZE;
         GdkRGBA rgba;
 
-        cell_colour (value, &rgba);
+        cell_colour (value, (int) m->decided, &rgba);
         gdk_cairo_set_source_rgba (cr, &rgba);
         cairo_rectangle (cr, x, y, CELL_SIZE - 1, CELL_SIZE - 1);
         cairo_fill (cr);
-        if (value >= SYN_EVAL_DECIDED || value <= -SYN_EVAL_DECIDED)
+        if (value >= m->decided || value <= -m->decided)
           {
             cairo_set_source_rgb (cr, 1, 1, 1);
             draw_text (cr, GTK_WIDGET (area), value > 0 ? "W" : "B", x, y, CELL_SIZE - 1,
@@ -138,15 +141,15 @@ draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer u
   gdk_cairo_set_source_rgba (cr, &fg);
   for (int w = 0; w < m->n_white; w++)
     draw_text (cr, GTK_WIDGET (area), self->white_names[self->row_order[w]], 0,
-               HEADER_SIZE + w * CELL_SIZE, HEADER_SIZE - 4, CELL_SIZE);
+               header + w * CELL_SIZE, header - 4, CELL_SIZE);
   for (int b = 0; b < m->n_black; b++)
     {
-      double x = HEADER_SIZE + b * CELL_SIZE;
+      double x = header + b * CELL_SIZE;
       cairo_save (cr);
-      cairo_translate (cr, x, HEADER_SIZE - 2);
+      cairo_translate (cr, x, header - 2);
       cairo_rotate (cr, -G_PI / 2);
-      draw_text (cr, GTK_WIDGET (area), self->black_names[self->column_order[b]], 0, 0,
-                 HEADER_SIZE - 4, CELL_SIZE);
+      draw_text (cr, GTK_WIDGET (area), self->black_names[self->column_order[b]], 0, 0, header - 4,
+                 CELL_SIZE);
       cairo_restore (cr);
     }
   if (self->cursor_white >= 0)
@@ -156,8 +159,8 @@ draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer u
 
       gdk_cairo_set_source_rgba (cr, &fg);
       cairo_set_line_width (cr, 2);
-      cairo_rectangle (cr, HEADER_SIZE + b * CELL_SIZE + 1, HEADER_SIZE + w * CELL_SIZE + 1,
-                       CELL_SIZE - 3, CELL_SIZE - 3);
+      cairo_rectangle (cr, header + b * CELL_SIZE + 1, header + w * CELL_SIZE + 1, CELL_SIZE - 3,
+                       CELL_SIZE - 3);
       cairo_stroke (cr);
     }
 }
@@ -169,10 +172,10 @@ cell_at (SynPairMatrix *self, double x, double y, int *white, int *black)
   const SynAnalysisMatrix *m = self->matrix;
   int w, b;
 
-  if (m == NULL || x < HEADER_SIZE || y < HEADER_SIZE)
+  if (m == NULL || x < self->header_size || y < self->header_size)
     return FALSE;
-  w = (int) (y - HEADER_SIZE) / CELL_SIZE;
-  b = (int) (x - HEADER_SIZE) / CELL_SIZE;
+  w = (int) (y - self->header_size) / CELL_SIZE;
+  b = (int) (x - self->header_size) / CELL_SIZE;
   if (w >= m->n_white || b >= m->n_black)
     return FALSE;
   *white = self->row_order[w];
@@ -239,7 +242,7 @@ typedef struct
   gboolean white;
 } SortContext;
 
-/* Orders two moves of one side, the better for that side first, then by generation order. */
+/* Orders two choices of one side, the better for that side first, then by generation order. */
 static int
 compare_moves (gconstpointer a, gconstpointer b, gpointer user_data)
 {
@@ -276,7 +279,7 @@ compare_moves (gconstpointer a, gconstpointer b, gpointer user_data)
 }
 
 static void
-sort_moves (SynPairMatrix *self)
+sort_choices (SynPairMatrix *self)
 {
   const SynAnalysisMatrix *m = self->matrix;
   SortContext context = { self, TRUE };
@@ -302,7 +305,7 @@ syn_pair_matrix_set_sort (SynPairMatrix *self, SynPairMatrixSort sort)
   self->sort = sort;
   if (gtk_drop_down_get_selected (self->sort_by) != (guint) sort)
     gtk_drop_down_set_selected (self->sort_by, sort);
-  sort_moves (self);
+  sort_choices (self);
 }
 
 SynPairMatrixSort
@@ -350,11 +353,11 @@ on_query_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTool
   if (!cell_at (self, x, y, &w, &b))
     return FALSE;
   value = (int) m->cells[w * m->n_black + b];
-  if (value >= SYN_EVAL_DECIDED)
+  if (value >= m->decided)
     /* Translators: a White move, a Black move, and what they lead to */
     text = g_strdup_printf (_ ("%s against %s: White wins"), self->white_names[w],
                             self->black_names[b]);
-  else if (value <= -SYN_EVAL_DECIDED)
+  else if (value <= -m->decided)
     text = g_strdup_printf (_ ("%s against %s: Black wins"), self->white_names[w],
                             self->black_names[b]);
   else
@@ -384,14 +387,86 @@ set_computing (SynPairMatrix *self, gboolean computing)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTING]);
 }
 
+char *
+syn_pair_matrix_describe_choice (const SynVariant *variant, const SynState *state, SynColour side,
+                                 SynChoice choice)
+{
+  SynStepInfo info;
+  g_autofree char *move = NULL;
+
+  if (choice == SYN_CHOICE_NONE)
+    /* Translators: a side the rules ask nothing of at this step (HK's exchange of blows,
+     * the side not to move in Transactional Chess) */
+    return g_strdup (_ ("Waits this step"));
+  move = syn_notation_describe (variant, state, side, choice);
+  syn_variant_describe (variant, state, &info);
+  /* A Transactional move that neither commits nor rolls back stays in the open transaction;
+   * said so, it is not mistaken for the whole choice. */
+  if (info.kind == SYN_STEP_TX_MOVE && SYN_CHOICE_KIND (choice) == 0)
+    /* Translators: a Transactional Chess move without a decision: "Nf3, keep pending" */
+    return g_strdup_printf (_ ("%s, keep pending"), move);
+  return g_steal_pointer (&move);
+}
+
 static char **
-move_names (const SynState *state, SynColour side, const SynMove *moves, int n)
+choice_names (const SynVariant *variant, const SynState *state, SynColour side,
+              const SynChoice *choices, int n)
 {
   char **names = g_new0 (char *, n + 1);
 
   for (int i = 0; i < n; i++)
-    names[i] = syn_notation_describe (&syn_variant_psc, state, side, moves[i]);
+    names[i] = syn_pair_matrix_describe_choice (variant, state, side, choices[i]);
   return names;
+}
+
+/* Room for the longest name beside the rows and above the (turned) columns. */
+static int
+measure_header (SynPairMatrix *self)
+{
+  int widest = 0;
+
+  for (int pass = 0; pass < 2; pass++)
+    for (char **name = pass == 0 ? self->white_names : self->black_names; *name != NULL; name++)
+      {
+        g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), *name);
+        int width, height;
+
+        pango_layout_get_pixel_size (layout, &width, &height);
+        widest = MAX (widest, width);
+      }
+  return CLAMP (widest + 8, MIN_HEADER_SIZE, MAX_HEADER_SIZE);
+}
+
+/* What the matrix is: its size, and what was cut or waits; the value for White. */
+static char *
+describe_matrix (const SynAnalysisMatrix *m)
+{
+  GString *text = g_string_new (NULL);
+
+  if (m->variant == &syn_variant_psc)
+    {
+      g_string_append_printf (text, _ ("Moves: White %d, Black %d. Value for White: %+.2f"),
+                              m->n_white, m->n_black, m->value / 100.0);
+      return g_string_free (text, FALSE);
+    }
+  /* Translators: the pair matrix of a rule set other than PSC; a side that waits has one
+   * row or column */
+  g_string_append_printf (text, _ ("Choices: White %d, Black %d. Value for White: %+.2f"),
+                          m->n_white_all, m->n_black_all, m->value / 100.0);
+  g_string_append (text, "\n");
+  g_string_append (text, _ ("Each pair is valued by material and outcome one step ahead."));
+  if (m->n_white_all == 0)
+    g_string_append_printf (text, "\n%s", _ ("White waits this step: one row."));
+  if (m->n_black_all == 0)
+    g_string_append_printf (text, "\n%s", _ ("Black waits this step: one column."));
+  if (m->n_white_all > m->n_white)
+    g_string_append_printf (text, "\n%s",
+                            /* Translators: the pair matrix keeps only so many choices */
+                            _ ("Only White’s first choices are weighed; the rest were cut."));
+  if (m->n_black_all > m->n_black)
+    g_string_append_printf (text, "\n%s",
+                            _ ("Only Black’s first choices are weighed; the rest were cut."));
+  return g_string_free (text, FALSE);
 }
 
 static void
@@ -412,8 +487,11 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   self->matrix = matrix;
-  self->white_names = move_names (&self->state, SYN_WHITE, matrix->white, matrix->n_white);
-  self->black_names = move_names (&self->state, SYN_BLACK, matrix->black, matrix->n_black);
+  self->white_names
+      = choice_names (matrix->variant, &self->state, SYN_WHITE, matrix->white, matrix->n_white);
+  self->black_names
+      = choice_names (matrix->variant, &self->state, SYN_BLACK, matrix->black, matrix->n_black);
+  self->header_size = measure_header (self);
   for (int w = 0; w < matrix->n_white; w++)
     {
       double sum = 0;
@@ -428,9 +506,8 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
         sum += matrix->cells[w * matrix->n_black + b];
       self->column_average[b] = matrix->n_white > 0 ? sum / matrix->n_white : 0;
     }
-  sort_moves (self);
-  summary = g_strdup_printf (_ ("Moves: White %d, Black %d. Value for White: %+.2f"),
-                             matrix->n_white, matrix->n_black, matrix->value / 100.0);
+  sort_choices (self);
+  summary = describe_matrix (matrix);
   gtk_label_set_text (self->summary, summary);
   white = describe_strategy (self->white_names, matrix->white_strategy, matrix->n_white);
   black = describe_strategy (self->black_names, matrix->black_strategy, matrix->n_black);
@@ -440,8 +517,9 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_free (summary);
   summary = g_strdup_printf (_ ("Black plays: %s"), black);
   gtk_label_set_text (self->black_strategy, summary);
-  gtk_drawing_area_set_content_width (self->cells, HEADER_SIZE + matrix->n_black * CELL_SIZE);
-  gtk_drawing_area_set_content_height (self->cells, HEADER_SIZE + matrix->n_white * CELL_SIZE);
+  gtk_drawing_area_set_content_width (self->cells, self->header_size + matrix->n_black * CELL_SIZE);
+  gtk_drawing_area_set_content_height (self->cells,
+                                       self->header_size + matrix->n_white * CELL_SIZE);
   gtk_widget_queue_draw (GTK_WIDGET (self->cells));
 }
 
@@ -455,13 +533,15 @@ clear_matrix (SynPairMatrix *self)
 }
 
 void
-syn_pair_matrix_set_state (SynPairMatrix *self, const SynState *state)
+syn_pair_matrix_set_state (SynPairMatrix *self, const SynVariant *variant, const SynState *state)
 {
   g_return_if_fail (SYN_IS_PAIR_MATRIX (self));
+  g_return_if_fail (state != NULL);
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   clear_matrix (self);
+  self->variant = variant != NULL ? variant : &syn_variant_psc;
   self->state = *state;
   self->cancellable = g_cancellable_new ();
   gtk_label_set_text (self->summary, _ ("Computing the pair matrix…"));
@@ -469,7 +549,8 @@ syn_pair_matrix_set_state (SynPairMatrix *self, const SynState *state)
   gtk_label_set_text (self->black_strategy, "");
   gtk_widget_queue_draw (GTK_WIDGET (self->cells));
   set_computing (self, TRUE);
-  syn_analysis_matrix_compute_async (state, self->cancellable, on_computed_cb, g_object_ref (self));
+  syn_analysis_matrix_compute_async (self->variant, state, self->cancellable, on_computed_cb,
+                                     g_object_ref (self));
 }
 
 gboolean
@@ -477,6 +558,13 @@ syn_pair_matrix_get_computing (SynPairMatrix *self)
 {
   g_return_val_if_fail (SYN_IS_PAIR_MATRIX (self), FALSE);
   return self->cancellable != NULL;
+}
+
+const char *
+syn_pair_matrix_get_summary (SynPairMatrix *self)
+{
+  g_return_val_if_fail (SYN_IS_PAIR_MATRIX (self), NULL);
+  return gtk_label_get_text (self->summary);
 }
 
 const SynAnalysisMatrix *
@@ -582,6 +670,7 @@ syn_pair_matrix_init (SynPairMatrix *self)
       = { _ ("Move name"), _ ("Equilibrium probability"), _ ("Average value"), NULL };
 
   self->cursor_white = self->cursor_black = -1;
+  self->header_size = MIN_HEADER_SIZE;
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));

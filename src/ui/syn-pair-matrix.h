@@ -1,8 +1,9 @@
-/* syn-pair-matrix.h: every White move against every Black move of one turn, each cell
- * coloured by the evaluation of the position they resolve to, with both sides' equilibrium
- * strategies and the value of the turn. Computed on a thread. Rows and columns can be sorted;
- * the cell under the pointer or the keyboard cursor is announced by "cell-focused"
- * (White move, Black move, as guint).
+/* syn-pair-matrix.h: every White choice against every Black choice of one step, in any rule
+ * set, each cell coloured by the value of the state they resolve to (PSC: the evaluation;
+ * the others: material and outcome one step ahead), with both sides' equilibrium strategies
+ * and the value of the step. A side that waits is one row or column. Computed on a thread.
+ * Rows and columns can be sorted; the cell under the pointer or the keyboard cursor is
+ * announced by "cell-focused" (White's choice, Black's choice, as guint).
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,7 +18,7 @@ G_BEGIN_DECLS
 
 #define SYN_TYPE_PAIR_MATRIX (syn_pair_matrix_get_type ())
 
-/* How rows (White's moves) and columns (Black's moves) are ordered; each puts the moves
+/* How rows (White's choices) and columns (Black's choices) are ordered; each puts the moves
  * best for their side first. */
 typedef enum
 {
@@ -30,9 +31,10 @@ G_DECLARE_FINAL_TYPE (SynPairMatrix, syn_pair_matrix, SYN, PAIR_MATRIX, GtkWidge
 
 GtkWidget *syn_pair_matrix_new (void);
 
-/* Starts computing the matrix of state (cancelling one under way). Property "computing"
- * is TRUE until it is done. */
-void syn_pair_matrix_set_state (SynPairMatrix *self, const SynState *state);
+/* Starts computing the matrix of state in variant (NULL: PSC), cancelling one under way.
+ * Property "computing" is TRUE until it is done. */
+void syn_pair_matrix_set_state (SynPairMatrix *self, const SynVariant *variant,
+                                const SynState *state);
 
 gboolean syn_pair_matrix_get_computing (SynPairMatrix *self);
 
@@ -42,7 +44,15 @@ const SynAnalysisMatrix *syn_pair_matrix_get_matrix (SynPairMatrix *self);
 void syn_pair_matrix_set_sort (SynPairMatrix *self, SynPairMatrixSort sort);
 SynPairMatrixSort syn_pair_matrix_get_sort (SynPairMatrix *self);
 
-/* The index into the matrix's white (black) moves of the row (column) shown at position. */
+/* What the window and the matrix call side's choice in state: the notation's words, a
+ * Transactional move without a decision said to keep pending, and a side that waits. */
+char *syn_pair_matrix_describe_choice (const SynVariant *variant, const SynState *state,
+                                       SynColour side, SynChoice choice);
+
+/* The summary line above the cells ("Moves: White 20, Black 20. …"). */
+const char *syn_pair_matrix_get_summary (SynPairMatrix *self);
+
+/* The index into the matrix's white (black) choices of the row (column) shown at position. */
 int syn_pair_matrix_get_row (SynPairMatrix *self, int position);
 int syn_pair_matrix_get_column (SynPairMatrix *self, int position);
 

@@ -605,7 +605,7 @@ explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 
   if (!valid_state (self, &state))
     return;
-  gtk_window_present (GTK_WINDOW (syn_what_if_new (GTK_WINDOW (self), &state)));
+  gtk_window_present (GTK_WINDOW (syn_what_if_new (GTK_WINDOW (self), NULL, &state)));
 }
 
 static void

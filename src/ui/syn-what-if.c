@@ -1,4 +1,8 @@
-/* syn-what-if.c: the what-if resolver window.
+/* syn-what-if.c: the what-if resolver window, for every rule set behind the variant table.
+ *
+ * Each side's choices at the step are listed in its drop-down (a side the rules ask nothing
+ * of waits, SYN_CHOICE_NONE); the pair is resolved by the rule set's apply, and what the step
+ * told the players (its events) joins the summary.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -22,6 +26,9 @@ struct _SynWhatIf
   /* template widgets */
   SynBoardView *before_board;
   SynBoardView *after_board;
+  GtkLabel *step_label;
+  GtkLabel *before_heading;
+  GtkLabel *after_heading;
   GtkDropDown *white_moves;
   GtkDropDown *black_moves;
   GtkLabel *summary;
@@ -29,13 +36,17 @@ struct _SynWhatIf
   GtkExpander *matrix_expander;
   SynPairMatrix *pair_matrix;
 
+  /* borrowed */
+  const SynVariant *variant;
+
   /* owned */
   SynState state;
   SynState result;
-  SynMove white[SYN_MAX_MOVES];
-  SynMove black[SYN_MAX_MOVES];
+  SynChoice white[SYN_MAX_CHOICES]; /* one SYN_CHOICE_NONE for a side that waits */
+  SynChoice black[SYN_MAX_CHOICES];
   int n_white;
   int n_black;
+  SynColour viewer;            /* whose view the boards show where the rule set has views */
   SynVariationTree *tree;      /* every pair explored, from the first position */
   SynVariationNode *node;      /* in tree: the position the moves are chosen in */
   SynBitboard control_changed; /* squares whose control the pair changed */
@@ -45,12 +56,18 @@ struct _SynWhatIf
 
 G_DEFINE_FINAL_TYPE (SynWhatIf, syn_what_if, ADW_TYPE_WINDOW)
 
-static SynMove
-selected_move (GtkDropDown *drop_down, const SynMove *moves, int n_moves)
+static SynChoice
+selected_choice (GtkDropDown *drop_down, const SynChoice *choices, int n_choices)
 {
   guint index = gtk_drop_down_get_selected (drop_down);
 
-  return index < (guint) n_moves ? moves[index] : SYN_MOVE_NONE;
+  return index < (guint) n_choices ? choices[index] : SYN_CHOICE_NONE;
+}
+
+static const char *
+colour_name (SynColour colour)
+{
+  return colour == SYN_WHITE ? _ ("White") : _ ("Black");
 }
 
 static int
@@ -179,19 +196,104 @@ show_control_changes (SynWhatIf *self, const SynBoardFacts *before, const SynBoa
 }
 
 /* The position's facts with both sides' moves, so that either colour can be picked on the
- * board (facts.moves holds the viewer's alone). */
+ * board (facts.moves holds the viewer's alone): each move once, whatever decisions it
+ * comes with. */
 static void
-add_black_moves (SynWhatIf *self, SynBoardFacts *facts)
+add_both_sides_moves (SynWhatIf *self, SynBoardFacts *facts)
 {
-  for (int i = 0; i < self->n_black && facts->n_moves < SYN_MAX_MOVES; i++)
-    facts->moves[facts->n_moves++] = self->black[i];
+  facts->n_moves = 0;
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      const SynChoice *choices = side == SYN_WHITE ? self->white : self->black;
+      int n = side == SYN_WHITE ? self->n_white : self->n_black;
+
+      for (int i = 0; i < n && facts->n_moves < SYN_MAX_MOVES; i++)
+        {
+          SynMove move = SYN_CHOICE_MOVE (choices[i]);
+          gboolean seen = move == SYN_MOVE_NONE;
+
+          for (int j = facts->n_moves - 1; j >= 0 && !seen; j--)
+            seen = facts->moves[j] == move;
+          if (!seen)
+            facts->moves[facts->n_moves++] = move;
+        }
+    }
+}
+
+/* What the step told the players beyond the board, a line each: a forfeited move and the
+ * token (HUT-R5, R6), an exchange of blows opening (HK-R6), a refused move, a pass, a commit
+ * with its announcement or a rollback (TX-R5, R6, R8, R9). */
+static void
+append_events (SynWhatIf *self, SynChoice white, SynChoice black, GString *summary)
+{
+  SynEvent events[SYN_MAX_EVENTS];
+  int n;
+
+  if (self->variant->events == NULL)
+    return;
+  n = self->variant->events (&self->state, white, black, &self->result, events);
+  for (int i = 0; i < n; i++)
+    {
+      SynColour side = (SynColour) events[i].side;
+      char square[3] = "";
+      char announcement[256];
+
+      if (events[i].square != SYN_NO_SQUARE)
+        syn_square_to_text (events[i].square, square);
+      g_string_append_c (summary, '\n');
+      switch (events[i].kind)
+        {
+        case SYN_EVENT_FORFEIT:
+          g_string_append_printf (summary,
+                                  _ ("%s’s move was forfeited: it was no longer legal after %s’s"),
+                                  colour_name (side), colour_name ((SynColour) !side));
+          break;
+        case SYN_EVENT_TOKEN:
+          g_string_append_printf (summary, _ ("%s takes the initiative"), colour_name (side));
+          break;
+        case SYN_EVENT_FIELD_OPENED:
+          g_string_append_printf (summary, _ ("Exchange of blows on %s: %s may strike"), square,
+                                  colour_name (side));
+          break;
+        case SYN_EVENT_LOCKED:
+          /* Translators: Transactional Chess (TX-R5): "White’s move is refused: e5 is locked
+           * by the opponent’s transaction" */
+          g_string_append_printf (
+              summary, _ ("%s’s move is refused: %s is locked by the opponent’s transaction"),
+              colour_name (side), square);
+          break;
+        case SYN_EVENT_NO_MOVE:
+          /* Translators: Transactional Chess (TX-R6) */
+          g_string_append_printf (summary, _ ("Every move of %s was refused: the turn is a pass"),
+                                  colour_name (side));
+          break;
+        case SYN_EVENT_COMMIT:
+          if (self->variant->announce
+              && self->variant->announce (&self->state, &self->result, side, announcement,
+                                          sizeof announcement))
+            g_string_append_printf (summary, _ ("%s has committed: %s"), colour_name (side),
+                                    announcement);
+          else
+            /* Translators: Transactional Chess, a commit with nothing to announce */
+            g_string_append_printf (summary, _ ("%s has committed"), colour_name (side));
+          break;
+        case SYN_EVENT_ROLLBACK:
+          /* Translators: Transactional Chess (TX-R9); the opponent is not told */
+          g_string_append_printf (summary, _ ("%s rolls back its transaction"), colour_name (side));
+          break;
+        default:
+          g_string_truncate (summary, summary->len - 1);
+          break;
+        }
+    }
 }
 
 static void
 update_result (SynWhatIf *self)
 {
-  SynMove white = selected_move (self->white_moves, self->white, self->n_white);
-  SynMove black = selected_move (self->black_moves, self->black, self->n_black);
+  SynChoice white = selected_choice (self->white_moves, self->white, self->n_white);
+  SynChoice black = selected_choice (self->black_moves, self->black, self->n_black);
+  gboolean has_control = self->variant->has_control;
   SynBoardFacts before, after;
   GString *summary = g_string_new (NULL);
   g_autofree char *outcome = NULL;
@@ -200,18 +302,20 @@ update_result (SynWhatIf *self)
   GString *captured = g_string_new (NULL);
   SynBitboard still = 0;
 
-  if (self->n_white == 0 && self->n_black == 0)
-    self->result = self->state;
+  if (white == SYN_CHOICE_NONE && black == SYN_CHOICE_NONE)
+    self->result = self->state; /* the game is over */
   else
-    syn_analysis_resolve (&self->state, white, black, &self->result);
-  syn_board_facts_compute (&before, &syn_variant_psc, &self->state, SYN_WHITE, FALSE);
-  syn_board_facts_compute (&after, &syn_variant_psc, &self->result, SYN_WHITE, FALSE);
-  add_black_moves (self, &before);
+    syn_analysis_resolve_choices (self->variant, &self->state, white, black, &self->result);
+  syn_board_facts_compute (&before, self->variant, &self->state, self->viewer, FALSE);
+  syn_board_facts_compute (&after, self->variant, &self->result, self->viewer, FALSE);
+  add_both_sides_moves (self, &before);
   syn_board_view_set_facts (self->before_board, &before);
   syn_board_view_set_chosen_move (self->before_board, SYN_MOVE_NONE);
-  syn_board_view_set_last_turn (self->before_board, white, black);
+  syn_board_view_set_last_turn (self->before_board, SYN_CHOICE_MOVE (white),
+                                SYN_CHOICE_MOVE (black));
   syn_board_view_set_facts (self->after_board, &after);
-  syn_board_view_set_last_turn (self->after_board, white, black);
+  syn_board_view_set_last_turn (self->after_board, SYN_CHOICE_MOVE (white),
+                                SYN_CHOICE_MOVE (black));
 
   outcome = describe_outcome (after.outcome);
   g_string_append (summary, outcome);
@@ -242,61 +346,156 @@ update_result (SynWhatIf *self)
     g_string_append_printf (summary, "\n%s", _ ("Nothing was captured."));
   g_string_free (captured, TRUE);
 
-  /* A piece counts as the same one when it stands on the same square before and after. */
-  for (int square = 0; square < 64; square++)
+  /* PSC-R3: a piece counts as the same one when it stands on the same square before and
+   * after. */
+  for (int square = 0; square < 64 && has_control; square++)
     if (self->state.board.board[square] != SYN_NO_PIECE
         && self->state.board.board[square] == self->result.board.board[square])
       still |= syn_bit (square);
-  frozen = list_pieces (&self->result.board, after.frozen & ~(before.frozen & still));
-  unfrozen = list_pieces (&self->state.board, before.frozen & still & ~after.frozen);
+  if (has_control)
+    {
+      frozen = list_pieces (&self->result.board, after.frozen & ~(before.frozen & still));
+      unfrozen = list_pieces (&self->state.board, before.frozen & still & ~after.frozen);
+    }
   if (frozen != NULL)
     g_string_append_printf (summary, "\n%s %s", _ ("Frozen now:"), frozen);
   if (unfrozen != NULL)
     g_string_append_printf (summary, "\n%s %s", _ ("No longer frozen:"), unfrozen);
+  append_events (self, white, black, summary);
 
   gtk_label_set_text (self->summary, summary->str);
   g_string_free (summary, TRUE);
-  show_control_changes (self, &before, &after);
+  /* Control (PSC-R2) means nothing in the other rule sets. */
+  gtk_widget_set_visible (GTK_WIDGET (self->control_changes), has_control);
+  if (has_control)
+    show_control_changes (self, &before, &after);
+  else
+    {
+      self->control_changed = 0;
+      syn_board_view_set_marked_squares (self->after_board, 0);
+    }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "what-if.back",
                                  syn_variation_node_get_parent (self->node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "what-if.go-deeper",
                                  after.outcome.result == SYN_RESULT_NONE);
 }
 
+/* The choices' names; a finished game lists "No move", a side that waits says so. */
 static GListModel *
-move_model (const SynState *state, SynColour side, const SynMove *moves, int n_moves)
+choice_model (SynWhatIf *self, SynColour side, const SynChoice *choices, int n_choices,
+              gboolean over)
 {
   GtkStringList *list = gtk_string_list_new (NULL);
 
-  for (int i = 0; i < n_moves; i++)
-    {
-      g_autofree char *name = syn_notation_describe (&syn_variant_psc, state, side, moves[i]);
-      gtk_string_list_append (list, name);
-    }
-  if (n_moves == 0)
+  if (over)
     gtk_string_list_append (list, _ ("No move"));
+  else
+    for (int i = 0; i < n_choices; i++)
+      {
+        g_autofree char *name
+            = syn_pair_matrix_describe_choice (self->variant, &self->state, side, choices[i]);
+        gtk_string_list_append (list, name);
+      }
   return G_LIST_MODEL (list);
+}
+
+static void
+fill_choices (SynWhatIf *self, SynColour side, gboolean over)
+{
+  GtkDropDown *drop_down = side == SYN_WHITE ? self->white_moves : self->black_moves;
+  SynChoice *choices = side == SYN_WHITE ? self->white : self->black;
+  int n = over ? 0 : syn_analysis_choices (self->variant, &self->state, side, choices);
+  gboolean waits = n == 0;
+
+  if (waits)
+    choices[n++] = SYN_CHOICE_NONE;
+  if (side == SYN_WHITE)
+    self->n_white = n;
+  else
+    self->n_black = n;
+  gtk_drop_down_set_model (drop_down, choice_model (self, side, choices, n, over));
+  g_object_unref (gtk_drop_down_get_model (drop_down));
+  gtk_drop_down_set_selected (drop_down, 0);
+  /* Nothing to pick for a side that waits (or a finished game). */
+  gtk_widget_set_sensitive (GTK_WIDGET (drop_down), !waits);
+}
+
+/* The rule set, and what it adds at this step: HK's open fields, Hutnik's token, the
+ * transaction of the side to move. */
+static void
+show_step (SynWhatIf *self)
+{
+  guint turn = self->state.board.turn_number;
+  g_autofree char *step = NULL;
+  g_autofree char *heading = NULL;
+  SynStepInfo info;
+
+  syn_variant_describe (self->variant, &self->state, &info);
+  if (info.kind == SYN_STEP_BLOWS)
+    {
+      GString *squares = g_string_new (NULL);
+      g_autofree char *list = NULL;
+
+      for (SynBitboard b = info.marked; b;)
+        {
+          char name[3];
+          syn_square_to_text (syn_pop_lsb (&b), name);
+          g_string_append_printf (squares, "%s%s", squares->len ? ", " : "", name);
+        }
+      list = g_string_free (squares, FALSE);
+      step = g_strdup_printf (_ ("Turn %u · Exchange of blows on %s"), turn, list);
+    }
+  else if (info.token >= 0)
+    step = g_strdup_printf (_ ("Turn %u · %s holds the initiative"), turn,
+                            colour_name ((SynColour) info.token));
+  else if (info.kind == SYN_STEP_TX_MOVE)
+    step = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "Turn %u · Transaction T%u · %u move pending",
+                     "Turn %u · Transaction T%u · %u moves pending", info.pending[self->viewer]),
+        turn, info.transaction[self->viewer], info.pending[self->viewer]);
+  else
+    step = g_strdup_printf (_ ("Turn %u"), turn);
+  heading = g_strdup_printf ("%s · %s", syn_notation_variant_name (self->variant), step);
+  gtk_label_set_text (self->step_label, heading);
+
+  /* Where the rule set gives each side a view of its own (TX-R2), the boards show the view
+   * of the side that chooses. */
+  if (self->variant->view != NULL)
+    {
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+
+      /* Translators: the what-if window's board heading where each side sees its own board */
+      before = g_strdup_printf (_ ("Position (%s’s view)"), colour_name (self->viewer));
+      /* Translators: the what-if window's board heading where each side sees its own board */
+      after = g_strdup_printf (_ ("Result (%s’s view)"), colour_name (self->viewer));
+      gtk_label_set_text (self->before_heading, before);
+      gtk_label_set_text (self->after_heading, after);
+    }
+  else
+    {
+      gtk_label_set_text (self->before_heading, _ ("Position"));
+      gtk_label_set_text (self->after_heading, _ ("Result"));
+    }
 }
 
 static void
 show_state (SynWhatIf *self, const SynState *state)
 {
+  gboolean over = self->variant->outcome (state).result != SYN_RESULT_NONE;
+
   self->state = *state;
-  self->n_white = syn_analysis_moves (state, SYN_WHITE, self->white);
-  self->n_black = syn_analysis_moves (state, SYN_BLACK, self->black);
   self->filling = TRUE;
-  gtk_drop_down_set_model (self->white_moves,
-                           move_model (state, SYN_WHITE, self->white, self->n_white));
-  gtk_drop_down_set_model (self->black_moves,
-                           move_model (state, SYN_BLACK, self->black, self->n_black));
-  g_object_unref (gtk_drop_down_get_model (self->white_moves));
-  g_object_unref (gtk_drop_down_get_model (self->black_moves));
-  gtk_drop_down_set_selected (self->white_moves, 0);
-  gtk_drop_down_set_selected (self->black_moves, 0);
+  fill_choices (self, SYN_WHITE, over);
+  fill_choices (self, SYN_BLACK, over);
   self->filling = FALSE;
+  /* The side that chooses; White when both do. */
+  self->viewer = self->white[0] == SYN_CHOICE_NONE && self->black[0] != SYN_CHOICE_NONE ? SYN_BLACK
+                                                                                        : SYN_WHITE;
+  show_step (self);
   update_result (self);
   if (gtk_expander_get_expanded (self->matrix_expander))
-    syn_pair_matrix_set_state (self->pair_matrix, state);
+    syn_pair_matrix_set_state (self->pair_matrix, self->variant, state);
 }
 
 static void
@@ -310,7 +509,29 @@ static void
 on_matrix_expanded_cb (SynWhatIf *self)
 {
   if (gtk_expander_get_expanded (self->matrix_expander))
-    syn_pair_matrix_set_state (self->pair_matrix, &self->state);
+    syn_pair_matrix_set_state (self->pair_matrix, self->variant, &self->state);
+}
+
+/* The choice a move picked on the board stands for: the move itself (no decision), else
+ * the one choice that carries it (a forced commit); SYN_CHOICE_NONE when the move comes
+ * with several decisions and none is plain, so the list must say which. */
+static SynChoice
+choice_of_move (const SynChoice *choices, int n, SynMove move)
+{
+  SynChoice found = SYN_CHOICE_NONE;
+  int n_found = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      if (choices[i] == (SynChoice) move)
+        return choices[i];
+      if (SYN_CHOICE_MOVE (choices[i]) == move)
+        {
+          found = choices[i];
+          n_found++;
+        }
+    }
+  return n_found == 1 ? found : SYN_CHOICE_NONE;
 }
 
 /* A move picked on the position's board, by pointer or keyboard: the colour of the piece
@@ -318,32 +539,35 @@ on_matrix_expanded_cb (SynWhatIf *self)
 static void
 on_board_move_chosen_cb (SynWhatIf *self, guint move)
 {
-  SynPiece piece = self->state.board.board[syn_move_from ((SynMove) move)];
-  SynMove white = selected_move (self->white_moves, self->white, self->n_white);
-  SynMove black = selected_move (self->black_moves, self->black, self->n_black);
+  const SynBoardFacts *facts = syn_board_view_get_facts (self->before_board);
+  SynPiece piece = facts->position.board[syn_move_from ((SynMove) move)];
+  SynChoice white = selected_choice (self->white_moves, self->white, self->n_white);
+  SynChoice black = selected_choice (self->black_moves, self->black, self->n_black);
+  SynChoice choice;
 
   if (piece == SYN_NO_PIECE)
     return;
   if (SYN_PIECE_COLOUR (piece) == SYN_WHITE)
-    white = (SynMove) move;
+    choice = white = choice_of_move (self->white, self->n_white, (SynMove) move);
   else
-    black = (SynMove) move;
-  syn_what_if_select_moves (self, white, black);
+    choice = black = choice_of_move (self->black, self->n_black, (SynMove) move);
+  if (choice != SYN_CHOICE_NONE)
+    syn_what_if_select_choices (self, white, black);
 }
 
 /* Hovering or moving the cursor over a matrix cell shows its position on the result board. */
 static void
 on_cell_focused_cb (SynWhatIf *self, guint white, guint black)
 {
-  syn_what_if_select_moves (self, (SynMove) white, (SynMove) black);
+  syn_what_if_select_choices (self, (SynChoice) white, (SynChoice) black);
 }
 
 static void
 go_deeper_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWhatIf *self = SYN_WHAT_IF (widget);
-  SynMove white = selected_move (self->white_moves, self->white, self->n_white);
-  SynMove black = selected_move (self->black_moves, self->black, self->n_black);
+  SynChoice white = selected_choice (self->white_moves, self->white, self->n_white);
+  SynChoice black = selected_choice (self->black_moves, self->black, self->n_black);
 
   /* A pair not yet explored here becomes a new branch; a known one is followed. */
   self->node = syn_variation_node_add_child (self->node, white, black);
@@ -355,7 +579,7 @@ back_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWhatIf *self = SYN_WHAT_IF (widget);
   SynVariationNode *left = self->node;
-  SynMove white, black;
+  SynChoice white, black;
 
   if (syn_variation_node_get_parent (left) == NULL)
     return;
@@ -363,7 +587,7 @@ back_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   show_state (self, syn_variation_node_get_state (self->node));
   /* The pair that led where we were stays chosen, so Go Deeper returns there. */
   syn_variation_node_get_pair (left, &white, &black);
-  syn_what_if_select_moves (self, white, black);
+  syn_what_if_select_choices (self, white, black);
 }
 
 static void
@@ -450,6 +674,7 @@ syn_what_if_open_tree (SynWhatIf *self, GFile *file, GError **error)
     return FALSE;
   g_clear_pointer (&self->tree, syn_variation_tree_free);
   self->tree = tree;
+  self->variant = syn_variation_tree_get_variant (tree);
   self->node = syn_variation_tree_get_root (tree);
   show_state (self, syn_variation_node_get_state (self->node));
   return TRUE;
@@ -462,8 +687,15 @@ syn_what_if_get_tree (SynWhatIf *self)
   return self->tree;
 }
 
+const SynVariant *
+syn_what_if_get_variant (SynWhatIf *self)
+{
+  g_return_val_if_fail (SYN_IS_WHAT_IF (self), NULL);
+  return self->variant;
+}
+
 gboolean
-syn_what_if_select_moves (SynWhatIf *self, SynMove white, SynMove black)
+syn_what_if_select_choices (SynWhatIf *self, SynChoice white, SynChoice black)
 {
   int w = -1, b = -1;
 
@@ -487,14 +719,14 @@ char *
 syn_what_if_get_result_fen (SynWhatIf *self)
 {
   g_return_val_if_fail (SYN_IS_WHAT_IF (self), NULL);
-  return syn_analysis_write_fen (&self->result);
+  return syn_analysis_write_variant_fen (self->variant, &self->result);
 }
 
 char *
 syn_what_if_get_fen (SynWhatIf *self)
 {
   g_return_val_if_fail (SYN_IS_WHAT_IF (self), NULL);
-  return syn_analysis_write_fen (&self->state);
+  return syn_analysis_write_variant_fen (self->variant, &self->state);
 }
 
 const char *
@@ -516,6 +748,13 @@ syn_what_if_get_control_changed (SynWhatIf *self)
 {
   g_return_val_if_fail (SYN_IS_WHAT_IF (self), 0);
   return self->control_changed;
+}
+
+GtkDropDown *
+syn_what_if_get_choice_list (SynWhatIf *self, SynColour side)
+{
+  g_return_val_if_fail (SYN_IS_WHAT_IF (self), NULL);
+  return side == SYN_WHITE ? self->white_moves : self->black_moves;
 }
 
 SynBoardView *
@@ -558,6 +797,9 @@ syn_what_if_class_init (SynWhatIfClass *klass)
                                                "/io/github/synchess/Synchess/syn-what-if.ui");
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, before_board);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, after_board);
+  gtk_widget_class_bind_template_child (widget_class, SynWhatIf, step_label);
+  gtk_widget_class_bind_template_child (widget_class, SynWhatIf, before_heading);
+  gtk_widget_class_bind_template_child (widget_class, SynWhatIf, after_heading);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, white_moves);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, black_moves);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, summary);
@@ -590,11 +832,12 @@ syn_what_if_init (SynWhatIf *self)
 }
 
 SynWhatIf *
-syn_what_if_new (GtkWindow *parent, const SynState *state)
+syn_what_if_new (GtkWindow *parent, const SynVariant *variant, const SynState *state)
 {
   SynWhatIf *self = g_object_new (SYN_TYPE_WHAT_IF, "transient-for", parent, NULL);
 
-  self->tree = syn_variation_tree_new (state);
+  self->variant = variant != NULL ? variant : &syn_variant_psc;
+  self->tree = syn_variation_tree_new_for_variant (self->variant, state);
   self->node = syn_variation_tree_get_root (self->tree);
   show_state (self, state);
   return self;

@@ -950,7 +950,8 @@ explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       toast (self, _ ("Exploring is not available during a network game"));
       return;
     }
-  gtk_window_present (GTK_WINDOW (syn_what_if_new (GTK_WINDOW (self), shown_state (self))));
+  gtk_window_present (GTK_WINDOW (
+      syn_what_if_new (GTK_WINDOW (self), syn_game_get_variant (self->game), shown_state (self))));
 }
 
 static void

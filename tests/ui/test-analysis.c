@@ -427,8 +427,8 @@ test_what_if_resolves_e4_d5 (void)
   g_autofree char *fen = NULL;
 
   g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
-  what_if = syn_what_if_new (NULL, &start);
-  g_assert_true (syn_what_if_select_moves (what_if, syn_move_make (12, 28, SYN_MOVE_PLAIN),
+  what_if = syn_what_if_new (NULL, NULL, &start);
+  g_assert_true (syn_what_if_select_choices (what_if, syn_move_make (12, 28, SYN_MOVE_PLAIN),
                                            syn_move_make (51, 35, SYN_MOVE_PLAIN)));
   fen = syn_what_if_get_result_fen (what_if);
   g_assert_cmpstr (fen, ==, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3d6 0 2");
@@ -463,7 +463,7 @@ test_what_if_picks_moves_on_the_board (void)
   g_autofree char *fen = NULL;
 
   g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
-  what_if = syn_what_if_new (NULL, &start);
+  what_if = syn_what_if_new (NULL, NULL, &start);
   board = syn_what_if_get_position_board (what_if);
   g_assert_true (syn_board_view_get_interactive (board));
 
@@ -502,8 +502,8 @@ test_what_if_shows_control_changes (void)
   const char *text;
 
   g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
-  what_if = syn_what_if_new (NULL, &start);
-  g_assert_true (syn_what_if_select_moves (what_if, syn_move_make (12, 28, SYN_MOVE_PLAIN),
+  what_if = syn_what_if_new (NULL, NULL, &start);
+  g_assert_true (syn_what_if_select_choices (what_if, syn_move_make (12, 28, SYN_MOVE_PLAIN),
                                            syn_move_make (51, 35, SYN_MOVE_PLAIN)));
   text = syn_what_if_get_control_changes (what_if);
   g_test_message ("%s", text);
@@ -549,7 +549,7 @@ test_pair_matrix_start (void)
   double white = 0, black = 0;
 
   g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
-  syn_pair_matrix_set_state (SYN_PAIR_MATRIX (matrix), &start);
+  syn_pair_matrix_set_state (SYN_PAIR_MATRIX (matrix), NULL, &start);
   g_assert_true (syn_pair_matrix_get_computing (SYN_PAIR_MATRIX (matrix)));
   while (syn_pair_matrix_get_computing (SYN_PAIR_MATRIX (matrix)))
     g_main_context_iteration (NULL, TRUE);
@@ -573,7 +573,7 @@ compute_matrix (SynPairMatrix *matrix, const char *fen)
   SynState state;
 
   g_assert_true (syn_analysis_parse_fen (fen, &state, NULL));
-  syn_pair_matrix_set_state (matrix, &state);
+  syn_pair_matrix_set_state (matrix, NULL, &state);
   while (syn_pair_matrix_get_computing (matrix))
     g_main_context_iteration (NULL, TRUE);
   g_assert_nonnull (syn_pair_matrix_get_matrix (matrix));
@@ -659,7 +659,7 @@ test_pair_matrix_cursor_previews_in_what_if (void)
   int row, column;
 
   g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
-  what_if = syn_what_if_new (NULL, &start);
+  what_if = syn_what_if_new (NULL, NULL, &start);
   matrix = syn_what_if_get_pair_matrix (what_if);
   compute_matrix (matrix, SYN_FEN_START);
   m = syn_pair_matrix_get_matrix (matrix);
@@ -745,19 +745,19 @@ test_what_if_saves_and_opens_branches (void)
 
   g_assert_no_error (error);
   g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
-  what_if = syn_what_if_new (NULL, &start);
+  what_if = syn_what_if_new (NULL, NULL, &start);
   /* Deeper twice, back once, then another pair there makes a second branch. */
-  g_assert_true (syn_what_if_select_moves (what_if, e4, d5));
+  g_assert_true (syn_what_if_select_choices (what_if, e4, d5));
   gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.go-deeper", NULL);
-  g_assert_true (syn_what_if_select_moves (what_if, nf3, nf6));
+  g_assert_true (syn_what_if_select_choices (what_if, nf3, nf6));
   gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.go-deeper", NULL);
   gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.back", NULL);
-  g_assert_true (syn_what_if_select_moves (what_if, nc3, nc6));
+  g_assert_true (syn_what_if_select_choices (what_if, nc3, nc6));
   gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.go-deeper", NULL);
   g_assert_true (syn_what_if_save_tree (what_if, file, &error));
   g_assert_no_error (error);
 
-  reopened = syn_what_if_new (NULL, &start);
+  reopened = syn_what_if_new (NULL, NULL, &start);
   g_assert_true (syn_what_if_open_tree (reopened, file, &error));
   g_assert_no_error (error);
   after_e4 = syn_variation_node_find_child (
