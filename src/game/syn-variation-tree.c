@@ -233,6 +233,20 @@ append_line (GString *out, SynVariationNode *parent, SynVariationNode *first, gu
     g_string_append (out, " )");
 }
 
+/* Whether fen is the rule set's start, as its own writer puts it (a Transactional start has
+ * its empty transactions). */
+static gboolean
+is_start (const SynVariant *variant, const char *fen)
+{
+  SynState start;
+  g_autofree char *start_fen = NULL;
+
+  if (!syn_analysis_parse_variant_fen (variant, variant->start_fen, &start, NULL))
+    return FALSE;
+  start_fen = syn_analysis_write_variant_fen (variant, &start);
+  return g_str_equal (fen, start_fen);
+}
+
 char *
 syn_variation_tree_write (SynVariationTree *tree)
 {
@@ -245,7 +259,7 @@ syn_variation_tree_write (SynVariationTree *tree)
   out = g_string_new (NULL);
   g_string_append_printf (out, "[Variant \"%s\"]\n", root->variant->id);
   fen = syn_analysis_write_variant_fen (root->variant, &root->state);
-  if (!g_str_equal (fen, root->variant->start_fen))
+  if (!is_start (root->variant, fen))
     g_string_append_printf (out, "[FEN \"%s\"]\n", fen);
   g_string_append_c (out, '\n');
   if (root->children->len > 0)

@@ -296,6 +296,77 @@ test_deepest_nesting (void)
   assert_refused (too_deep, SYN_VARIATION_TREE_ERROR_SYNTAX, message);
 }
 
+/* TX-E1, E2 (TX-R5, R8, R9): each step one side moves and the other waits ("-"); a move
+ * carries its decision ("/commit", "/rollback"). */
+static const char transactional_tree[] = "[Variant \"transactional\"]\n"
+                                         "\n"
+                                         "1. g1f3 -\n"
+                                         "2. - e7e5\n"
+                                         "3. f3g5 -\n"
+                                         "4. - d8h4/commit\n"
+                                         "( 4. - d8h4/rollback )\n"
+                                         "5. g5f7/commit -\n";
+
+static void
+test_transactional_write_read (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynVariationTree) tree = syn_variation_tree_read (transactional_tree, &error);
+  g_autofree char *written = NULL;
+  g_autofree char *fen = NULL;
+  SynVariationNode *node;
+
+  g_assert_no_error (error);
+  g_assert_true (syn_variation_tree_get_variant (tree) == &syn_variant_transactional);
+  node = syn_variation_tree_get_root (tree);
+  for (int i = 0; i < 4; i++)
+    node = syn_variation_node_get_child (node, 0);
+  g_assert_cmpuint (syn_variation_node_get_n_children (syn_variation_node_get_parent (node)), ==,
+                    2);
+  fen = syn_analysis_write_variant_fen (&syn_variant_transactional,
+                                        syn_variation_node_get_state (node));
+  g_assert_cmpstr (
+      fen, ==, "rnb1kbnr/pppp1ppp/8/4p3/7q/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 3 T1:g1f3,f3g5 T4:-");
+  written = syn_variation_tree_write (tree);
+  g_assert_cmpstr (written, ==, transactional_tree);
+}
+
+/* HK-E2 (HK-R6, R7): the exchange of blows' steps, White waiting; 0000 is a pass. */
+static void
+test_hk_blows_write_read (void)
+{
+  const char *text = "[Variant \"hk\"]\n"
+                     "[FEN \"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"]\n"
+                     "\n"
+                     "1. e4d5 g8f6\n"
+                     "2. - f6d5\n"
+                     "( 2. - 0000 )\n"
+                     "3. - -\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynVariationTree) tree = NULL;
+
+  /* Turn 3 is a round in which nobody can strike: the field closed, so the line ends. */
+  tree = syn_variation_tree_read (text, &error);
+  g_assert_error (error, SYN_VARIATION_TREE_ERROR, SYN_VARIATION_TREE_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  text = "[Variant \"hk\"]\n"
+         "[FEN \"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"]\n"
+         "\n"
+         "1. e4d5 g8f6\n"
+         "2. - f6d5\n"
+         "( 2. - 0000 )\n";
+  tree = syn_variation_tree_read (text, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *written = syn_variation_tree_write (tree);
+    g_assert_cmpstr (written, ==, text);
+  }
+  assert_refused ("[Variant \"hk\"]\n\n1. e2e4 -\n", SYN_VARIATION_TREE_ERROR_ILLEGAL,
+                  "line 3: - is not a legal move for Black in turn 1");
+  assert_refused ("[Variant \"chess960\"]\n\n1. e2e4 e7e5\n", SYN_VARIATION_TREE_ERROR_SYNTAX,
+                  "line 1: \"chess960\" is not a known variant");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -310,5 +381,7 @@ main (int argc, char **argv)
   g_test_add_func ("/variation-tree/refuses/bad-turn-number", test_refuses_bad_turn_number);
   g_test_add_func ("/variation-tree/write-read/200-levels", test_write_read_200_levels);
   g_test_add_func ("/variation-tree/read/deepest-nesting-and-beyond", test_deepest_nesting);
+  g_test_add_func ("/variation-tree/transactional/r8-write-read", test_transactional_write_read);
+  g_test_add_func ("/variation-tree/hk/r7-blows-write-read", test_hk_blows_write_read);
   return g_test_run ();
 }

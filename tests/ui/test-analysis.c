@@ -429,7 +429,7 @@ test_what_if_resolves_e4_d5 (void)
   g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
   what_if = syn_what_if_new (NULL, NULL, &start);
   g_assert_true (syn_what_if_select_choices (what_if, syn_move_make (12, 28, SYN_MOVE_PLAIN),
-                                           syn_move_make (51, 35, SYN_MOVE_PLAIN)));
+                                             syn_move_make (51, 35, SYN_MOVE_PLAIN)));
   fen = syn_what_if_get_result_fen (what_if);
   g_assert_cmpstr (fen, ==, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3d6 0 2");
   g_assert_nonnull (strstr (syn_what_if_get_summary (what_if), "Nothing was captured"));
@@ -504,7 +504,7 @@ test_what_if_shows_control_changes (void)
   g_assert_true (syn_analysis_parse_fen (SYN_FEN_START, &start, NULL));
   what_if = syn_what_if_new (NULL, NULL, &start);
   g_assert_true (syn_what_if_select_choices (what_if, syn_move_make (12, 28, SYN_MOVE_PLAIN),
-                                           syn_move_make (51, 35, SYN_MOVE_PLAIN)));
+                                             syn_move_make (51, 35, SYN_MOVE_PLAIN)));
   text = syn_what_if_get_control_changes (what_if);
   g_test_message ("%s", text);
   g_assert_true (g_str_has_prefix (text, "Control changed"));
@@ -772,6 +772,402 @@ test_what_if_saves_and_opens_branches (void)
   gtk_window_destroy (GTK_WINDOW (reopened));
 }
 
+/* The other rule sets ------------------------------------------------------------------ */
+
+static SynState
+read_variant_state (const SynVariant *variant, const char *fen)
+{
+  SynState state;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (syn_analysis_parse_variant_fen (variant, fen, &state, &error));
+  g_assert_no_error (error);
+  return state;
+}
+
+/* The choice of side written text (UCI with the rule set's additions) in the window's
+ * position. */
+static SynChoice
+choice_in (SynWhatIf *what_if, SynColour side, const char *text)
+{
+  const SynVariant *variant = syn_what_if_get_variant (what_if);
+  g_autofree char *fen = syn_what_if_get_fen (what_if);
+  SynState state = read_variant_state (variant, fen);
+  SynChoice choice = syn_variant_choice_from_text (variant, &state, side, text);
+
+  g_assert_cmpuint (choice, !=, SYN_CHOICE_NONE);
+  return choice;
+}
+
+static const char *
+shown_choice (SynWhatIf *what_if, SynColour side)
+{
+  GtkDropDown *list = syn_what_if_get_choice_list (what_if, side);
+
+  return gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (list)));
+}
+
+/* Whether the drop-down of side lists an item named name. */
+static gboolean
+lists_choice (SynWhatIf *what_if, SynColour side, const char *name)
+{
+  GListModel *model = gtk_drop_down_get_model (syn_what_if_get_choice_list (what_if, side));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (GtkStringObject) item = g_list_model_get_item (model, i);
+      if (g_str_equal (gtk_string_object_get_string (item), name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static GtkLabel *
+find_label (GtkWidget *root, const char *prefix)
+{
+  g_autoptr (GPtrArray) pending = g_ptr_array_new ();
+
+  g_ptr_array_add (pending, root);
+  while (pending->len > 0)
+    {
+      GtkWidget *widget = g_ptr_array_steal_index (pending, pending->len - 1);
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (pending, child);
+      if (GTK_IS_LABEL (widget)
+          && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+        return GTK_LABEL (widget);
+    }
+  return NULL;
+}
+
+static void
+assert_summary_has (SynWhatIf *what_if, const char *text)
+{
+  const char *summary = syn_what_if_get_summary (what_if);
+
+  if (strstr (summary, text) == NULL)
+    g_error ("summary \"%s\" lacks \"%s\"", summary, text);
+}
+
+/* With SYNCHESS_TEST_PNG_DIR set, the window on screen with its pair matrix, drawn. */
+static void
+maybe_show_and_save (SynWhatIf *what_if, const char *png_name)
+{
+  SynPairMatrix *matrix = syn_what_if_get_pair_matrix (what_if);
+  GtkWidget *expander;
+
+  if (g_getenv ("SYNCHESS_TEST_PNG_DIR") == NULL)
+    return;
+  expander = gtk_widget_get_ancestor (GTK_WIDGET (matrix), GTK_TYPE_EXPANDER);
+  gtk_window_set_default_size (GTK_WINDOW (what_if), 900, 1000);
+  gtk_window_present (GTK_WINDOW (what_if));
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
+  while (syn_pair_matrix_get_computing (matrix))
+    g_main_context_iteration (NULL, TRUE);
+  maybe_save_png (GTK_WIDGET (what_if), png_name);
+}
+
+/* SYN-E4 (R7c): both knights arrive on d4 and are removed; the moves are picked on the board
+ * as in PSC, and control, which Synchrone does not have, is not shown. */
+static void
+test_what_if_synchrone_collision (void)
+{
+  SynState state = read_variant_state (
+      &syn_variant_synchrone, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 1 3");
+  SynWhatIf *what_if = syn_what_if_new (NULL, &syn_variant_synchrone, &state);
+  SynBoardView *board = syn_what_if_get_position_board (what_if);
+  g_autofree char *fen = NULL;
+  GtkLabel *step;
+
+  syn_board_view_activate_square (board, square_of ("f3"));
+  syn_board_view_activate_square (board, square_of ("d4"));
+  syn_board_view_activate_square (board, square_of ("c6"));
+  syn_board_view_activate_square (board, square_of ("d4"));
+  g_assert_cmpstr (shown_choice (what_if, SYN_WHITE), ==, "Nd4");
+  g_assert_cmpstr (shown_choice (what_if, SYN_BLACK), ==, "Nd4");
+  fen = syn_what_if_get_result_fen (what_if);
+  g_assert_cmpstr (fen, ==, "r1bqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 0 4");
+  assert_summary_has (what_if, "The game goes on.");
+  assert_summary_has (what_if, "Captured: white knight, black knight");
+  g_assert_cmpuint (syn_what_if_get_control_changed (what_if), ==, 0);
+  step = find_label (GTK_WIDGET (what_if), "Synchrone");
+  g_assert_nonnull (step);
+  g_assert_cmpstr (gtk_label_get_text (step), ==, "Synchrone · Turn 3");
+  gtk_window_destroy (GTK_WINDOW (what_if));
+}
+
+/* HK-E2 (HK-R6, R7): e4xd5 against Ng8-f6 opens an exchange of blows on d5 for Black; in the
+ * blows step White waits (its list says so and cannot be used) and Black strikes or passes
+ * (0000). */
+static void
+test_what_if_hk_blows (void)
+{
+  SynState state = read_variant_state (
+      &syn_variant_hk, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  SynWhatIf *what_if = syn_what_if_new (NULL, &syn_variant_hk, &state);
+  g_autofree char *fen = NULL;
+
+  g_assert_true (syn_what_if_select_choices (what_if, choice_in (what_if, SYN_WHITE, "e4d5"),
+                                             choice_in (what_if, SYN_BLACK, "g8f6")));
+  fen = syn_what_if_get_result_fen (what_if);
+  g_assert_cmpstr (fen, ==, "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 d5/-");
+  assert_summary_has (what_if, "Captured: black pawn");
+  assert_summary_has (what_if, "Exchange of blows on d5: Black may strike");
+
+  gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.go-deeper", NULL);
+  g_assert_nonnull (find_label (GTK_WIDGET (what_if), "Hansmann–Krasowsky · Turn 2 · Exchange "
+                                                      "of blows on d5"));
+  g_assert_false (
+      gtk_widget_get_sensitive (GTK_WIDGET (syn_what_if_get_choice_list (what_if, SYN_WHITE))));
+  g_assert_cmpstr (shown_choice (what_if, SYN_WHITE), ==, "Waits this step");
+  g_assert_true (
+      gtk_widget_get_sensitive (GTK_WIDGET (syn_what_if_get_choice_list (what_if, SYN_BLACK))));
+  g_assert_true (lists_choice (what_if, SYN_BLACK, "Nxd5"));
+  g_assert_true (lists_choice (what_if, SYN_BLACK, "Qxd5"));
+  g_assert_true (lists_choice (what_if, SYN_BLACK, "pass"));
+
+  /* The knight that just moved strikes (rule A). */
+  g_assert_true (syn_what_if_select_choices (what_if, SYN_CHOICE_NONE,
+                                             choice_in (what_if, SYN_BLACK, "f6d5")));
+  g_free (fen);
+  fen = syn_what_if_get_result_fen (what_if);
+  g_assert_cmpstr (fen, ==, "rnbqkb1r/ppp1pppp/8/3n4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 d5/d5");
+  assert_summary_has (what_if, "Captured: white pawn");
+  maybe_show_and_save (what_if, "what-if-hk-blows.png");
+  gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.back", NULL);
+  gtk_window_destroy (GTK_WINDOW (what_if));
+}
+
+/* HK-R7, R8: a pass closes the field, and the next turn begins. */
+static void
+test_what_if_hk_pass (void)
+{
+  SynState state = read_variant_state (
+      &syn_variant_hk, "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 d5/-");
+  SynWhatIf *what_if = syn_what_if_new (NULL, &syn_variant_hk, &state);
+  g_autofree char *fen = NULL;
+
+  g_assert_true (syn_what_if_select_choices (what_if, SYN_CHOICE_NONE,
+                                             choice_in (what_if, SYN_BLACK, "0000")));
+  g_assert_cmpstr (shown_choice (what_if, SYN_BLACK), ==, "pass");
+  fen = syn_what_if_get_result_fen (what_if);
+  g_assert_cmpstr (fen, ==, "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+  assert_summary_has (what_if, "Nothing was captured.");
+  /* A choice of the side that waits is no choice. */
+  g_assert_false (syn_what_if_select_choices (what_if, choice_in (what_if, SYN_BLACK, "0000"),
+                                              choice_in (what_if, SYN_BLACK, "0000")));
+  gtk_window_destroy (GTK_WINDOW (what_if));
+}
+
+/* HUT-E2 (HUT-R5 A, R6): Black's knight may not take the white knight that has just arrived
+ * on d5: its move is forfeited and it takes the initiative. */
+static void
+test_what_if_hutnik_forfeit (void)
+{
+  SynState state = read_variant_state (
+      &syn_variant_hutnik,
+      "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 1 3 0000000000000003");
+  SynWhatIf *what_if = syn_what_if_new (NULL, &syn_variant_hutnik, &state);
+  g_autofree char *fen = NULL;
+
+  g_assert_nonnull (find_label (GTK_WIDGET (what_if),
+                                "Hutnik Simultaneous Chess · Turn 3 · White holds the initiative"));
+  g_assert_true (syn_what_if_select_choices (what_if, choice_in (what_if, SYN_WHITE, "c3d5"),
+                                             choice_in (what_if, SYN_BLACK, "f6d5")));
+  fen = syn_what_if_get_result_fen (what_if);
+  g_assert_cmpstr (
+      fen, ==, "rnbqkb1r/pppp1ppp/5n2/3Np3/4P3/8/PPPP1PPP/R1BQKBNR b KQkq - 2 4 0000000000000003");
+  assert_summary_has (what_if, "Black’s move was forfeited: it was no longer legal after White’s");
+  assert_summary_has (what_if, "Black takes the initiative");
+  gtk_window_destroy (GTK_WINDOW (what_if));
+}
+
+/* TX-E2 (TX-R8): Black commits Qd8-h4 on top of its pending e7-e5; the summary gives the
+ * announcement White hears. White, not to move, waits. */
+static void
+test_what_if_transactional_commit (void)
+{
+  SynState state = read_variant_state (
+      &syn_variant_transactional,
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 3 2 T1:g1f3,f3g5 T2:e7e5");
+  SynWhatIf *what_if = syn_what_if_new (NULL, &syn_variant_transactional, &state);
+  g_autofree char *fen = NULL;
+
+  g_assert_false (
+      gtk_widget_get_sensitive (GTK_WIDGET (syn_what_if_get_choice_list (what_if, SYN_WHITE))));
+  g_assert_cmpstr (shown_choice (what_if, SYN_WHITE), ==, "Waits this step");
+  g_assert_true (lists_choice (what_if, SYN_BLACK, "Qh4, commit"));
+  g_assert_true (lists_choice (what_if, SYN_BLACK, "Qh4, roll back"));
+  g_assert_true (lists_choice (what_if, SYN_BLACK, "Qh4, keep pending"));
+  g_assert_nonnull (find_label (GTK_WIDGET (what_if), "Position (Black’s view)"));
+  g_assert_nonnull (find_label (GTK_WIDGET (what_if), "Transactional Chess · Turn 2 · "
+                                                      "Transaction T2 · 1 move pending"));
+
+  g_assert_true (syn_what_if_select_choices (what_if, SYN_CHOICE_NONE,
+                                             choice_in (what_if, SYN_BLACK, "d8h4/commit")));
+  fen = syn_what_if_get_result_fen (what_if);
+  g_assert_cmpstr (
+      fen, ==, "rnb1kbnr/pppp1ppp/8/4p3/7q/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 3 T1:g1f3,f3g5 T4:-");
+  assert_summary_has (what_if, "Black has committed: Pe7-e5, Qd8-h4; e.p. e6");
+  maybe_show_and_save (what_if, "what-if-transactional-commit.png");
+
+  /* Rolling back is not told to White, but the window says what happened. */
+  g_assert_true (syn_what_if_select_choices (what_if, SYN_CHOICE_NONE,
+                                             choice_in (what_if, SYN_BLACK, "d8h4/rollback")));
+  assert_summary_has (what_if, "Black rolls back its transaction");
+  gtk_window_destroy (GTK_WINDOW (what_if));
+}
+
+/* TX-E1 (TX-R5): White's knight, pending on f3, is picked on White's view of the board and
+ * sent to e5, which Black's pending e7-e5 locks: the move is refused. */
+static void
+test_what_if_transactional_locked (void)
+{
+  SynState state = read_variant_state (
+      &syn_variant_transactional,
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2 T1:g1f3 T2:e7e5");
+  SynWhatIf *what_if = syn_what_if_new (NULL, &syn_variant_transactional, &state);
+  SynBoardView *board = syn_what_if_get_position_board (what_if);
+  g_autofree char *fen = NULL;
+
+  g_assert_cmpstr (shown_choice (what_if, SYN_BLACK), ==, "Waits this step");
+  syn_board_view_activate_square (board, square_of ("f3"));
+  syn_board_view_activate_square (board, square_of ("e5"));
+  /* The board's move stands for the choice without a decision. */
+  g_assert_true (g_str_has_suffix (shown_choice (what_if, SYN_WHITE), ", keep pending"));
+  assert_summary_has (what_if, "White’s move is refused: e5 is locked by the opponent’s "
+                               "transaction");
+  fen = syn_what_if_get_result_fen (what_if);
+  g_test_message ("after the refusal: %s", fen);
+  gtk_window_destroy (GTK_WINDOW (what_if));
+}
+
+/* The pair matrix of an HK blows step: White waits, so it is one row; Black's strikes and
+ * its pass are the columns (HK-R7). */
+static void
+test_pair_matrix_hk_waiting_side (void)
+{
+  GtkWidget *widget = g_object_ref_sink (syn_pair_matrix_new ());
+  SynPairMatrix *matrix = SYN_PAIR_MATRIX (widget);
+  SynState state = read_variant_state (
+      &syn_variant_hk, "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 d5/-");
+  SynChoice choices[SYN_MAX_CHOICES];
+  int n_black = syn_variant_hk.choices (&state, SYN_BLACK, choices);
+  const SynAnalysisMatrix *m;
+  double sum = 0;
+
+  syn_pair_matrix_set_state (matrix, &syn_variant_hk, &state);
+  while (syn_pair_matrix_get_computing (matrix))
+    g_main_context_iteration (NULL, TRUE);
+  m = syn_pair_matrix_get_matrix (matrix);
+  g_assert_nonnull (m);
+  g_assert_true (m->variant == &syn_variant_hk);
+  g_assert_cmpint (m->n_white, ==, 1);
+  g_assert_cmpint (m->n_white_all, ==, 0);
+  g_assert_cmpuint (m->white[0], ==, SYN_CHOICE_NONE);
+  g_assert_cmpint (n_black, ==, 3); /* Nxd5, Qxd5, pass */
+  g_assert_cmpint (m->n_black, ==, n_black);
+  for (int b = 0; b < m->n_black; b++)
+    sum += m->black_strategy[b];
+  g_assert_cmpfloat_with_epsilon (sum, 1.0, 1e-9);
+  /* White is a pawn up; Black takes it back rather than pass. */
+  for (int b = 0; b < m->n_black; b++)
+    g_assert_cmpfloat (m->cells[b], ==, m->black[b] == (SYN_CHOICE_PASS) ? 100 : 0);
+  g_assert_cmpfloat_with_epsilon (m->value, 0.0, 1e-9);
+  g_assert_nonnull (strstr (syn_pair_matrix_get_summary (matrix), "White waits this step"));
+  g_object_unref (widget);
+}
+
+/* Transactional's start: White's twenty moves, each with its three decisions, against a
+ * Black that waits; Synchrone's: twenty by twenty. */
+static void
+test_pair_matrix_other_rule_sets (void)
+{
+  GtkWidget *widget = g_object_ref_sink (syn_pair_matrix_new ());
+  SynPairMatrix *matrix = SYN_PAIR_MATRIX (widget);
+  SynState state = read_variant_state (&syn_variant_transactional, SYN_FEN_START);
+  SynChoice choices[SYN_MAX_CHOICES];
+  const SynAnalysisMatrix *m;
+
+  syn_pair_matrix_set_state (matrix, &syn_variant_transactional, &state);
+  while (syn_pair_matrix_get_computing (matrix))
+    g_main_context_iteration (NULL, TRUE);
+  m = syn_pair_matrix_get_matrix (matrix);
+  g_assert_nonnull (m);
+  g_assert_cmpint (m->n_white, ==, syn_variant_transactional.choices (&state, SYN_WHITE, choices));
+  g_assert_cmpint (m->n_white, ==, 60);
+  g_assert_cmpint (m->n_black, ==, 1);
+  g_assert_cmpint (m->n_black_all, ==, 0);
+
+  /* Five queens' moves with their decisions are more than the matrix holds: cut, and said. */
+  state = read_variant_state (&syn_variant_transactional,
+                              "4k3/pppppppp/8/Q7/2Q2Q2/8/2Q2Q2/R3K2R w KQ - 0 1 T1:- T2:-");
+  syn_pair_matrix_set_state (matrix, &syn_variant_transactional, &state);
+  while (syn_pair_matrix_get_computing (matrix))
+    g_main_context_iteration (NULL, TRUE);
+  m = syn_pair_matrix_get_matrix (matrix);
+  g_assert_cmpint (m->n_white, ==, SYN_ANALYSIS_MATRIX_MAX);
+  g_assert_cmpint (m->n_white_all, ==, 288);
+  g_assert_nonnull (strstr (syn_pair_matrix_get_summary (matrix), "Choices: White 288, Black 0."));
+  g_assert_nonnull (strstr (syn_pair_matrix_get_summary (matrix),
+                            "Only White’s first choices are weighed; the rest were cut."));
+
+  state = read_variant_state (&syn_variant_synchrone, SYN_FEN_START);
+  syn_pair_matrix_set_state (matrix, &syn_variant_synchrone, &state);
+  while (syn_pair_matrix_get_computing (matrix))
+    g_main_context_iteration (NULL, TRUE);
+  m = syn_pair_matrix_get_matrix (matrix);
+  g_assert_cmpint (m->n_white, ==, 20);
+  g_assert_cmpint (m->n_black, ==, 20);
+  g_assert_cmpfloat_with_epsilon (m->value, 0.0, 1e-9);
+  g_object_unref (widget);
+}
+
+/* An HK tree with a blows step (White waits, "-") is saved with its rule set and opened
+ * again as HK. */
+static void
+test_what_if_hk_saves_tree (void)
+{
+  SynState state = read_variant_state (
+      &syn_variant_hk, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  SynWhatIf *what_if = syn_what_if_new (NULL, &syn_variant_hk, &state);
+  SynWhatIf *reopened;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFileIOStream) stream = NULL;
+  g_autoptr (GFile) file = g_file_new_tmp ("test-XXXXXX.synchess-tree", &stream, &error);
+  g_autofree char *text = NULL;
+  SynChoice exd5, nf6, pass;
+  SynVariationNode *node;
+
+  g_assert_no_error (error);
+  exd5 = choice_in (what_if, SYN_WHITE, "e4d5");
+  nf6 = choice_in (what_if, SYN_BLACK, "g8f6");
+  g_assert_true (syn_what_if_select_choices (what_if, exd5, nf6));
+  gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.go-deeper", NULL);
+  pass = choice_in (what_if, SYN_BLACK, "0000");
+  g_assert_true (syn_what_if_select_choices (what_if, SYN_CHOICE_NONE, pass));
+  gtk_widget_activate_action (GTK_WIDGET (what_if), "what-if.go-deeper", NULL);
+  g_assert_true (syn_what_if_save_tree (what_if, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_load_contents (file, NULL, &text, NULL, NULL, NULL));
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "[Variant \"hk\"]\n"));
+  g_assert_nonnull (strstr (text, "2. - 0000"));
+
+  reopened = syn_what_if_new (NULL, NULL, &state);
+  g_assert_true (syn_what_if_open_tree (reopened, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (syn_what_if_get_variant (reopened) == &syn_variant_hk);
+  node = syn_variation_node_find_child (
+      syn_variation_tree_get_root (syn_what_if_get_tree (reopened)), exd5, nf6);
+  g_assert_nonnull (node);
+  g_assert_nonnull (syn_variation_node_find_child (node, SYN_CHOICE_NONE, pass));
+  g_file_delete (file, NULL, NULL);
+  gtk_window_destroy (GTK_WINDOW (what_if));
+  gtk_window_destroy (GTK_WINDOW (reopened));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -801,5 +1197,16 @@ main (int argc, char **argv)
                    test_pair_matrix_cursor_previews_in_what_if);
   g_test_add_func ("/analysis/what-if/saves-and-opens-branches",
                    test_what_if_saves_and_opens_branches);
+  g_test_add_func ("/analysis/what-if/synchrone/e4-collision", test_what_if_synchrone_collision);
+  g_test_add_func ("/analysis/what-if/hk/r6-blows", test_what_if_hk_blows);
+  g_test_add_func ("/analysis/what-if/hk/r7-pass", test_what_if_hk_pass);
+  g_test_add_func ("/analysis/what-if/hk/saves-tree", test_what_if_hk_saves_tree);
+  g_test_add_func ("/analysis/what-if/hutnik/r5-forfeit", test_what_if_hutnik_forfeit);
+  g_test_add_func ("/analysis/what-if/transactional/r8-commit-announced",
+                   test_what_if_transactional_commit);
+  g_test_add_func ("/analysis/what-if/transactional/r5-locked", test_what_if_transactional_locked);
+  g_test_add_func ("/analysis/pair-matrix/hk/r7-waiting-side", test_pair_matrix_hk_waiting_side);
+  g_test_add_func ("/analysis/pair-matrix/transactional-and-synchrone",
+                   test_pair_matrix_other_rule_sets);
   return g_test_run ();
 }
