@@ -20,6 +20,7 @@
 #define CELL_SIZE 22
 #define MIN_HEADER_SIZE 52
 #define MAX_HEADER_SIZE 200
+#define MAX_LISTED 16 /* choices named in a strategy's line */
 
 struct _SynPairMatrix
 {
@@ -371,11 +372,22 @@ static char *
 describe_strategy (char **names, const double *strategy, int n)
 {
   GString *text = g_string_new (NULL);
+  int listed = 0, more = 0;
 
+  /* A long mix (a Transactional side's many equal choices) is cut short to stay readable;
+   * the sort by probability shows the rest. */
   for (int i = 0; i < n; i++)
-    if (strategy[i] > 0.0005)
+    if (strategy[i] > 0.0005 && listed++ < MAX_LISTED)
       g_string_append_printf (text, "%s%s %.1f%%", text->len > 0 ? ", " : "", names[i],
                               100.0 * strategy[i]);
+    else if (strategy[i] > 0.0005)
+      more++;
+  if (more > 0)
+    /* Translators: after the first choices of an equilibrium strategy, how many others the
+     * strategy plays */
+    g_string_append_printf (
+        text, g_dngettext (GETTEXT_PACKAGE, ", and %d more choice", ", and %d more choices", more),
+        more);
   return g_string_free (text, FALSE);
 }
 
@@ -512,10 +524,12 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   white = describe_strategy (self->white_names, matrix->white_strategy, matrix->n_white);
   black = describe_strategy (self->black_names, matrix->black_strategy, matrix->n_black);
   g_free (summary);
-  summary = g_strdup_printf (_ ("White plays: %s"), white);
+  summary = matrix->n_white_all == 0 ? g_strdup (_ ("White waits this step."))
+                                     : g_strdup_printf (_ ("White plays: %s"), white);
   gtk_label_set_text (self->white_strategy, summary);
   g_free (summary);
-  summary = g_strdup_printf (_ ("Black plays: %s"), black);
+  summary = matrix->n_black_all == 0 ? g_strdup (_ ("Black waits this step."))
+                                     : g_strdup_printf (_ ("Black plays: %s"), black);
   gtk_label_set_text (self->black_strategy, summary);
   gtk_drawing_area_set_content_width (self->cells, self->header_size + matrix->n_black * CELL_SIZE);
   gtk_drawing_area_set_content_height (self->cells,
@@ -619,6 +633,9 @@ syn_pair_matrix_class_init (SynPairMatrixClass *klass)
                       NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_install_action (widget_class, "matrix.move-cursor", "(ii)", move_cursor_action);
+  /* The box of children fills the widget; without a layout it would never be allocated, so
+   * never drawn. */
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
 static void

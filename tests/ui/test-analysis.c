@@ -859,12 +859,14 @@ maybe_show_and_save (SynWhatIf *what_if, const char *png_name)
 
   if (g_getenv ("SYNCHESS_TEST_PNG_DIR") == NULL)
     return;
-  expander = gtk_widget_get_ancestor (GTK_WIDGET (matrix), GTK_TYPE_EXPANDER);
+  /* A collapsed expander holds no child, so it is found from the window. */
+  expander = find_widget (GTK_WIDGET (what_if), NULL, GTK_TYPE_EXPANDER);
   gtk_window_set_default_size (GTK_WINDOW (what_if), 900, 1000);
   gtk_window_present (GTK_WINDOW (what_if));
   gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
-  while (syn_pair_matrix_get_computing (matrix))
+  while (syn_pair_matrix_get_computing (matrix) || !gtk_widget_get_mapped (GTK_WIDGET (matrix)))
     g_main_context_iteration (NULL, TRUE);
+  wait_for (300 * G_TIME_SPAN_MILLISECOND);
   maybe_save_png (GTK_WIDGET (what_if), png_name);
 }
 
