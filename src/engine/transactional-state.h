@@ -22,4 +22,13 @@ typedef struct
   /* Bit c set when side c's transaction is unknown: read from a player FEN (TX-R14 '?'). Such
    * a side counts as having no pending moves. */
   uint8_t hidden;
+  /* Bit c set when side c's program learned from the opponent's program that every legal
+   * move of c is refused this step (TX-R6 over the network, where c cannot see the locks):
+   * c's choices are then the pass. Cleared by the next step. */
+  uint8_t all_refused;
+  /* After a hidden side's commit followed by its public part (transactional.h): the pieces'
+   * paths it told, committed square to final square, so that the announcement pairs them
+   * as the committer did (TX-R8). */
+  uint8_t n_told;
+  int8_t told[16][2];
 } SynTxState;

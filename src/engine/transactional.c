@@ -1,4 +1,4 @@
-/* transactional.c: Transactional Chess (rulings TX-R1 to R14): orthodox chess in turns
+/* transactional.c: Transactional Chess (rulings TX-R1 to R15): orthodox chess in turns
  * whose moves stay pending, and lock their squares against the opponent, until the player
  * commits or rolls them back.
  *
@@ -9,11 +9,15 @@
  * with the decision that ends the turn; a move onto a square the opponent locks is refused
  * and leaves the state as it was, so the same player chooses again.
  *
+ * Between two programs (TX-R15) each holds a player state, the opponent's transaction
+ * hidden: it judges only its own turns, and follows the opponent's from their public part.
+ *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "transactional.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,6 +44,7 @@ typedef struct
   SynBitboard their_locks;      /* TX-R5 */
   bool checked;                 /* TX-R7d: our king is attacked in the committed view */
   bool fifth;                   /* TX-R7: our next move is the transaction's fifth */
+  bool all_refused;             /* TX-R6 learned from the opponent's program */
   bool their_king_attacked;     /* in the view, before we move: TX-R10, R7c */
   SynMove moves[SYN_MAX_MOVES]; /* the legal moves in the view (TX-R4), locks not considered */
   int n_moves;
@@ -121,6 +126,27 @@ syn_tx_locks (const SynState *state, SynColour side)
   return locks_of (&state->rules.tx, side);
 }
 
+SynBitboard
+syn_tx_refusal_squares (SynMove move)
+{
+  return refusal_squares (move);
+}
+
+/* TX-R15: the side to move's transaction is unknown to the program holding state; what that
+ * side does is learned from its public part, never judged here. */
+static bool
+mover_hidden (const SynState *state)
+{
+  return (state->rules.tx.hidden & (1u << state->board.side_to_move)) != 0;
+}
+
+/* TX-R13, the one end a program judges in a hidden side's turn. */
+static bool
+fifty_turns (const SynState *state)
+{
+  return state->board.quiet_turns >= 100;
+}
+
 /* TX-R2: side's pending position with the opponent's committed one. */
 static void
 build_view (const SynState *state, SynColour side, SynPosition *view)
@@ -191,6 +217,7 @@ analyse_turn (const SynState *state, Turn *turn)
                                           syn_position_occupied (committed))
                   != 0;
   turn->fifth = tx->n_pending[us] >= SYN_TX_MAX_PENDING - 1;
+  turn->all_refused = (tx->all_refused & (1u << us)) != 0;
   turn->their_king = syn_position_king (&turn->view, them);
   turn->their_king_attacked = syn_orthodox_attackers (&turn->view, turn->their_king, us,
                                                       syn_position_occupied (&turn->view))
@@ -291,6 +318,8 @@ refused (const Turn *turn, SynMove move)
 static bool
 no_move (const Turn *turn)
 {
+  if (turn->all_refused)
+    return true;
   if (turn->their_locks == 0)
     return false;
   for (int i = 0; i < turn->n_moves; i++)
@@ -344,7 +373,7 @@ outcome_of_turn (const SynState *state, const Turn *turn)
   if (turn->n_moves == 0)
     return turn->checked ? (SynOutcome){ they_win, SYN_REASON_CHECKMATE }
                          : (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_STALEMATE };
-  if (state->board.quiet_turns >= 100)
+  if (fifty_turns (state))
     return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS };
   return (SynOutcome){ SYN_RESULT_NONE, SYN_REASON_NONE };
 }
@@ -398,6 +427,14 @@ tx_choices (const SynState *state, SynColour side, SynChoice *choices)
 
   if (side != state->board.side_to_move)
     return 0;
+  /* Its one choice is the one its own program makes (TX-R15). */
+  if (mover_hidden (state))
+    {
+      if (fifty_turns (state))
+        return 0;
+      choices[0] = SYN_CHOICE_SEALED;
+      return 1;
+    }
   analyse_turn (state, &turn);
   if (outcome_of_turn (state, &turn).result != SYN_RESULT_NONE)
     return 0;
@@ -414,6 +451,8 @@ static uint64_t
 tx_count_joint_choices (const SynState *state)
 {
   Turn turn;
+  if (mover_hidden (state))
+    return fifty_turns (state) ? 0 : 1;
   analyse_turn (state, &turn);
   if (outcome_of_turn (state, &turn).result != SYN_RESULT_NONE)
     return 0;
@@ -483,6 +522,22 @@ commit (SynPosition *board, const SynTxState *tx, SynColour side, SynMove last,
   return resets;
 }
 
+/* TX-R13: the counters move on and the other side is to move; what the last step learned is
+ * forgotten. */
+static void
+end_turn (const SynState *state, bool resets, SynState *next)
+{
+  SynColour us = (SynColour) state->board.side_to_move;
+  next->step = 0;
+  next->rules.tx.all_refused = 0;
+  next->rules.tx.n_told = 0;
+  memset (next->rules.tx.told, 0, sizeof next->rules.tx.told);
+  next->board.quiet_turns = resets ? 0 : syn_counter_next (state->board.quiet_turns);
+  if (us == SYN_BLACK)
+    next->board.turn_number = syn_counter_next (state->board.turn_number);
+  next->board.side_to_move = (uint8_t) !us;
+}
+
 static void
 tx_apply (const SynState *state, SynChoice white, SynChoice black, SynState *out)
 {
@@ -500,7 +555,6 @@ tx_apply (const SynState *state, SynChoice white, SynChoice black, SynState *out
       *out = next;
       return;
     }
-  next.step = 0;
   tx->en_passant_files = 0;
   if (decision == DECIDE_COMMIT)
     resets = commit (&next.board, &state->rules.tx, us, move, &tx->en_passant_files);
@@ -517,10 +571,7 @@ tx_apply (const SynState *state, SynChoice white, SynChoice black, SynState *out
         tx->transaction[us] = next_transaction (tx->transaction[us]);
     }
   /* TX-R13: every turn counts; a commit with a capture or a pawn move starts again. */
-  next.board.quiet_turns = resets ? 0 : syn_counter_next (state->board.quiet_turns);
-  if (us == SYN_BLACK)
-    next.board.turn_number = syn_counter_next (state->board.turn_number);
-  next.board.side_to_move = (uint8_t) them;
+  end_turn (state, resets, &next);
   *out = next;
 }
 
@@ -572,6 +623,23 @@ shared_count (const Shared *shared, SynBitboard our_locks)
   return shared->pass_count;
 }
 
+/* A player state (TX-R15) counted the plain way, child by child: the shortcut below would
+ * judge the hidden side's turn as if its program were this one. */
+static uint64_t
+count_after_step_by_playing (const SynState *state)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+  int n = tx_choices (state, (SynColour) state->board.side_to_move, choices);
+  uint64_t total = 0;
+  for (int i = 0; i < n; i++)
+    {
+      SynState child;
+      tx_apply (state, choices[i], choices[i], &child);
+      total += tx_count_joint_choices (&child);
+    }
+  return total;
+}
+
 /* sperft's last two levels: one count for every child that does not commit (above), one for
  * the refused moves (their child is the state itself), and one per commit. */
 static uint64_t
@@ -584,6 +652,8 @@ tx_count_after_step (const SynState *state)
   SynState child;
   uint64_t own = 0, total = 0;
 
+  if (state->rules.tx.hidden || state->rules.tx.all_refused)
+    return count_after_step_by_playing (state);
   analyse_turn (state, &turn);
   if (outcome_of_turn (state, &turn).result != SYN_RESULT_NONE)
     return 0;
@@ -628,6 +698,11 @@ static SynOutcome
 tx_outcome (const SynState *state)
 {
   Turn turn;
+  /* TX-R15: the hidden side's mate or stalemate, and its hidden attack after our commit, are
+   * judged by its own program. */
+  if (mover_hidden (state))
+    return fifty_turns (state) ? (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS }
+                               : (SynOutcome){ SYN_RESULT_NONE, SYN_REASON_NONE };
   analyse_turn (state, &turn);
   return outcome_of_turn (state, &turn);
 }
@@ -981,7 +1056,9 @@ tx_choice_to_text (const SynState *state, SynChoice choice, char *buf)
       strcpy (buf, "-");
       return;
     }
-  if (move == SYN_MOVE_NONE)
+  if (choice & SYN_CHOICE_SEALED)
+    strcpy (buf, "?");
+  else if (move == SYN_MOVE_NONE)
     strcpy (buf, "pass");
   else
     syn_move_to_text (move, buf);
@@ -1029,6 +1106,13 @@ tx_events (const SynState *before, SynChoice white, SynChoice black, const SynSt
   int n = 0;
   (void) after;
 
+  /* A hidden side's turn tells only whether it committed (TX-R8, R15). */
+  if (choice & SYN_CHOICE_SEALED)
+    {
+      if (decision == DECIDE_COMMIT)
+        events[n++] = (SynEvent){ SYN_EVENT_COMMIT, (int8_t) us, SYN_NO_SQUARE };
+      return n;
+    }
   if (move != SYN_MOVE_NONE)
     {
       locked = refusal_squares (move) & locks_of (&before->rules.tx, (SynColour) !us);
@@ -1050,87 +1134,151 @@ tx_events (const SynState *before, SynChoice white, SynChoice black, const SynSt
   return n;
 }
 
-/* The announcement (TX-R8) ------------------------------------------------------------ */
+/* Paths (TX-R8) ------------------------------------------------------------------------ */
 
 typedef struct
 {
   int from, to;
 } Path;
 
+/* Plays move on origin, which holds the committed square of side's piece on each square (-1
+ * where none stands). */
+static void
+follow_move (int8_t origin[64], SynMove move)
+{
+  int from = syn_move_from (move), to = syn_move_to (move);
+  origin[to] = origin[from];
+  origin[from] = -1;
+  if (syn_move_kind (move) == SYN_MOVE_CASTLE)
+    {
+      int rook_from = castling_rook_from (from, to);
+      origin[castling_rook_to (from, to)] = origin[rook_from];
+      origin[rook_from] = -1;
+    }
+}
+
+static void
+start_paths (const SynPosition *committed, SynColour side, int8_t origin[64])
+{
+  memset (origin, -1, 64);
+  for (SynBitboard own = committed->by_colour[side]; own;)
+    {
+      int square = syn_pop_lsb (&own);
+      origin[square] = (int8_t) square;
+    }
+}
+
+/* Where each of side's pieces came from, followed along its pending moves and then last (none
+ * after a pass). */
+static void
+follow_paths (const SynPosition *committed, const SynTxState *tx, SynColour side, SynMove last,
+              int8_t origin[64])
+{
+  start_paths (committed, side, origin);
+  for (int i = 0; i < tx->n_pending[side]; i++)
+    follow_move (origin, tx->pending[side][i]);
+  if (last != SYN_MOVE_NONE)
+    follow_move (origin, last);
+}
+
+/* The same for a hidden side, from the paths its public part told. */
+static void
+told_paths (const SynPosition *committed, const SynTxState *told, SynColour side, int8_t origin[64])
+{
+  int n = told->n_told < SYN_TX_MAX_CHANGED ? told->n_told : SYN_TX_MAX_CHANGED;
+  start_paths (committed, side, origin);
+  for (int i = 0; i < n; i++)
+    if (told->told[i][0] >= 0 && told->told[i][0] < 64)
+      origin[told->told[i][0]] = -1;
+  for (int i = 0; i < n; i++)
+    if (told->told[i][1] >= 0 && told->told[i][1] < 64)
+      origin[told->told[i][1]] = told->told[i][0];
+}
+
+/* The last move of side's turn, read from its pending position and the committed one after:
+ * the square it left and the one it reached (the king's when castling moved two pieces). */
+static SynMove
+last_move_between (const SynPosition *pending, const SynPosition *end, SynColour side)
+{
+  SynBitboard left = pending->by_colour[side] & ~end->by_colour[side];
+  SynBitboard arrived = end->by_colour[side] & ~pending->by_colour[side];
+
+  if (!left || !arrived)
+    return SYN_MOVE_NONE;
+  if (syn_more_than_one (left))
+    {
+      SynBitboard king_from = left & pending->by_type[SYN_KING];
+      SynBitboard king_to = arrived & end->by_type[SYN_KING];
+      if (!king_from || !king_to)
+        return SYN_MOVE_NONE;
+      return syn_move_make (syn_lsb (king_from), syn_lsb (king_to), SYN_MOVE_CASTLE);
+    }
+  return syn_move_make (syn_lsb (left), syn_lsb (arrived), SYN_MOVE_PLAIN);
+}
+
+/* The pieces whose square changed, by final square from h8 down to a1, so that the order of
+ * the moves stays secret. */
+static int
+changed_paths (const int8_t origin[64], SynBitboard own_after, Path paths[SYN_TX_MAX_CHANGED])
+{
+  int n = 0;
+  for (int square = 63; square >= 0 && n < SYN_TX_MAX_CHANGED; square--)
+    if (origin[square] >= 0 && origin[square] != square && (own_after & syn_bit (square)))
+      paths[n++] = (Path){ origin[square], square };
+  return n;
+}
+
+/* Appends to buf, which holds size bytes of which n are written; returns the new n. */
+__attribute__ ((format (printf, 4, 5))) static size_t
+append (char *buf, size_t size, size_t n, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  n += (size_t) vsnprintf (buf + (n < size ? n : size), n < size ? size - n : 0, format, args);
+  va_end (args);
+  return n;
+}
+
+/* The announcement (TX-R8) ------------------------------------------------------------ */
+
 void
 syn_tx_announcement (const SynState *before, const SynState *after, SynColour side, char *buf,
                      size_t size)
 {
   static const char letters[] = "PNBRQK";
-  const SynTxState *tx = &before->rules.tx;
   SynColour them = (SynColour) !side;
   const SynPosition *start = &before->board, *end = &after->board;
-  SynPosition pending;
   int8_t origin[64]; /* the committed square of the own piece on each square, or -1 */
-  SynBitboard left, arrived, lost, checkers = 0;
-  int capture_square = SYN_NO_SQUARE, n_paths = 0;
+  SynBitboard lost, checkers = 0;
+  int capture_square = SYN_NO_SQUARE, n_paths;
   bool en_passant = false, uncovered_check;
-  Path paths[16];
+  Path paths[SYN_TX_MAX_CHANGED];
   size_t n = 0;
   unsigned files;
 
-  memset (origin, -1, sizeof origin);
-  for (SynBitboard own = start->by_colour[side]; own;)
+  /* A hidden committer is paired as its program told (TX-R15); otherwise its pieces are
+   * followed along its pending moves and the last move, read from the boards. */
+  if (before->rules.tx.hidden & (1u << side))
+    told_paths (start, &after->rules.tx, side, origin);
+  else
     {
-      int square = syn_pop_lsb (&own);
-      origin[square] = (int8_t) square;
+      SynPosition pending;
+      build_view (before, side, &pending);
+      follow_paths (start, &before->rules.tx, side, last_move_between (&pending, end, side),
+                    origin);
     }
-  /* Follow each piece along its pending moves... */
-  pending = *start;
-  for (int i = 0; i < tx->n_pending[side]; i++)
-    {
-      SynMove move = tx->pending[side][i];
-      int from = syn_move_from (move), to = syn_move_to (move);
-      origin[to] = origin[from];
-      origin[from] = -1;
-      if (syn_move_kind (move) == SYN_MOVE_CASTLE)
-        {
-          int rook_from = castling_rook_from (from, to);
-          origin[castling_rook_to (from, to)] = origin[rook_from];
-          origin[rook_from] = -1;
-        }
-      relocate (&pending, move);
-    }
-  /* ...and the last move, read from the boards: a piece (king and rook when castling) left
-   * squares for others. */
-  left = pending.by_colour[side] & ~end->by_colour[side];
-  arrived = end->by_colour[side] & ~pending.by_colour[side];
-  while (arrived)
-    {
-      int to = syn_pop_lsb (&arrived);
-      SynBitboard candidates = left;
-      int from;
-      if (syn_more_than_one (candidates))
-        candidates &= pending.by_type[SYN_PIECE_TYPE (end->board[to])];
-      if (!candidates)
-        continue;
-      from = syn_lsb (candidates);
-      left &= ~syn_bit (from);
-      origin[to] = origin[from];
-      if (start->by_colour[them] & syn_bit (to))
-        capture_square = to;
-    }
+  n_paths = changed_paths (origin, end->by_colour[side], paths);
+  /* Only the last move captures: on the lost piece's square, or behind it en passant. */
   lost = start->by_colour[them] & ~end->by_colour[them];
-  if (lost && capture_square == SYN_NO_SQUARE)
+  if (lost)
     {
-      /* En passant: the victim is not on the capturer's square. */
-      arrived = end->by_colour[side] & ~pending.by_colour[side];
-      if (arrived)
+      capture_square = syn_lsb (lost);
+      if (!(end->by_colour[side] & syn_bit (capture_square)))
         {
-          capture_square = syn_lsb (arrived);
+          capture_square += side == SYN_WHITE ? 8 : -8;
           en_passant = true;
         }
     }
-
-  for (int square = 63; square >= 0; square--)
-    if (origin[square] >= 0 && origin[square] != square && (end->by_colour[side] & syn_bit (square))
-        && n_paths < 16)
-      paths[n_paths++] = (Path){ origin[square], square };
 
   if (end->by_type[SYN_KING] & end->by_colour[them])
     checkers = syn_orthodox_attackers (end, syn_position_king (end, them), side,
@@ -1152,44 +1300,566 @@ syn_tx_announcement (const SynState *before, const SynState *after, SynColour si
       bool captured = paths[i].to == capture_square;
       syn_square_to_text (paths[i].from, from);
       syn_square_to_text (paths[i].to, to);
-      n += (size_t) snprintf (buf + n, n < size ? size - n : 0, "%s%c%s%c%s", i ? ", " : "",
-                              letters[was], from, captured ? 'x' : '-', to);
+      n = append (buf, size, n, "%s%c%s%c%s", i ? ", " : "", letters[was], from,
+                  captured ? 'x' : '-', to);
       if (was != is)
-        n += (size_t) snprintf (buf + n, n < size ? size - n : 0, "=%c", letters[is]);
+        n = append (buf, size, n, "=%c", letters[is]);
       if (captured && en_passant)
-        n += (size_t) snprintf (buf + n, n < size ? size - n : 0, " e.p.");
+        n = append (buf, size, n, " e.p.");
       if ((checkers & syn_bit (paths[i].to)) || (uncovered_check && i == n_paths - 1))
-        n += (size_t) snprintf (buf + n, n < size ? size - n : 0, "+");
+        n = append (buf, size, n, "+");
     }
   files = after->rules.tx.en_passant_files;
   if (files && after->board.side_to_move == them)
     {
-      n += (size_t) snprintf (buf + n, n < size ? size - n : 0, "%se.p. ", n_paths ? "; " : "");
+      n = append (buf, size, n, "%se.p. ", n_paths ? "; " : "");
       for (bool first = true; files; first = false)
         {
           char square[3];
           int file = __builtin_ctz (files);
           files &= files - 1;
           syn_square_to_text (passed_square (side, file), square);
-          n += (size_t) snprintf (buf + n, n < size ? size - n : 0, "%s%s", first ? "" : ", ",
-                                  square);
+          n = append (buf, size, n, "%s%s", first ? "" : ", ", square);
         }
     }
 }
 
 /* The table's announce: what the opponent is told of side's step. A commit ends the
  * transaction (its number moves on) and changes side's committed pieces; a rollback ends it
- * too but changes nothing there, and is never told (TX-R9). */
+ * too but changes nothing there, and is never told (TX-R9). A hidden side's number is not
+ * known, so its commit is seen in the committed view changing in its turn. */
 static bool
 tx_announce (const SynState *before, const SynState *after, SynColour side, char *buf, size_t size)
 {
-  if (after->rules.tx.transaction[side] == before->rules.tx.transaction[side]
-      || (after->board.by_colour[side] == before->board.by_colour[side]
-          && after->board.by_colour[!side] == before->board.by_colour[!side]
-          && memcmp (after->board.board, before->board.board, sizeof after->board.board) == 0))
+  bool hidden = (before->rules.tx.hidden & (1u << side)) != 0;
+  if (after->board.by_colour[side] == before->board.by_colour[side]
+      && after->board.by_colour[!side] == before->board.by_colour[!side]
+      && memcmp (after->board.board, before->board.board, sizeof after->board.board) == 0)
+    return false;
+  if (hidden ? before->board.side_to_move != side
+             : after->rules.tx.transaction[side] == before->rules.tx.transaction[side])
     return false;
   syn_tx_announcement (before, after, side, buf, size);
   return buf[0] != '\0';
+}
+
+/* Between two programs (TX-R15) --------------------------------------------------------- */
+
+static const char *const colour_words[2] = { "white", "black" };
+static const char castling_letters[] = "KQkq";
+static const char promotion_letters[] = " nbrq";
+
+__attribute__ ((format (printf, 3, 4))) static bool
+fail (char *error, size_t size, const char *format, ...)
+{
+  va_list args;
+  if (!error || size == 0)
+    return false;
+  va_start (args, format);
+  vsnprintf (error, size, format, args);
+  va_end (args);
+  return false;
+}
+
+void
+syn_tx_public_step (const SynState *state, SynChoice choice, SynTxPublicStep *step)
+{
+  const SynTxState *tx = &state->rules.tx;
+  SynColour us = (SynColour) state->board.side_to_move;
+  SynMove move = SYN_CHOICE_MOVE (choice);
+  SynPosition end = state->board;
+  int8_t origin[64];
+  Path paths[SYN_TX_MAX_CHANGED];
+  uint8_t files;
+
+  memset (step, 0, sizeof *step);
+  if (decision_of (choice) != DECIDE_COMMIT)
+    return;
+  commit (&end, tx, us, move, &files);
+  follow_paths (&state->board, tx, us, move, origin);
+  step->commit = true;
+  step->n_changed = (uint8_t) changed_paths (origin, end.by_colour[us], paths);
+  for (int i = 0; i < step->n_changed; i++)
+    {
+      SynPieceType was = SYN_PIECE_TYPE (state->board.board[paths[i].from]);
+      SynPieceType is = SYN_PIECE_TYPE (end.board[paths[i].to]);
+      step->changed[i].from = (int8_t) paths[i].from;
+      step->changed[i].to = (int8_t) paths[i].to;
+      step->changed[i].promotion = (uint8_t) (was != is ? is : 0);
+    }
+  step->castling = end.castling;
+  step->en_passant_files = files;
+}
+
+void
+syn_tx_public_step_to_text (const SynTxPublicStep *step, SynColour side, char *buf, size_t size)
+{
+  unsigned files = step->en_passant_files;
+  int n_changed = step->n_changed < SYN_TX_MAX_CHANGED ? step->n_changed : SYN_TX_MAX_CHANGED;
+  size_t n;
+
+  if (size == 0)
+    return;
+  if (!step->commit)
+    {
+      snprintf (buf, size, "-");
+      return;
+    }
+  n = append (buf, size, 0, "commit %s", n_changed ? "" : "-");
+  for (int i = 0; i < n_changed; i++)
+    {
+      char from[3], to[3];
+      unsigned promotion = step->changed[i].promotion;
+      syn_square_to_text (step->changed[i].from, from);
+      syn_square_to_text (step->changed[i].to, to);
+      n = append (buf, size, n, "%s%s%s", i ? "," : "", from, to);
+      if (promotion >= SYN_KNIGHT && promotion <= SYN_QUEEN)
+        n = append (buf, size, n, "%c", promotion_letters[promotion]);
+    }
+  n = append (buf, size, n, " ");
+  for (int right = 0; right < 4; right++)
+    if (step->castling & (1u << right))
+      n = append (buf, size, n, "%c", castling_letters[right]);
+  n = append (buf, size, n, "%s ", (step->castling & SYN_CASTLE_ALL) ? "" : "-");
+  if (!files)
+    n = append (buf, size, n, "-");
+  for (bool first = true; files; first = false)
+    {
+      char square[3];
+      int file = __builtin_ctz (files);
+      files &= files - 1;
+      syn_square_to_text (passed_square (side, file), square);
+      n = append (buf, size, n, "%s%s", first ? "" : ",", square);
+    }
+}
+
+/* The end of the word that starts at text: a space or the end of the text. */
+static size_t
+word_length (const char *text)
+{
+  size_t len = 0;
+  while (text[len] && text[len] != ' ')
+    len++;
+  return len;
+}
+
+/* PAIRS: "-" or "e7e5,d8h4" ordered by final square from h8 down to a1, "b7a8q" a
+ * promotion. */
+static bool
+read_pairs (const char **text, SynTxPublicStep *step, char *error, size_t size)
+{
+  const char *p = *text;
+  SynBitboard froms = 0;
+
+  if (p[0] == '-' && (p[1] == ' ' || p[1] == '\0'))
+    {
+      *text = p + 1;
+      return true;
+    }
+  for (;;)
+    {
+      int from = syn_square_from_text (p), to;
+      unsigned promotion = 0;
+      char from_name[3], to_name[3];
+      if (step->n_changed == SYN_TX_MAX_CHANGED)
+        return fail (error, size, "more than %d pieces changed square", SYN_TX_MAX_CHANGED);
+      to = from == SYN_NO_SQUARE ? SYN_NO_SQUARE : syn_square_from_text (p + 2);
+      if (to == SYN_NO_SQUARE)
+        return fail (error, size,
+                     "'%.*s' is not '-' or a piece's path (two squares, like e7e5, and a "
+                     "promotion's letter, like b7a8q)",
+                     (int) (word_length (p) > 12 ? 12 : word_length (p)), p);
+      p += 4;
+      if (*p && *p != ',' && *p != ' ')
+        {
+          const char *letter = strchr (promotion_letters + 1, *p);
+          if (!letter)
+            return fail (error, size,
+                         "'%c' after %.4s is not a promotion letter (q, r, b or n, lower-case)", *p,
+                         p - 4);
+          promotion = (unsigned) (letter - promotion_letters);
+          p++;
+        }
+      syn_square_to_text (from, from_name);
+      syn_square_to_text (to, to_name);
+      if (from == to)
+        return fail (error, size, "%s%s does not change square", from_name, to_name);
+      if (froms & syn_bit (from))
+        return fail (error, size, "two paths start on %s", from_name);
+      if (step->n_changed > 0 && to == step->changed[step->n_changed - 1].to)
+        return fail (error, size, "two paths end on %s", to_name);
+      if (step->n_changed > 0 && to > step->changed[step->n_changed - 1].to)
+        return fail (error, size,
+                     "the paths go by final square from h8 down to a1, but %s%s comes after a "
+                     "path to a lower square",
+                     from_name, to_name);
+      froms |= syn_bit (from);
+      step->changed[step->n_changed].from = (int8_t) from;
+      step->changed[step->n_changed].to = (int8_t) to;
+      step->changed[step->n_changed].promotion = (uint8_t) promotion;
+      step->n_changed++;
+      if (*p != ',')
+        break;
+      p++;
+    }
+  *text = p;
+  return true;
+}
+
+/* CASTLING: FEN field 3, "-" or some of KQkq in that order. */
+static bool
+read_castling (const char **text, SynTxPublicStep *step, char *error, size_t size)
+{
+  const char *p = *text;
+  size_t len = word_length (p);
+  int last = -1;
+
+  *text = p + len;
+  if (len == 1 && p[0] == '-')
+    return true;
+  for (size_t i = 0; i < len; i++)
+    {
+      const char *letter = strchr (castling_letters, p[i]);
+      int right = letter && p[i] ? (int) (letter - castling_letters) : -1;
+      if (right <= last)
+        return fail (error, size,
+                     "castling rights '%.*s' are not '-' or some of K, Q, k, q in that order",
+                     (int) (len > 8 ? 8 : len), p);
+      step->castling |= (uint8_t) (1u << right);
+      last = right;
+    }
+  if (len == 0)
+    return fail (error, size, "the castling rights are missing");
+  return true;
+}
+
+/* EP: "-" or the passed squares, on the committer's passed rank, from the a-file to the
+ * h-file: "a3,e3". */
+static bool
+read_passed_squares (const char **text, SynColour side, SynTxPublicStep *step, char *error,
+                     size_t size)
+{
+  const char *p = *text;
+  int rank = side == SYN_WHITE ? 3 : 6, last = -1;
+
+  if (p[0] == '-' && p[1] != ',' && p[1] != '-')
+    {
+      *text = p + 1;
+      return true;
+    }
+  for (;;)
+    {
+      int square = syn_square_from_text (p), file;
+      char name[3];
+      if (square == SYN_NO_SQUARE)
+        return fail (error, size, "'%.8s' is not '-' or a list of en passant squares (like e3)", p);
+      syn_square_to_text (square, name);
+      file = SYN_FILE_OF (square);
+      if (SYN_RANK_OF (square) + 1 != rank)
+        return fail (error, size,
+                     "the en passant square %s is not on rank %d, which %s's double steps pass",
+                     name, rank, colour_words[side]);
+      if (file == last)
+        return fail (error, size, "the en passant square %s is given twice", name);
+      if (file < last)
+        return fail (error, size,
+                     "the en passant squares go from the a-file to the h-file, but %s comes "
+                     "after a square on a later file",
+                     name);
+      step->en_passant_files |= (uint8_t) (1u << file);
+      last = file;
+      p += 2;
+      if (*p != ',')
+        break;
+      p++;
+    }
+  *text = p;
+  return true;
+}
+
+static bool
+read_space_before (const char **text, const char *what, char *error, size_t size)
+{
+  if (**text == '\0')
+    return fail (error, size, "the %s are missing", what);
+  if (**text != ' ')
+    return fail (error, size, "'%c' where a space comes before the %s", **text, what);
+  ++*text;
+  return true;
+}
+
+static bool
+read_public_step (const char *text, SynColour side, SynTxPublicStep *step, char *error, size_t size)
+{
+  const char *p;
+
+  if (!text)
+    return fail (error, size, "no public step given");
+  if (strlen (text) >= SYN_TX_PUBLIC_STEP_SIZE)
+    return fail (error, size, "the public step is longer than %d characters",
+                 SYN_TX_PUBLIC_STEP_SIZE - 1);
+  if (strcmp (text, "-") == 0)
+    return true;
+  if (strncmp (text, "commit ", 7) != 0)
+    return fail (error, size,
+                 "'%.12s' is not '-' or 'commit' with the pieces that changed square, the "
+                 "castling rights and the en passant squares",
+                 text);
+  step->commit = true;
+  p = text + 7;
+  if (!read_pairs (&p, step, error, size) || !read_space_before (&p, "castling rights", error, size)
+      || !read_castling (&p, step, error, size)
+      || !read_space_before (&p, "en passant squares", error, size)
+      || !read_passed_squares (&p, side, step, error, size))
+    return false;
+  if (*p)
+    return fail (error, size, "unexpected text after the en passant squares: '%.12s'", p);
+  return true;
+}
+
+bool
+syn_tx_public_step_from_text (const char *text, SynColour side, SynTxPublicStep *step, char *error,
+                              size_t error_size)
+{
+  memset (step, 0, sizeof *step);
+  if (read_public_step (text, side, step, error, error_size))
+    return true;
+  memset (step, 0, sizeof *step);
+  return false;
+}
+
+/* The castling rights that can stay after pieces left from and reached to. */
+static bool
+check_castling (const SynPosition *committed, SynColour them, uint8_t given, uint8_t may_keep,
+                char *error, size_t size)
+{
+  static const char *const rook_homes[4] = { "h1", "a1", "h8", "a8" };
+  if (given & ~SYN_CASTLE_ALL)
+    return fail (error, size, "castling rights 0x%x are not a set of K, Q, k and q", given);
+  for (int right = 0; right < 4; right++)
+    {
+      unsigned bit = 1u << right;
+      bool theirs = (right >= 2) == (them == SYN_BLACK);
+      if ((given & bit) && !(committed->castling & bit))
+        return fail (error, size, "the castling right %c is gained", castling_letters[right]);
+      if ((given & bit) && !(may_keep & bit))
+        return fail (error, size, "the castling right %c stays, though its king or rook moved",
+                     castling_letters[right]);
+      if (theirs && !(given & bit) && (may_keep & bit))
+        return fail (error, size, "the castling right %c is lost, though nothing reached %s",
+                     castling_letters[right], rook_homes[right]);
+    }
+  return true;
+}
+
+/* TX-R11: each passed square given must be behind one of the committer's pawns that went
+ * from its start square two squares on. */
+static bool
+check_passed_squares (const SynPosition *committed, const SynTxPublicStep *step, SynColour us,
+                      char *error, size_t size)
+{
+  for (unsigned files = step->en_passant_files; files; files &= files - 1)
+    {
+      int file = __builtin_ctz (files);
+      int start = SYN_SQUARE (file, us == SYN_WHITE ? 1 : 6);
+      int end = SYN_SQUARE (file, us == SYN_WHITE ? 3 : 4);
+      bool found = false;
+      char passed[3], from[3], to[3];
+      for (int i = 0; i < step->n_changed; i++)
+        if (step->changed[i].from == start && step->changed[i].to == end
+            && step->changed[i].promotion == 0
+            && committed->board[start] == SYN_PIECE (us, SYN_PAWN))
+          found = true;
+      if (found)
+        continue;
+      syn_square_to_text (passed_square (us, file), passed);
+      syn_square_to_text (start, from);
+      syn_square_to_text (end, to);
+      return fail (error, size,
+                   "the en passant square %s is not behind a %s pawn's double step (%s to %s)",
+                   passed, colour_words[us], from, to);
+    }
+  return true;
+}
+
+/* Checks the hidden side to move's commit against what this program knows and plays it on
+ * board (the committed view). */
+static bool
+follow_commit (const SynState *state, const SynTxPublicStep *step, SynPosition *board, bool *resets,
+               char *error, size_t size)
+{
+  const SynPosition *committed = &state->board;
+  SynColour us = (SynColour) committed->side_to_move, them = (SynColour) !us;
+  SynBitboard their_locks = locks_of (&state->rules.tx, them);
+  SynBitboard last_rank = us == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
+  SynBitboard froms = 0, tos = 0, captured = 0, stayed;
+  SynPiece pieces[SYN_TX_MAX_CHANGED];
+  uint8_t may_keep = committed->castling;
+  int promotions = 0;
+
+  if (step->n_changed > SYN_TX_MAX_CHANGED)
+    return fail (error, size, "%u pieces changed square, more than %d", step->n_changed,
+                 SYN_TX_MAX_CHANGED);
+  for (int i = 0; i < step->n_changed; i++)
+    {
+      int from = step->changed[i].from, to = step->changed[i].to;
+      unsigned promotion = step->changed[i].promotion;
+      SynPiece piece, target;
+      char a[3], b[3];
+
+      if (from < 0 || from > 63 || to < 0 || to > 63)
+        return fail (error, size, "a path leaves the board");
+      syn_square_to_text (from, a);
+      syn_square_to_text (to, b);
+      piece = committed->board[from];
+      target = committed->board[to];
+      if (piece == SYN_NO_PIECE || SYN_PIECE_COLOUR (piece) != us)
+        return fail (error, size, "%s holds no %s piece", a, colour_words[us]);
+      if (froms & syn_bit (from))
+        return fail (error, size, "two paths start on %s", a);
+      if (from == to)
+        return fail (error, size, "%s%s does not change square", a, b);
+      if (tos & syn_bit (to))
+        return fail (error, size, "two %s pieces end on %s", colour_words[us], b);
+      /* TX-R5: the move onto it would have been refused. */
+      if (their_locks & syn_bit (to))
+        return fail (error, size, "%s is locked by %s's pending moves", b, colour_words[them]);
+      if (target != SYN_NO_PIECE && SYN_PIECE_COLOUR (target) == them)
+        {
+          if (SYN_PIECE_TYPE (target) == SYN_KING)
+            return fail (error, size, "%s%s would capture the %s king", a, b, colour_words[them]);
+          captured |= syn_bit (to);
+        }
+      if (promotion)
+        {
+          if (promotion < SYN_KNIGHT || promotion > SYN_QUEEN)
+            return fail (error, size, "%s%s promotes to neither a knight, bishop, rook nor queen",
+                         a, b);
+          if (SYN_PIECE_TYPE (piece) != SYN_PAWN)
+            return fail (error, size, "%s%s promotes, but %s holds no pawn", a, b, a);
+          if (!(last_rank & syn_bit (to)))
+            return fail (error, size, "%s%s promotes, but %s is not on %s's last rank", a, b, b,
+                         colour_words[us]);
+          promotions++;
+          piece = SYN_PIECE (us, promotion);
+        }
+      else if (SYN_PIECE_TYPE (piece) == SYN_PAWN && (last_rank & syn_bit (to)))
+        return fail (error, size, "%s%s leaves a pawn on %s without promoting it", a, b, b);
+      /* TX-R11: a pawn reaching the passed square we announced took our pawn behind it. */
+      if (SYN_PIECE_TYPE (committed->board[from]) == SYN_PAWN && target == SYN_NO_PIECE
+          && (state->rules.tx.en_passant_files & (1u << SYN_FILE_OF (to)))
+          && to == passed_square (them, SYN_FILE_OF (to)))
+        {
+          int victim = to + (them == SYN_WHITE ? 8 : -8);
+          if (committed->board[victim] == SYN_PIECE (them, SYN_PAWN))
+            captured |= syn_bit (victim);
+        }
+      if (SYN_PIECE_TYPE (committed->board[from]) == SYN_PAWN)
+        *resets = true;
+      pieces[i] = piece;
+      froms |= syn_bit (from);
+      tos |= syn_bit (to);
+      may_keep &= syn_castling_kept_by (from) & syn_castling_kept_by (to);
+    }
+  stayed = committed->by_colour[us] & ~froms & tos;
+  if (stayed)
+    {
+      char name[3];
+      syn_square_to_text (syn_lsb (stayed), name);
+      return fail (error, size, "two %s pieces end on %s: the one there did not move",
+                   colour_words[us], name);
+    }
+  if (syn_more_than_one (captured))
+    {
+      char a[3], b[3];
+      syn_square_to_text (syn_lsb (captured), a);
+      syn_square_to_text (63 - __builtin_clzll (captured), b);
+      return fail (error, size,
+                   "%s's pieces on %s and %s are captured, but a commit captures once "
+                   "(TX-R7a)",
+                   colour_words[them], a, b);
+    }
+  if (promotions > 1)
+    return fail (error, size, "%d pawns promote, but a commit promotes once (TX-R7b)", promotions);
+  if (!check_castling (committed, them, step->castling, may_keep, error, size)
+      || !check_passed_squares (committed, step, us, error, size))
+    return false;
+
+  for (int i = 0; i < step->n_changed; i++)
+    syn_position_remove (board, step->changed[i].from);
+  for (SynBitboard victims = captured; victims;)
+    syn_position_remove (board, syn_pop_lsb (&victims));
+  for (int i = 0; i < step->n_changed; i++)
+    syn_position_put (board, step->changed[i].to, pieces[i]);
+  board->castling = step->castling;
+  if (captured)
+    *resets = true;
+  return true;
+}
+
+bool
+syn_tx_apply_public_step (const SynState *state, const SynTxPublicStep *step, SynState *out,
+                          char *error, size_t error_size)
+{
+  SynColour us = (SynColour) state->board.side_to_move;
+  SynState next = *state;
+  SynTxState *tx = &next.rules.tx;
+  bool resets = false;
+
+  if (!mover_hidden (state))
+    return fail (error, error_size,
+                 "%s's transaction is known here: its turn is played, not followed from its "
+                 "public part",
+                 colour_names[us]);
+  if (step->commit && !follow_commit (state, step, &next.board, &resets, error, error_size))
+    return false;
+  end_turn (state, resets, &next);
+  /* The committer's transaction number is not known, so it stays (TX-R14's '?'). */
+  tx->en_passant_files = step->commit ? step->en_passant_files : 0;
+  if (step->commit)
+    {
+      tx->n_told = step->n_changed;
+      for (int i = 0; i < step->n_changed; i++)
+        {
+          tx->told[i][0] = step->changed[i].from;
+          tx->told[i][1] = step->changed[i].to;
+        }
+    }
+  *out = next;
+  return true;
+}
+
+int
+syn_tx_refusal_sets (const SynState *state, SynBitboard *sets)
+{
+  Turn turn;
+  if (mover_hidden (state))
+    return 0;
+  analyse_turn (state, &turn);
+  for (int i = 0; i < turn.n_moves; i++)
+    sets[i] = refusal_squares (turn.moves[i]);
+  return turn.n_moves;
+}
+
+void
+syn_tx_set_all_refused (SynState *state)
+{
+  state->rules.tx.all_refused |= (uint8_t) (1u << state->board.side_to_move);
+}
+
+void
+syn_tx_player_state (const SynState *state, SynColour side, SynState *out)
+{
+  SynColour them = (SynColour) !side;
+  SynTxState *tx;
+
+  *out = *state;
+  tx = &out->rules.tx;
+  memset (tx->pending[them], 0, sizeof tx->pending[them]);
+  tx->n_pending[them] = 0;
+  /* As a player FEN reads it: the number is no more known than the moves. */
+  tx->transaction[them] = 0;
+  tx->hidden |= (uint8_t) (1u << them);
 }
 
 const SynVariant syn_variant_transactional = {

@@ -836,6 +836,580 @@ test_r8_announce_hook (void)
   g_assert_false (TX->announce (&before, &committed, SYN_WHITE, text, sizeof text));
 }
 
+/* TX-R15: two programs ------------------------------------------------------------------ */
+
+static SynState
+player (const SynState *state, SynColour side)
+{
+  SynState out;
+  syn_tx_player_state (state, side, &out);
+  return out;
+}
+
+static void
+assert_player_fen (const SynState *state, SynColour side, const char *expected)
+{
+  char fen[SYN_FEN_MAX_SIZE];
+  TX->write_view_state (state, side, fen, sizeof fen);
+  g_assert_cmpstr (fen, ==, expected);
+}
+
+/* The public part of the mover's choice text in its own state, as text. */
+static void
+public_text (const SynState *own, const char *text, char *buf)
+{
+  SynTxPublicStep step;
+  syn_tx_public_step (own, choice (own, text), &step);
+  syn_tx_public_step_to_text (&step, mover (own), buf, SYN_TX_PUBLIC_STEP_SIZE);
+}
+
+/* The receiver's state after the hidden mover's turn with that public text. */
+static SynState
+follow (const SynState *receiver, const char *text)
+{
+  SynTxPublicStep step;
+  SynState next;
+  char error[128] = "";
+  g_assert_true (syn_tx_public_step_from_text (text, mover (receiver), &step, error, sizeof error));
+  if (!syn_tx_apply_public_step (receiver, &step, &next, error, sizeof error))
+    g_test_message ("%s refused: %s", text, error);
+  g_assert_cmpstr (error, ==, "");
+  return next;
+}
+
+static void
+assert_announced (const SynState *before, const SynState *after, SynColour side,
+                  const char *expected)
+{
+  char text[SYN_TX_ANNOUNCEMENT_SIZE] = "";
+  g_assert_true (TX->announce (before, after, side, text, sizeof text));
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* TX-R14: the player state is what the player FEN reads, and writes that FEN. */
+static void
+test_r15_player_state_is_player_fen (void)
+{
+  SynState referee = load (E1_END);
+  for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
+    {
+      SynState own = player (&referee, (SynColour) c), read;
+      char fen[SYN_FEN_MAX_SIZE], player_fen[SYN_FEN_MAX_SIZE];
+      TX->write_view_state (&referee, (SynColour) c, fen, sizeof fen);
+      TX->write_view_state (&own, (SynColour) c, player_fen, sizeof player_fen);
+      g_assert_cmpstr (player_fen, ==, fen);
+      assert_fen (&own, fen);
+      read = load (fen);
+      g_assert_true (memcmp (&read.board, &own.board, sizeof read.board) == 0);
+      g_assert_true (memcmp (&read.rules.tx, &own.rules.tx, sizeof read.rules.tx) == 0);
+    }
+}
+
+/* A hidden side to move: one sealed choice, nothing judged but the fifty turns, and only its
+ * commit told as an event. */
+static void
+test_r15_hidden_side_is_sealed (void)
+{
+  SynState white = player ((SynState[]){ load (E1_END) }, SYN_WHITE);
+  SynChoice choices[SYN_MAX_CHOICES];
+  SynEvent events[SYN_MAX_EVENTS];
+  char text[SYN_CHOICE_TEXT_SIZE];
+  SynBitboard sets[SYN_MAX_MOVES];
+
+  g_assert_cmpint (TX->choices (&white, SYN_BLACK, choices), ==, 1);
+  g_assert_cmpuint (choices[0], ==, SYN_CHOICE_SEALED);
+  g_assert_cmpint (TX->choices (&white, SYN_WHITE, choices), ==, 0);
+  g_assert_cmpuint (TX->count_joint_choices (&white), ==, 1);
+  TX->choice_to_text (&white, SYN_CHOICE_SEALED, text);
+  g_assert_cmpstr (text, ==, "?");
+  TX->choice_to_text (&white, SYN_CHOICE_SEALED | SYN_CHOICE_COMMIT, text);
+  g_assert_cmpstr (text, ==, "?/commit");
+  g_assert_cmpuint (syn_variant_choice_from_text (TX, &white, SYN_BLACK, "?"), ==,
+                    SYN_CHOICE_SEALED);
+  g_assert_cmpint (TX->events (&white, SYN_CHOICE_NONE, SYN_CHOICE_SEALED, &white, events), ==, 0);
+  g_assert_cmpint (
+      TX->events (&white, SYN_CHOICE_NONE, SYN_CHOICE_SEALED | SYN_CHOICE_COMMIT, &white, events),
+      ==, 1);
+  g_assert_cmpint (events[0].kind, ==, SYN_EVENT_COMMIT);
+  g_assert_cmpint (events[0].side, ==, SYN_BLACK);
+  g_assert_cmpint (syn_tx_refusal_sets (&white, sets), ==, 0);
+  assert_outcome (&white, SYN_RESULT_NONE, SYN_REASON_NONE);
+  white.board.quiet_turns = 100;
+  assert_outcome (&white, SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS);
+  g_assert_cmpint (TX->choices (&white, SYN_BLACK, choices), ==, 0);
+}
+
+/* TX-E2 between two programs: each commit's public part, and the other side's view after. */
+static void
+test_r15_e2_between_programs (void)
+{
+  SynState referee = load (E1_END);
+  SynState white = player (&referee, SYN_WHITE), black = player (&referee, SYN_BLACK), next;
+  char text[SYN_TX_PUBLIC_STEP_SIZE];
+
+  public_text (&black, "d8h4/commit", text);
+  g_assert_cmpstr (text, ==, "commit e7e5,d8h4 KQkq e6");
+  next = follow (&white, text);
+  assert_player_fen (&next, SYN_WHITE,
+                     "rnb1kbnr/pppp1ppp/8/4p3/7q/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 3 T1:g1f3,f3g5 ?");
+  assert_announced (&white, &next, SYN_BLACK, "Pe7-e5, Qd8-h4; e.p. e6");
+  white = next;
+  black = play (&black, "d8h4/commit");
+  assert_player_fen (&black, SYN_BLACK,
+                     "rnb1kbnr/pppp1ppp/8/4p3/7q/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 3 ? T4:-");
+
+  public_text (&white, "g5f7/commit", text);
+  g_assert_cmpstr (text, ==, "commit g1f7 KQkq -");
+  next = follow (&black, text);
+  assert_player_fen (&next, SYN_BLACK,
+                     "rnb1kbnr/pppp1Npp/8/4p3/7q/8/PPPPPPPP/RNBQKB1R b KQkq - 0 3 ? T4:-");
+  assert_announced (&black, &next, SYN_WHITE, "Ng1xf7");
+  /* A turn without a commit tells nothing. */
+  public_text (&next, "h4h5", text);
+  g_assert_cmpstr (text, ==, "-");
+}
+
+/* TX-E3: the hidden attack is judged by the program of the side it helps (TX-R15). */
+static void
+test_r15_e3_hidden_attack_judged_by_receiver (void)
+{
+  SynState referee = load ("4k3/8/8/8/8/8/8/R3K3 b Q - 1 1 T1:a1a7 T2:-");
+  SynState white = player (&referee, SYN_WHITE), black = player (&referee, SYN_BLACK);
+  char text[SYN_TX_PUBLIC_STEP_SIZE];
+
+  public_text (&black, "e8d7/commit", text);
+  g_assert_cmpstr (text, ==, "commit e8d7 Q -");
+  white = follow (&white, text);
+  assert_player_fen (&white, SYN_WHITE, "8/3k4/8/8/8/8/8/R3K3 w Q - 2 2 T1:a1a7 ?");
+  assert_outcome (&white, SYN_RESULT_WHITE_WINS, SYN_REASON_HIDDEN_ATTACK);
+  black = play (&black, "e8d7/commit");
+  assert_outcome (&black, SYN_RESULT_NONE, SYN_REASON_NONE);
+}
+
+/* TX-E4 between two programs: the double step's passed square, then its capture. */
+static void
+test_r15_e4_between_programs (void)
+{
+  SynState referee = load ("4k3/8/8/8/1p6/8/P7/4K3 w - - 4 3 T1:a2a4,e1d2 T2:e8d7,d7c7");
+  SynState white = player (&referee, SYN_WHITE), black = player (&referee, SYN_BLACK), next;
+  char text[SYN_TX_PUBLIC_STEP_SIZE];
+
+  public_text (&white, "d2c2/commit", text);
+  g_assert_cmpstr (text, ==, "commit a2a4,e1c2 - a3");
+  next = follow (&black, text);
+  assert_player_fen (&next, SYN_BLACK, "4k3/8/8/8/Pp6/8/2K5/8 b - a3 0 3 ? T2:e8d7,d7c7");
+  assert_announced (&black, &next, SYN_WHITE, "Pa2-a4, Ke1-c2; e.p. a3");
+  black = next;
+  white = play (&white, "d2c2/commit");
+
+  public_text (&black, "b4a3/commit", text);
+  g_assert_cmpstr (text, ==, "commit e8c7,b4a3 - -");
+  next = follow (&white, text);
+  assert_player_fen (&next, SYN_WHITE, "8/2k5/8/8/8/p7/2K5/8 w - - 0 4 T3:- ?");
+  assert_announced (&white, &next, SYN_BLACK, "Ke8-c7, Pb4xa3 e.p.");
+}
+
+/* TX-E5: the forced commit's public part; the fool's mate is judged by White's program only. */
+static void
+test_r15_e5_between_programs (void)
+{
+  SynState referee
+      = load ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 2 4 T3:e2e3 T6:-");
+  SynState white = player (&referee, SYN_WHITE), black = player (&referee, SYN_BLACK);
+  char text[SYN_TX_PUBLIC_STEP_SIZE];
+
+  public_text (&white, "e1e2/commit", text);
+  g_assert_cmpstr (text, ==, "commit e2e3,e1e2 kq -");
+  black = follow (&black, text);
+  assert_player_fen (&black, SYN_BLACK,
+                     "rnb1kbnr/pppp1ppp/8/4p3/6Pq/4PP2/PPPPK2P/RNBQ1BNR b kq - 0 4 ? T6:-");
+
+  referee = load ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 2 4 T3:- T6:-");
+  assert_outcome ((SynState[]){ player (&referee, SYN_WHITE) }, SYN_RESULT_BLACK_WINS,
+                  SYN_REASON_CHECKMATE);
+  assert_outcome ((SynState[]){ player (&referee, SYN_BLACK) }, SYN_RESULT_NONE, SYN_REASON_NONE);
+}
+
+/* TX-R6 over the network: the opponent's program says every legal move is refused. */
+static void
+test_r6_all_refused_between_programs (void)
+{
+  SynState referee = load (FEN_NO_MOVE), white = player (&referee, SYN_WHITE), next;
+  SynBitboard sets[SYN_MAX_MOVES];
+  char fen[SYN_FEN_MAX_SIZE];
+
+  /* White's program cannot see Black's locks: it offers a1a2, and asks about a2. */
+  assert_choices (&white, "", "a1a2 a1a2/commit a1a2/rollback");
+  g_assert_cmpint (syn_tx_refusal_sets (&white, sets), ==, 1);
+  g_assert_true (sets[0] == syn_bit (syn_square_from_text ("a2")));
+  g_assert_true ((sets[0] & syn_tx_locks (&referee, SYN_BLACK)) != 0);
+  syn_tx_set_all_refused (&white);
+  assert_choices (&white, "", "pass pass/commit pass/rollback");
+  g_assert_cmpuint (TX->count_joint_choices (&white), ==, 3);
+  next = play (&white, "pass/commit");
+  g_assert_cmpint (next.rules.tx.all_refused, ==, 0);
+  TX->write_view_state ((SynState[]){ play (&referee, "pass/commit") }, SYN_WHITE, fen, sizeof fen);
+  assert_player_fen (&next, SYN_WHITE, fen);
+}
+
+/* The castling squares both refuse castling. */
+static void
+test_r5_refusal_squares (void)
+{
+  SynMove castle
+      = syn_move_make (syn_square_from_text ("e1"), syn_square_from_text ("c1"), SYN_MOVE_CASTLE);
+  SynMove plain
+      = syn_move_make (syn_square_from_text ("g1"), syn_square_from_text ("f3"), SYN_MOVE_PLAIN);
+  g_assert_true (
+      syn_tx_refusal_squares (castle)
+      == (syn_bit (syn_square_from_text ("c1")) | syn_bit (syn_square_from_text ("d1"))));
+  g_assert_true (syn_tx_refusal_squares (plain) == syn_bit (syn_square_from_text ("f3")));
+}
+
+/* The text of a public step reads back exactly. */
+static void
+test_r15_public_step_text_round_trip (void)
+{
+  static const struct
+  {
+    SynColour side;
+    const char *text;
+  } cases[] = {
+    { SYN_WHITE, "-" },
+    { SYN_BLACK, "commit - - -" },
+    { SYN_BLACK, "commit e7e5,d8h4 KQkq e6" },
+    { SYN_WHITE, "commit b7a8q,g1f3,a1d1,e1c1 Kq -" },
+    { SYN_WHITE, "commit h2h4,c2c4,a2a4 K a3,c3,h3" },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SynTxPublicStep step;
+      char error[128] = "", text[SYN_TX_PUBLIC_STEP_SIZE];
+      g_test_message ("%s", cases[i].text);
+      g_assert_true (
+          syn_tx_public_step_from_text (cases[i].text, cases[i].side, &step, error, sizeof error));
+      syn_tx_public_step_to_text (&step, cases[i].side, text, sizeof text);
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+static void
+test_r15_public_step_text_errors (void)
+{
+  static const struct
+  {
+    SynColour side;
+    const char *text, *message;
+  } cases[] = {
+    { SYN_BLACK, "", "is not '-' or 'commit'" },
+    { SYN_BLACK, "commit", "is not '-' or 'commit'" },
+    { SYN_BLACK, "commit e7e9 KQkq -", "'e7e9' is not '-' or a piece's path" },
+    { SYN_BLACK, "commit e2e1Q KQkq -", "'Q' after e2e1 is not a promotion letter" },
+    { SYN_BLACK, "commit e7e7 KQkq -", "e7e7 does not change square" },
+    { SYN_BLACK, "commit e7e6,e7e5 KQkq -", "two paths start on e7" },
+    { SYN_BLACK, "commit e7e5,d6e5 KQkq -", "two paths end on e5" },
+    { SYN_BLACK, "commit d8h4,e7e5 KQkq -", "from h8 down to a1, but e7e5 comes after" },
+    { SYN_BLACK, "commit e7e5", "the castling rights are missing" },
+    { SYN_BLACK, "commit e7e5,", "'' is not '-' or a piece's path" },
+    { SYN_BLACK, "commit e7e5;KQkq -", "';' after e7e5 is not a promotion letter" },
+    { SYN_BLACK, "commit e7e5 QK -", "castling rights 'QK' are not '-' or some of K, Q, k, q" },
+    { SYN_BLACK, "commit e7e5 KK -", "castling rights 'KK' are not" },
+    { SYN_BLACK, "commit e7e5 KQkq", "the en passant squares are missing" },
+    { SYN_BLACK, "commit e2e1qx KQkq -", "'x' where a space comes before the castling rights" },
+    { SYN_BLACK, "commit e7e5 KQkq e3", "e3 is not on rank 6, which black's double steps pass" },
+    { SYN_WHITE, "commit e2e4 KQkq e6", "e6 is not on rank 3, which white's double steps pass" },
+    { SYN_BLACK, "commit e7e5 KQkq x6", "'x6' is not '-' or a list of en passant squares" },
+    { SYN_BLACK, "commit e7e5,d7d5 - e6,e6", "the en passant square e6 is given twice" },
+    { SYN_BLACK, "commit e7e5,d7d5 - e6,d6", "from the a-file to the h-file, but d6 comes after" },
+    { SYN_BLACK, "commit e7e5 - e6 ", "unexpected text after the en passant squares" },
+    { SYN_BLACK, NULL, "no public step given" },
+  };
+  GString *long_text = g_string_new ("commit ");
+  GString *many = g_string_new ("commit ");
+  SynTxPublicStep step;
+  char error[256];
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("%s", cases[i].text ? cases[i].text : "(null)");
+      strcpy (error, "");
+      g_assert_false (
+          syn_tx_public_step_from_text (cases[i].text, cases[i].side, &step, error, sizeof error));
+      if (!strstr (error, cases[i].message))
+        g_test_message ("message: %s", error);
+      g_assert_nonnull (strstr (error, cases[i].message));
+      g_assert_false (step.commit);
+    }
+  /* More than SYN_TX_MAX_CHANGED pairs, each well-formed and in order. */
+  for (int i = 0; i <= SYN_TX_MAX_CHANGED; i++)
+    {
+      char from[3], to[3];
+      syn_square_to_text (i, from);
+      syn_square_to_text (63 - i, to);
+      g_string_append_printf (many, "%s%s%s", i ? "," : "", from, to);
+    }
+  g_string_append (many, " - -");
+  g_assert_false (syn_tx_public_step_from_text (many->str, SYN_WHITE, &step, error, sizeof error));
+  g_assert_nonnull (strstr (error, "more than 16 pieces changed square"));
+  while (long_text->len < SYN_TX_PUBLIC_STEP_SIZE)
+    g_string_append (long_text, "-");
+  g_assert_false (
+      syn_tx_public_step_from_text (long_text->str, SYN_WHITE, &step, error, sizeof error));
+  g_assert_nonnull (strstr (error, "longer than 127 characters"));
+  g_string_free (many, TRUE);
+  g_string_free (long_text, TRUE);
+}
+
+/* White's program follows Black's commits: every step that cannot be true from what White
+ * knows is refused with a message. White's d2d4 is pending, so d2 and d4 are locked. */
+#define FOLLOWED "r3k2r/p3pppp/8/8/8/8/1p1PPPpP/R3K2R b KQk - 0 1 T1:d2d4 ?"
+
+typedef struct
+{
+  int8_t from, to;
+  uint8_t promotion;
+} Pair;
+
+static void
+assert_refused_step (const SynState *state, const SynTxPublicStep *step, const char *message)
+{
+  SynState next;
+  char error[256] = "";
+  g_assert_false (syn_tx_apply_public_step (state, step, &next, error, sizeof error));
+  if (!strstr (error, message))
+    g_test_message ("message: %s", error);
+  g_assert_nonnull (strstr (error, message));
+}
+
+static void
+test_r15_public_step_refused (void)
+{
+  static const struct
+  {
+    const char *text, *message;
+  } cases[] = {
+    { "commit d8d7 KQk -", "d8 holds no black piece" },
+    { "commit a8d4 KQk -", "d4 is locked by white's pending moves" },
+    { "commit a8e1 KQk -", "a8e1 would capture the white king" },
+    { "commit a8a1q KQk -", "a8a1 promotes, but a8 holds no pawn" },
+    { "commit a7a5q KQk -", "a7a5 promotes, but a5 is not on black's last rank" },
+    { "commit b2b1 KQk -", "b2b1 leaves a pawn on b1 without promoting it" },
+    { "commit a8h8 KQk -", "two black pieces end on h8: the one there did not move" },
+    { "commit h8h2,a8a1 KQk -",
+      "white's pieces on a1 and h2 are captured, but a commit captures once" },
+    { "commit g2g1q,b2b1q KQk -", "2 pawns promote, but a commit promotes once" },
+    { "commit a7a6 KQkq -", "the castling right q is gained" },
+    { "commit e8d8 KQk -", "the castling right k stays, though its king or rook moved" },
+    { "commit a7a6 Qk -", "the castling right K is lost, though nothing reached h1" },
+    { "commit a7a6 KQk a6",
+      "the en passant square a6 is not behind a black pawn's double step (a7 to a5)" },
+  };
+  static const struct
+  {
+    Pair pairs[2];
+    int n;
+    const char *message;
+  } built[] = {
+    { { { 48, 40, 0 }, { 48, 32, 0 } }, 2, "two paths start on a7" },
+    { { { 48, 48, 0 } }, 1, "a7a7 does not change square" },
+    { { { 48, 40, 0 }, { 52, 40, 0 } }, 2, "two black pieces end on a6" },
+    { { { 64, 40, 0 } }, 1, "a path leaves the board" },
+    { { { 9, 1, SYN_KING } }, 1, "b2b1 promotes to neither a knight, bishop, rook nor queen" },
+  };
+  SynState state = load (FOLLOWED), referee;
+  SynTxPublicStep step;
+  char error[128];
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("%s", cases[i].text);
+      g_assert_true (
+          syn_tx_public_step_from_text (cases[i].text, SYN_BLACK, &step, error, sizeof error));
+      assert_refused_step (&state, &step, cases[i].message);
+    }
+  for (size_t i = 0; i < G_N_ELEMENTS (built); i++)
+    {
+      memset (&step, 0, sizeof step);
+      step.commit = true;
+      step.castling = state.board.castling;
+      step.n_changed = (uint8_t) built[i].n;
+      for (int j = 0; j < built[i].n; j++)
+        {
+          step.changed[j].from = built[i].pairs[j].from;
+          step.changed[j].to = built[i].pairs[j].to;
+          step.changed[j].promotion = built[i].pairs[j].promotion;
+        }
+      assert_refused_step (&state, &step, built[i].message);
+    }
+  memset (&step, 0, sizeof step);
+  step.commit = true;
+  step.n_changed = SYN_TX_MAX_CHANGED + 1;
+  assert_refused_step (&state, &step, "17 pieces changed square, more than 16");
+  memset (&step, 0, sizeof step);
+  step.commit = true;
+  step.castling = 0x14;
+  assert_refused_step (&state, &step, "castling rights 0x14 are not a set of K, Q, k and q");
+  /* Only a hidden side's turn is followed. */
+  referee = load ("r3k2r/p3pppp/8/8/8/8/1p1PPPpP/R3K2R b KQk - 0 1 T1:d2d4 T2:-");
+  memset (&step, 0, sizeof step);
+  assert_refused_step (&referee, &step, "Black's transaction is known here");
+  /* And the right ones are taken: a capture on h1 costs White its right there. */
+  g_assert_true (
+      syn_tx_public_step_from_text ("commit g2h1q Qk -", SYN_BLACK, &step, error, sizeof error));
+  g_assert_true (syn_tx_apply_public_step (&state, &step, &referee, error, sizeof error));
+  assert_player_fen (&referee, SYN_WHITE,
+                     "r3k2r/p3pppp/8/8/8/8/1p1PPP1P/R3K2q w Qk - 0 2 T1:d2d4 ?");
+}
+
+/* TX-R15 on random play: at every step the mover's program computes the public part of its
+ * choice from its own state, sends it as text, and the receiver's program follows it to the
+ * referee's state as the receiver may know it; the mover's program steps its own state to
+ * the referee's as the mover knows it; both tell the same announcement as the referee; the
+ * mover's program judges its own turn as the referee does, the receiver's only the fifty
+ * turns. */
+static void
+test_r15_public_step_follows_referee (void)
+{
+  static const char *const starts[] = {
+    SYN_FEN_START,
+    E5_START,
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+    "r3k3/1PP5/8/8/8/8/1pp5/R3K3 w Qq - 0 1",
+    FEN_NO_MOVE,
+  };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20260515);
+  SynVariant slow = *TX;
+  int games = g_getenv ("SYNCHESS_SLOW") ? 2000 : 200, steps = 0, commits = 0, told = 0,
+      all_refused = 0;
+  int endings[SYN_REASON_LAST + 1] = { 0 };
+
+  slow.count_after_step = NULL;
+  for (int game = 0; game < games; game++)
+    {
+      SynState referee = load (starts[game % G_N_ELEMENTS (starts)]);
+      for (int step = 0; step < 300; step++)
+        {
+          SynColour us = mover (&referee), them = (SynColour) !us;
+          SynState own = player (&referee, us), other = player (&referee, them);
+          SynState next, own_next, other_next, expected;
+          SynOutcome outcome = TX->outcome (&referee), seen;
+          SynChoice choices[SYN_MAX_CHOICES], own_choices[SYN_MAX_CHOICES];
+          SynBitboard sets[SYN_MAX_MOVES], their_locks = syn_tx_locks (&referee, them);
+          SynTxPublicStep sent, received;
+          char text[SYN_TX_PUBLIC_STEP_SIZE], again[SYN_TX_PUBLIC_STEP_SIZE], error[256] = "";
+          char said[SYN_TX_ANNOUNCEMENT_SIZE], heard[SYN_TX_ANNOUNCEMENT_SIZE];
+          char fen[SYN_FEN_MAX_SIZE], expected_fen[SYN_FEN_MAX_SIZE];
+          SynEvent events[SYN_MAX_EVENTS];
+          SynChoice chosen, sealed;
+          SynMove move;
+          bool refused_all = true, said_any;
+          int n, n_sets, n_events;
+
+          /* Who judges what. */
+          seen = TX->outcome (&own);
+          g_assert_cmpint (seen.result, ==, outcome.result);
+          g_assert_cmpint (seen.reason, ==, outcome.reason);
+          seen = TX->outcome (&other);
+          g_assert_cmpint (seen.reason, ==,
+                           outcome.reason == SYN_REASON_FIFTY_TURNS ? SYN_REASON_FIFTY_TURNS
+                                                                    : SYN_REASON_NONE);
+          if (outcome.result != SYN_RESULT_NONE)
+            {
+              endings[outcome.reason]++;
+              break;
+            }
+          g_assert_cmpint (TX->choices (&other, us, choices), ==, 1);
+          g_assert_cmpuint (choices[0], ==, SYN_CHOICE_SEALED);
+          g_assert_cmpuint (TX->count_joint_choices (&other), ==, 1);
+
+          /* TX-R6: the referee's "no move" is what the opponent's locks answer. */
+          n = TX->choices (&referee, us, choices);
+          n_sets = syn_tx_refusal_sets (&own, sets);
+          g_assert_cmpint (n_sets, >, 0);
+          for (int i = 0; i < n_sets; i++)
+            if (!(sets[i] & their_locks))
+              refused_all = false;
+          g_assert_true (refused_all == (SYN_CHOICE_MOVE (choices[0]) == SYN_MOVE_NONE));
+          if (refused_all)
+            {
+              syn_tx_set_all_refused (&own);
+              all_refused++;
+            }
+          g_assert_cmpint (TX->choices (&own, us, own_choices), ==, n);
+          g_assert_true (memcmp (choices, own_choices, (size_t) n * sizeof *choices) == 0);
+          g_assert_cmpuint (TX->count_joint_choices (&own), ==, (guint64) n);
+          if (steps % 50 == 0)
+            {
+              g_assert_cmpuint (syn_sperft (TX, &own, 2), ==, syn_sperft (&slow, &own, 2));
+              g_assert_cmpuint (syn_sperft (TX, &other, 2), ==, syn_sperft (&slow, &other, 2));
+            }
+
+          chosen = choices[g_rand_int_range (rand, 0, n)];
+          move = SYN_CHOICE_MOVE (chosen);
+          if (move != SYN_MOVE_NONE && (syn_tx_refusal_squares (move) & their_locks))
+            continue; /* refused: the opponent's program is asked, nothing else happens */
+          steps++;
+          TX->apply (&referee, us == SYN_WHITE ? chosen : SYN_CHOICE_NONE,
+                     us == SYN_BLACK ? chosen : SYN_CHOICE_NONE, &next);
+
+          /* The mover's program plays its own choice. */
+          TX->apply (&own, us == SYN_WHITE ? chosen : SYN_CHOICE_NONE,
+                     us == SYN_BLACK ? chosen : SYN_CHOICE_NONE, &own_next);
+          expected = player (&next, us);
+          g_assert_true (memcmp (&own_next.board, &expected.board, sizeof expected.board) == 0);
+          g_assert_true (memcmp (&own_next.rules.tx, &expected.rules.tx, sizeof expected.rules.tx)
+                         == 0);
+
+          /* Its public part goes to the other program as text. */
+          syn_tx_public_step (&own, chosen, &sent);
+          g_assert_true (sent.commit == ((chosen & SYN_CHOICE_COMMIT) != 0));
+          syn_tx_public_step_to_text (&sent, us, text, sizeof text);
+          if (!syn_tx_public_step_from_text (text, us, &received, error, sizeof error))
+            g_test_message ("%s: %s", text, error);
+          g_assert_cmpstr (error, ==, "");
+          g_assert_true (memcmp (&sent, &received, sizeof sent) == 0);
+          syn_tx_public_step_to_text (&received, us, again, sizeof again);
+          g_assert_cmpstr (again, ==, text);
+          if (!syn_tx_apply_public_step (&other, &received, &other_next, error, sizeof error))
+            g_test_message ("%s refused: %s", text, error);
+          g_assert_cmpstr (error, ==, "");
+          TX->write_view_state (&other_next, them, fen, sizeof fen);
+          TX->write_view_state (&next, them, expected_fen, sizeof expected_fen);
+          g_assert_cmpstr (fen, ==, expected_fen);
+          expected = player (&next, them);
+          g_assert_true (memcmp (&other_next.board, &expected.board, sizeof expected.board) == 0);
+          commits += sent.commit;
+
+          /* The same announcement in all three programs. */
+          said_any = TX->announce (&referee, &next, us, said, sizeof said);
+          g_assert_true (said_any == TX->announce (&other, &other_next, us, heard, sizeof heard));
+          if (said_any)
+            {
+              g_assert_cmpstr (heard, ==, said);
+              told++;
+            }
+          g_assert_true (said_any == TX->announce (&own, &own_next, us, heard, sizeof heard));
+          if (said_any)
+            g_assert_cmpstr (heard, ==, said);
+          g_assert_false (TX->announce (&other, &other_next, them, heard, sizeof heard));
+
+          /* The other program's record of the sealed turn. */
+          sealed = SYN_CHOICE_SEALED | (sent.commit ? SYN_CHOICE_COMMIT : 0);
+          n_events = TX->events (&other, us == SYN_WHITE ? sealed : SYN_CHOICE_NONE,
+                                 us == SYN_BLACK ? sealed : SYN_CHOICE_NONE, &other_next, events);
+          g_assert_cmpint (n_events, ==, sent.commit ? 1 : 0);
+          referee = next;
+        }
+    }
+  g_test_message ("%d games, %d steps, %d commits, %d announced, %d turns with every move "
+                  "refused; checkmate %d, hidden attack %d, stalemate %d, fifty turns %d",
+                  games, steps, commits, told, all_refused, endings[SYN_REASON_CHECKMATE],
+                  endings[SYN_REASON_HIDDEN_ATTACK], endings[SYN_REASON_STALEMATE],
+                  endings[SYN_REASON_FIFTY_TURNS]);
+  g_assert_cmpint (commits, >, 0);
+  g_assert_cmpint (told, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -890,7 +1464,25 @@ main (int argc, char **argv)
   g_test_add_func ("/transactional/sperft/count-agrees-with-choices",
                    test_count_agrees_with_choices);
 
+  g_test_add_func ("/transactional/r15/player-state-is-player-fen",
+                   test_r15_player_state_is_player_fen);
+  g_test_add_func ("/transactional/r15/hidden-side-is-sealed", test_r15_hidden_side_is_sealed);
+  g_test_add_func ("/transactional/r15/e2-between-programs", test_r15_e2_between_programs);
+  g_test_add_func ("/transactional/r15/e3-hidden-attack-judged-by-receiver",
+                   test_r15_e3_hidden_attack_judged_by_receiver);
+  g_test_add_func ("/transactional/r15/e4-between-programs", test_r15_e4_between_programs);
+  g_test_add_func ("/transactional/r15/e5-between-programs", test_r15_e5_between_programs);
+  g_test_add_func ("/transactional/r6/all-refused-between-programs",
+                   test_r6_all_refused_between_programs);
+  g_test_add_func ("/transactional/r5/refusal-squares", test_r5_refusal_squares);
+  g_test_add_func ("/transactional/r15/public-step-text-round-trip",
+                   test_r15_public_step_text_round_trip);
+  g_test_add_func ("/transactional/r15/public-step-text-errors", test_r15_public_step_text_errors);
+  g_test_add_func ("/transactional/r15/public-step-refused", test_r15_public_step_refused);
+
   g_test_add_func ("/transactional/random-play/invariants", test_random_play_invariants);
+  g_test_add_func ("/transactional/r15/public-step-follows-referee",
+                   test_r15_public_step_follows_referee);
 
   return g_test_run ();
 }
