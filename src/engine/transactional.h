@@ -79,9 +79,10 @@ bool syn_tx_public_step_from_text (const char *text, SynColour side, SynTxPublic
  * files as given). Returns false, with a message in error, when the step cannot be true from
  * what this program knows: a square that holds no piece of the committer, two pieces on one
  * square, a destination the receiver locks (the move would have been refused), a
- * promotion that is not a pawn reaching the last rank or a pawn left there, a castling right
- * gained, a king lost, a passed square that is not behind a double step. The side to move
- * must be hidden in state. */
+ * promotion that is not a pawn reaching the last rank or a pawn left there, more than one
+ * capture or promotion, a castling right gained, kept by a king or rook that moved or lost
+ * by the receiver without a capture on its rook's square, a king lost, a passed square that
+ * is not behind a double step. The side to move must be hidden in state. */
 bool syn_tx_apply_public_step (const SynState *state, const SynTxPublicStep *step, SynState *out,
                                char *error, size_t error_size);
 

@@ -31,8 +31,9 @@ typedef uint32_t SynChoice;
 #define SYN_CHOICE_COMMIT ((SynChoice) 2u << 16)   /* TX-R8 */
 #define SYN_CHOICE_ROLLBACK ((SynChoice) 4u << 16) /* TX-R9 */
 /* Transactional over the network (TX-R15): the opponent's turn as this program knows it, its
- * move and decision secret; with SYN_CHOICE_COMMIT when it committed. Never among a side's
- * choices and never applied: the game plays it from its public part (transactional.h). */
+ * move and decision secret; with SYN_CHOICE_COMMIT when it committed. The one choice of a
+ * hidden side, never applied by the game: it plays the turn from its public part
+ * (transactional.h). */
 #define SYN_CHOICE_SEALED ((SynChoice) 8u << 16)
 #define SYN_CHOICE_KIND(choice) ((choice) &0xffff0000u)
 #define SYN_CHOICE_MOVE(choice) ((SynMove) ((choice) &0xffffu))
