@@ -44,6 +44,8 @@ typedef struct
   guint think_id;
   int status;
   gboolean host;
+  GArray *refused; /* SynMove: refused this step by the other side's locks (TX-R5) */
+  SynChoice last_choice;
 } Player;
 
 typedef struct
@@ -188,6 +190,7 @@ setup_player (Player *player, const PeerArgs *args, gboolean host)
   player->peer = syn_peer_new (identity, name);
   syn_peer_set_local_kind (player->peer, SYN_PLAYER_COMPUTER);
   player->loop = g_main_loop_new (NULL, FALSE);
+  player->refused = g_array_new (FALSE, FALSE, sizeof (SynMove));
   return true;
 }
 
@@ -198,6 +201,16 @@ clear_player (Player *player)
   g_clear_object (&player->peer);
   g_clear_pointer (&player->loop, g_main_loop_unref);
   g_clear_pointer (&player->rand, g_rand_free);
+  g_clear_pointer (&player->refused, g_array_unref);
+}
+
+static gboolean
+was_refused (Player *player, SynChoice choice)
+{
+  for (guint i = 0; i < player->refused->len; i++)
+    if (g_array_index (player->refused, SynMove, i) == SYN_CHOICE_MOVE (choice))
+      return TRUE;
+  return FALSE;
 }
 
 static SynChoice
@@ -206,12 +219,21 @@ choose_move (Player *player, SynGame *game, SynColour side)
   const SynVariant *variant = syn_game_get_variant (game);
   const SynState *state = syn_game_get_state (game);
   SynChoice choices[SYN_MAX_CHOICES];
-  int n;
+  SynChoice choice;
+  int n, kept = 0;
 
   if (player->bot == BOT_SIMPLE)
-    return syn_computer_player_choose (variant, state, side, g_rand_int (player->rand));
+    {
+      choice = syn_computer_player_choose (variant, state, side, g_rand_int (player->rand));
+      if (!was_refused (player, choice))
+        return choice;
+    }
+  /* A move refused once would be refused again: only the others are tried. */
   n = variant->choices (state, side, choices);
-  return n > 0 ? choices[g_rand_int_range (player->rand, 0, n)] : SYN_CHOICE_NONE;
+  for (int i = 0; i < n; i++)
+    if (!was_refused (player, choices[i]))
+      choices[kept++] = choices[i];
+  return kept > 0 ? choices[g_rand_int_range (player->rand, 0, kept)] : SYN_CHOICE_NONE;
 }
 
 static gboolean
@@ -227,6 +249,7 @@ on_think_cb (gpointer user_data)
       || !syn_peer_is_connected (player->peer))
     return G_SOURCE_REMOVE;
   choice = choose_move (player, game, syn_peer_get_colour (player->peer));
+  player->last_choice = choice;
   if (!syn_peer_choose (player->peer, choice, &error))
     cli_fail (CLI_BAD_INPUT, "the bot could not play: %s", error->message);
   return G_SOURCE_REMOVE;
@@ -243,11 +266,21 @@ think (Player *player)
     player->think_id = g_idle_add (on_think_cb, player);
 }
 
+/* TX-R5: a move the other side's locks refused is chosen again. */
+static void
+on_choice_refused_cb (SynGame *game, int side, Player *player)
+{
+  SynMove move = SYN_CHOICE_MOVE (player->last_choice);
+  g_array_append_val (player->refused, move);
+  think (player);
+}
+
 static void
 on_game_started_cb (SynPeer *peer, gboolean resumed, Player *player)
 {
   SynGame *game = syn_peer_get_game (peer);
 
+  g_signal_connect (game, "choice-refused", G_CALLBACK (on_choice_refused_cb), player);
   if (resumed)
     fprintf (stderr, "synchess-cli: resuming game %s at turn %u\n", syn_game_get_id (game),
              syn_game_get_n_turns (game) + 1);
@@ -257,6 +290,7 @@ on_game_started_cb (SynPeer *peer, gboolean resumed, Player *player)
 static void
 on_turn_completed_cb (SynPeer *peer, guint index, Player *player)
 {
+  g_array_set_size (player->refused, 0);
   think (player);
 }
 
@@ -267,8 +301,9 @@ quit_soon (Player *player)
   g_timeout_add_once (300, (GSourceOnceFunc) g_main_loop_quit, player->loop);
 }
 
+/* The result line, then the next game or the end. */
 static void
-on_game_over_cb (SynPeer *peer, Player *player)
+report_game (SynPeer *peer, Player *player)
 {
   SynGame *game = syn_peer_get_game (peer);
   const char *reason = syn_game_get_reason (game);
@@ -298,6 +333,24 @@ on_game_over_cb (SynPeer *peer, Player *player)
   }
   if (!syn_peer_propose_game (peer, &error))
     fprintf (stderr, "synchess-cli: %s\n", error->message);
+}
+
+static void
+on_game_over_cb (SynPeer *peer, Player *player)
+{
+  /* A Transactional game's result stands only after its audit (TX-R17). */
+  if (!syn_game_get_variant (syn_peer_get_game (peer))->view)
+    report_game (peer, player);
+}
+
+static void
+on_audit_completed_cb (SynPeer *peer, gboolean clean, const char *why, Player *player)
+{
+  if (clean)
+    fprintf (stderr, "synchess-cli: the audit found both sides kept the rules\n");
+  else
+    fprintf (stderr, "synchess-cli: the audit found the other side broke the rules: %s\n", why);
+  report_game (peer, player);
 }
 
 static void
@@ -356,6 +409,7 @@ connect_signals (Player *player)
   g_signal_connect (player->peer, "game-started", G_CALLBACK (on_game_started_cb), player);
   g_signal_connect (player->peer, "turn-completed", G_CALLBACK (on_turn_completed_cb), player);
   g_signal_connect (player->peer, "game-over", G_CALLBACK (on_game_over_cb), player);
+  g_signal_connect (player->peer, "audit-completed", G_CALLBACK (on_audit_completed_cb), player);
   g_signal_connect (player->peer, "options-proposed", G_CALLBACK (on_options_proposed_cb), player);
   g_signal_connect (player->peer, "options-declined", G_CALLBACK (on_options_declined_cb), player);
   g_signal_connect (player->peer, "error", G_CALLBACK (on_error_cb), player);

@@ -22,4 +22,27 @@ void syn_game_restore_clocks (SynGame *self, gint64 white_ms, gint64 black_ms);
  * SYN_END_RESIGNATION or SYN_END_AGREEMENT); emits "finished". */
 void syn_game_end (SynGame *self, SynResult result, SynEnd end);
 
+/* Transactional Chess between two programs (TX-R15): side's turn, which this program knows
+ * only by its public part: sealed is SYN_CHOICE_SEALED, with SYN_CHOICE_COMMIT for a commit,
+ * and after the state the network layer worked out from that part. Plays it as
+ * syn_game_choose() would. */
+gboolean syn_game_play_sealed_step (SynGame *self, SynColour side, SynChoice sealed,
+                                    const SynState *after, GError **error);
+
+/* Ends the game by a rule that only the other program could judge, on its claim (TX-R15:
+ * its own mate, a hidden attack on our king); emits "finished". */
+void syn_game_end_by_rules (SynGame *self, SynOutcome outcome);
+
+/* The audit after a finished game (TX-R17) found the side that broke the rules: it loses,
+ * whatever the game's end was. Emits nothing; the game stays over. */
+void syn_game_overturn (SynGame *self, SynResult result);
+
+/* The current state changed by what the network layer learned of it (TX-R6 over the
+ * network: every legal move of the side to move is refused); the history stays. */
+void syn_game_replace_state (SynGame *self, const SynState *state);
+
+/* side's move was refused by the other program's answer (TX-R5, R16): emits
+ * "choice-refused" as a refusal judged here does. */
+void syn_game_refuse (SynGame *self, SynColour side);
+
 G_END_DECLS

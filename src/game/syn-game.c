@@ -38,6 +38,10 @@ struct _SynGame
   SynChoice choice[2];
   gboolean chosen[2];
   gboolean waits[2]; /* the side has no choice this step (SYN_CHOICE_NONE) */
+  /* A sealed step's result, worked out by the network layer from its public part
+   * (syn_game_play_sealed_step); the rule set cannot apply a sealed choice. */
+  gboolean has_sealed_after;
+  SynState sealed_after;
 
   /* the end */
   SynResult result;
@@ -160,7 +164,14 @@ execute_turn (SynGame *self)
   turn.choice[SYN_WHITE] = self->choice[SYN_WHITE];
   turn.choice[SYN_BLACK] = self->choice[SYN_BLACK];
   turn.before = self->state;
-  self->variant->apply (&self->state, turn.choice[SYN_WHITE], turn.choice[SYN_BLACK], &turn.after);
+  if (self->has_sealed_after)
+    {
+      turn.after = self->sealed_after;
+      self->has_sealed_after = FALSE;
+    }
+  else
+    self->variant->apply (&self->state, turn.choice[SYN_WHITE], turn.choice[SYN_BLACK],
+                          &turn.after);
   if ((refused = refused_side (self, &turn)) >= 0)
     {
       prepare_step (self);
@@ -411,7 +422,10 @@ is_choice (SynGame *self, SynColour side, SynChoice choice)
   int n = self->variant->choices (&self->state, side, choices);
 
   for (int i = 0; i < n; i++)
-    if (choices[i] == choice)
+    if (choices[i] == choice
+        /* A sealed side's choice is known only by its public part: commit or not. */
+        || (self->has_sealed_after && choices[i] == SYN_CHOICE_SEALED
+            && (choice & ~SYN_CHOICE_COMMIT) == SYN_CHOICE_SEALED))
       return TRUE;
   return FALSE;
 }
@@ -523,6 +537,67 @@ syn_game_end (SynGame *self, SynResult result, SynEnd end)
   g_signal_emit (self, signals[FINISHED], 0);
 }
 
+gboolean
+syn_game_play_sealed_step (SynGame *self, SynColour side, SynChoice sealed, const SynState *after,
+                           GError **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (SYN_IS_GAME (self), FALSE);
+  g_return_val_if_fail ((sealed & ~SYN_CHOICE_COMMIT) == SYN_CHOICE_SEALED, FALSE);
+
+  self->sealed_after = *after;
+  self->has_sealed_after = TRUE;
+  ok = syn_game_choose (self, side, sealed, error);
+  self->has_sealed_after = FALSE;
+  return ok;
+}
+
+void
+syn_game_end_by_rules (SynGame *self, SynOutcome outcome)
+{
+  g_return_if_fail (SYN_IS_GAME (self));
+  g_return_if_fail (outcome.result != SYN_RESULT_NONE);
+
+  if (self->result != SYN_RESULT_NONE)
+    return;
+  self->outcome = outcome;
+  self->result = outcome.result;
+  self->end = SYN_END_RULES;
+  self->chosen[SYN_WHITE] = self->chosen[SYN_BLACK] = FALSE;
+  syn_clock_stop (self->clock);
+  g_signal_emit (self, signals[FINISHED], 0);
+}
+
+void
+syn_game_overturn (SynGame *self, SynResult result)
+{
+  g_return_if_fail (SYN_IS_GAME (self));
+  g_return_if_fail (result != SYN_RESULT_NONE);
+
+  self->result = result;
+  self->end = SYN_END_AUDIT;
+}
+
+void
+syn_game_replace_state (SynGame *self, const SynState *state)
+{
+  g_return_if_fail (SYN_IS_GAME (self));
+  g_return_if_fail (self->result == SYN_RESULT_NONE);
+
+  self->state = *state;
+  prepare_step (self);
+  g_signal_emit (self, signals[CHOICE_CHANGED], 0, (int) state->board.side_to_move);
+}
+
+void
+syn_game_refuse (SynGame *self, SynColour side)
+{
+  g_return_if_fail (SYN_IS_GAME (self));
+
+  g_signal_emit (self, signals[CHOICE_REFUSED], 0, (int) side);
+}
+
 void
 syn_game_resign (SynGame *self, SynColour side)
 {
@@ -580,6 +655,8 @@ syn_game_get_reason (SynGame *self)
       return "resignation";
     case SYN_END_AGREEMENT:
       return "agreement";
+    case SYN_END_AUDIT:
+      return "audit";
     case SYN_END_NONE:
     default:
       return NULL;

@@ -34,6 +34,7 @@ typedef enum
   SYN_END_TIME,  /* a flag fell (PSC-R11) */
   SYN_END_RESIGNATION,
   SYN_END_AGREEMENT, /* a draw offered and accepted */
+  SYN_END_AUDIT,     /* the audit after the game found the loser broke the rules (TX-R17) */
 } SynEnd;
 
 typedef enum
@@ -90,7 +91,7 @@ gboolean syn_game_is_over (SynGame *self);
 SynResult syn_game_get_result (SynGame *self);
 SynEnd syn_game_get_end (SynGame *self);
 /* "king-frozen", "checkmate", "both-lost", "stalemate", "fifty-turns", "time",
- * "resignation", "agreement", or NULL while the game goes on. */
+ * "resignation", "agreement", "audit", or NULL while the game goes on. */
 const char *syn_game_get_reason (SynGame *self);
 
 /* The facts of the position after `turns` turns (syn_game_get_n_turns() for the current

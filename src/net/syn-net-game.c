@@ -132,3 +132,20 @@ syn_net_game_prefix (SynGame *game, guint turns, GError **error)
     }
   return g_steal_pointer (&copy);
 }
+
+gboolean
+syn_net_game_play_sealed_turn (SynGame *game, SynColour side, SynChoice sealed,
+                               const SynState *after, gint64 white_ms, gint64 black_ms,
+                               GError **error)
+{
+  SynClock *clock = syn_game_get_clock (game);
+  gint64 now = g_get_monotonic_time ();
+  gboolean ok;
+
+  syn_clock_set_time_source (clock, frozen_time_cb, &now);
+  ok = syn_game_play_sealed_step (game, side, sealed, after, error);
+  syn_clock_set_time_source (clock, NULL, NULL);
+  if (ok && syn_clock_is_timed (clock))
+    syn_game_restore_clocks (game, MAX (white_ms, 0), MAX (black_ms, 0));
+  return ok;
+}

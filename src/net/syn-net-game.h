@@ -31,6 +31,13 @@ SynGame *syn_net_game_prefix (SynGame *game, guint turns, GError **error);
 gboolean syn_net_game_play_turn (SynGame *game, SynChoice white, SynChoice black, gint64 white_ms,
                                  gint64 black_ms, GError **error);
 
+/* The same for a turn of side's that this program knows only by its public part (TX-R15):
+ * sealed is SYN_CHOICE_SEALED (with SYN_CHOICE_COMMIT for a commit), after the state that
+ * part leads to; the other side waits. */
+gboolean syn_net_game_play_sealed_turn (SynGame *game, SynColour side, SynChoice sealed,
+                                        const SynState *after, gint64 white_ms, gint64 black_ms,
+                                        GError **error);
+
 /* Both clocks stand at the time left after the last turn (or the start), in tenths of a
  * second as the record keeps them, and stopped: an interrupted turn starts afresh. */
 void syn_net_game_reset_clocks (SynGame *game);

@@ -27,6 +27,8 @@
 #include "hutnik.h"
 #include "syn-protocol-state.h"
 #include "syn-record.h"
+#include "syn-tx-audit.h"
+#include "transactional.h"
 
 /* Liveness: a ping every second; five seconds without a word and the peer is gone. */
 #define PING_INTERVAL_MS 1000
@@ -48,6 +50,9 @@
 #define MAX_HANDSHAKES 16
 /* The first byte of a TLS handshake record: anything else is not TLS. */
 #define TLS_HANDSHAKE_RECORD 0x16
+/* TX-R5: the most squares a transaction can lock (five moves, one of them castling). A side
+ * with more destinations than that cannot have every move refused (TX-R6). */
+#define MAX_LOCKED_SQUARES 12
 
 G_DEFINE_QUARK (syn - peer - error - quark, syn_peer_error)
 
@@ -108,6 +113,24 @@ struct _SynPeer
   guint deadline_id;
   gboolean pending_resign;
   int pending_draw; /* SynDrawAction waiting for the turn to end, or -1 */
+
+  /* Transactional Chess (TX-R15 to R17): each program plays on its own player state; the
+   * mover's turn travels sealed, its lock questions go to the other program, and the game
+   * ends with an audit. */
+  gboolean sealed;
+  GArray *their_turns;      /* SynTxTheirTurn, by turn */
+  GPtrArray *own_turns;     /* char *: what we committed to at each of our turns, or NULL */
+  GArray *own_salts;        /* guint8[SYN_PROTOCOL_SALT_SIZE] by turn */
+  GArray *answers;          /* SynTxLockAnswer: the other program's answers to us */
+  gboolean asking;          /* a lock question of ours is out */
+  gboolean asking_all;      /* it asks whether every move is refused (TX-R6) */
+  SynTxLockAnswer question; /* its sets */
+  SynChoice asked_choice;   /* the choice that waits for the answer, or SYN_CHOICE_NONE */
+  SynMove cleared_move;     /* the move the answer let through this turn */
+  SynState sealed_after;    /* their turn's result, from its public part */
+  SynState referee_start;   /* the game's start with both transactions, for the audit */
+  gboolean claimed;         /* the game ended on the other side's claim */
+  gboolean audit_done;
 };
 
 G_DEFINE_FINAL_TYPE (SynPeer, syn_peer, G_TYPE_OBJECT)
@@ -124,6 +147,7 @@ enum
   DRAW_DECLINED,
   CHAT_RECEIVED,
   GAME_OVER,
+  AUDIT_COMPLETED,
   ERROR,
   DISCONNECTED,
   N_SIGNALS
@@ -425,6 +449,10 @@ autosave (SynPeer *self)
 
   if (!self->autosave || !self->game)
     return;
+  /* A Transactional record holds the other side's turns sealed, so it could not be read
+   * back: the game is saved once the audit has revealed them (TX-R17). */
+  if (self->sealed)
+    return;
   if (!syn_record_autosave (self->game, &error))
     g_signal_emit (self, signals[ERROR], 0, error);
 }
@@ -440,7 +468,12 @@ reset_turn (SynPeer *self)
   self->local_commit_us = 0;
   self->remote_commit_us = 0;
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  self->asking = self->asking_all = FALSE;
+  self->asked_choice = SYN_CHOICE_NONE;
+  self->cleared_move = SYN_MOVE_NONE;
 }
+
+static void send_audit (SynPeer *self);
 
 static void
 announce_over (SynPeer *self)
@@ -452,6 +485,9 @@ announce_over (SynPeer *self)
   self->pending_resign = FALSE;
   self->pending_draw = -1;
   autosave (self);
+  /* Before anyone hears of the end, who might close the connection. */
+  if (self->sealed)
+    send_audit (self);
   g_signal_emit (self, signals[GAME_OVER], 0);
 }
 
@@ -485,6 +521,13 @@ set_game (SynPeer *self, SynGame *game, SynColour colour)
       g_signal_connect_object (game, "finished", G_CALLBACK (on_game_finished_cb), self, 0);
     }
   self->colour = colour;
+  self->sealed = syn_game_get_variant (game)->view != NULL;
+  g_array_set_size (self->their_turns, 0);
+  g_ptr_array_set_size (self->own_turns, 0);
+  g_array_set_size (self->own_salts, 0);
+  g_array_set_size (self->answers, 0);
+  self->claimed = FALSE;
+  self->audit_done = FALSE;
   self->over_announced = syn_game_is_over (game);
   self->pending_resign = FALSE;
   self->pending_draw = -1;
@@ -579,6 +622,16 @@ make_game (SynPeer *self, const char *id, const SynPeerOptions *options, gboolea
 
   if (seeded)
     options->variant->seed (&start, *seed);
+  /* TX-R15: a program holds its own transaction, never the other's. */
+  if (options->variant->view)
+    {
+      SynState referee = start;
+      if (!set_up)
+        options->variant->read_state (options->variant->start_fen, &referee, &fen_error);
+      self->referee_start = referee;
+      syn_tx_player_state (&referee, self->host ? host_colour : (SynColour) !host_colour, &start);
+      set_up = TRUE;
+    }
   game = syn_game_new (options->variant, set_up || seeded ? &start : NULL, &options->tc, fog);
   syn_game_set_id (game, id);
   syn_game_set_tag (game, "Event", "Synchess network game");
@@ -611,8 +664,10 @@ is_our_unfinished_game (SynPeer *self, SynGame *game)
   const char *pair = syn_game_get_tag (game, SYN_NET_PAIR_TAG);
   SynColour colour;
 
-  return game && !syn_game_is_over (game) && pair && self->pair_digest
-         && g_str_equal (pair, self->pair_digest) && local_colour_of (game, &colour);
+  /* A Transactional game cannot be resumed: neither side holds its whole record. */
+  return game && !syn_game_is_over (game) && !syn_game_get_variant (game)->view && pair
+         && self->pair_digest && g_str_equal (pair, self->pair_digest)
+         && local_colour_of (game, &colour);
 }
 
 /* The unfinished game saved for this pair of certificates, newest first: the one in memory,
@@ -716,6 +771,22 @@ on_deadline_cb (gpointer user_data)
 
 static void flush_pending (SynPeer *self);
 static void commit_wait (SynPeer *self);
+static void ask_all_refused (SynPeer *self);
+
+/* TX-R15: an end only this program can see (its own mate, a hidden attack on the other's
+ * king after its commit) is claimed, and the audit checks the claim. */
+static void
+claim (SynPeer *self)
+{
+  SynMessage m = { .type = SYN_MESSAGE_CLAIM, .turn = self->proto.turn };
+  const char *reason = syn_game_get_reason (self->game);
+
+  if (!self->sealed || syn_game_get_end (self->game) != SYN_END_RULES
+      || !syn_protocol_claim_is_known (reason))
+    return;
+  g_strlcpy (m.code, reason, sizeof m.code);
+  send_message (self, &m);
+}
 
 /* Both moves are in, checked: play them with the clocks both sides reported. */
 static void
@@ -737,8 +808,12 @@ complete_turn (SynPeer *self)
       after[side] = turn_start_ms (self, (SynColour) side) - MAX (used, 0) + tc.increment_ms;
     }
   self->applying = TRUE;
-  if (!syn_net_game_play_turn (self->game, choice[SYN_WHITE], choice[SYN_BLACK], after[SYN_WHITE],
-                               after[SYN_BLACK], &error))
+  if (self->remote_choice & SYN_CHOICE_SEALED
+          ? !syn_net_game_play_sealed_turn (self->game, (SynColour) (1 - self->colour),
+                                            self->remote_choice, &self->sealed_after,
+                                            after[SYN_WHITE], after[SYN_BLACK], &error)
+          : !syn_net_game_play_turn (self->game, choice[SYN_WHITE], choice[SYN_BLACK],
+                                     after[SYN_WHITE], after[SYN_BLACK], &error))
     {
       self->applying = FALSE;
       /* Both moves were checked: only a finished game (a flag that fell) gets here. */
@@ -749,9 +824,15 @@ complete_turn (SynPeer *self)
   reset_turn (self);
   index = syn_game_get_n_turns (self->game) - 1;
   if (syn_game_is_over (self->game))
-    syn_protocol_state_end_game (&self->proto);
+    {
+      claim (self);
+      syn_protocol_state_end_game (&self->proto);
+    }
   else
-    autosave (self);
+    {
+      autosave (self);
+      ask_all_refused (self);
+    }
   /* Before anyone hears of the new step, so that a player asked nothing has chosen. */
   if (!syn_game_is_over (self->game))
     commit_wait (self);
@@ -780,6 +861,17 @@ send_reveal (SynPeer *self)
   m.turn = turn;
   g_strlcpy (m.move, text, sizeof m.move);
   memcpy (m.salt, self->salt, sizeof m.salt);
+  if (self->sealed && self->local_choice != SYN_CHOICE_NONE)
+    {
+      /* TX-R8, R15: the other side learns only what a commit announces. */
+      SynTxPublicStep step;
+      SynColour colour = self->colour;
+      syn_tx_public_step (syn_game_get_state (self->game), self->local_choice, &step);
+      memset (&m, 0, sizeof m);
+      m.type = SYN_MESSAGE_SEALED;
+      m.turn = turn;
+      syn_tx_public_step_to_text (&step, colour, m.text, sizeof m.text);
+    }
   if (send_message (self, &m) && self->proto.turn != turn)
     complete_turn (self);
 }
@@ -1133,6 +1225,15 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
   commit_wait (self);
 }
 
+/* What we hold of the other side's turn, made on first use. */
+static SynTxTheirTurn *
+their_turn (SynPeer *self, guint turn)
+{
+  if (self->their_turns->len <= turn)
+    g_array_set_size (self->their_turns, turn + 1);
+  return &g_array_index (self->their_turns, SynTxTheirTurn, turn);
+}
+
 static void
 handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
 {
@@ -1163,6 +1264,12 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   self->proto = *next;
   self->remote_used_ms = m->used_ms;
   self->remote_commit_us = now;
+  if (self->sealed)
+    {
+      SynTxTheirTurn *theirs = their_turn (self, m->turn);
+      theirs->committed = TRUE;
+      memcpy (theirs->commitment, m->digest, sizeof theirs->commitment);
+    }
   g_clear_handle_id (&self->deadline_id, g_source_remove);
   if (self->proto.local_committed)
     send_reveal (self);
@@ -1199,7 +1306,7 @@ handle_reveal (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   SynChoice choice = syn_variant_choice_from_text (variant, state, remote, m->move);
   /* A side the rules ask nothing of this step reveals "-", and only such a side may. */
   gboolean legal = side_waits (self, remote) ? g_str_equal (m->move, SYN_PEER_WAIT_TEXT)
-                                             : choice != SYN_CHOICE_NONE;
+                                             : choice != SYN_CHOICE_NONE && !self->sealed;
   if (!legal)
     {
       forfeit (self, "illegal-move",
@@ -1214,6 +1321,261 @@ handle_reveal (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   self->remote_choice = choice;
   if (self->proto.turn != m->turn)
     complete_turn (self);
+}
+
+/* Transactional Chess between two programs (TX-R15 to R17) ----------------------------- */
+
+static SynColour
+mover (SynPeer *self)
+{
+  return (SynColour) syn_game_get_state (self->game)->board.side_to_move;
+}
+
+/* The other side's sealed turn: follow the committed view by its public part. */
+static void
+handle_sealed (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
+{
+  SynColour remote = (SynColour) (1 - self->colour);
+  SynTxPublicStep step;
+  char why[160] = "";
+
+  if (!self->sealed || mover (self) != remote)
+    {
+      reject (self, "out-of-order", "a sealed turn from a side that does not move");
+      return;
+    }
+  if (!syn_tx_public_step_from_text (m->text, remote, &step, why, sizeof why)
+      || !syn_tx_apply_public_step (syn_game_get_state (self->game), &step, &self->sealed_after,
+                                    why, sizeof why))
+    {
+      forfeit (self, "illegal-move",
+               g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_ILLEGAL_MOVE,
+                            _ ("The other side announced an impossible commit: %s"), why));
+      return;
+    }
+  g_strlcpy (their_turn (self, m->turn)->public_step, m->text,
+             sizeof their_turn (self, m->turn)->public_step);
+  self->proto = *next;
+  self->remote_choice = SYN_CHOICE_SEALED | (step.commit ? SYN_CHOICE_COMMIT : 0);
+  if (self->proto.turn != m->turn)
+    complete_turn (self);
+}
+
+/* TX-R16: the other side asks whether its move's squares are locked; our player is never
+ * shown the question. */
+static void
+handle_lock (SynPeer *self, const SynMessage *m)
+{
+  SynMessage answer = { .type = SYN_MESSAGE_LOCKED, .turn = m->turn, .answer = TRUE };
+  SynBitboard sets[SYN_TX_AUDIT_MAX_SETS];
+  SynBitboard locks;
+  guint n_sets;
+
+  if (!self->sealed || mover (self) == self->colour)
+    {
+      reject (self, "out-of-order", "a lock question from a side that does not move");
+      return;
+    }
+  if (!syn_tx_audit_read_sets (m->text, sets, &n_sets))
+    {
+      reject (self, "malformed", "lock: too many sets");
+      return;
+    }
+  locks = syn_tx_locks (syn_game_get_state (self->game), self->colour);
+  for (guint i = 0; i < n_sets; i++)
+    answer.answer = answer.answer && (sets[i] & locks) != 0;
+  send_message (self, &answer);
+}
+
+static gboolean not_now (GError **error, const char *message);
+static gboolean ask (SynPeer *self, const SynBitboard *sets, guint n_sets, gboolean all,
+                     GError **error);
+static gboolean commit_own_choice (SynPeer *self, SynChoice choice, GError **error);
+
+/* The answer to our question. */
+static void
+handle_locked (SynPeer *self, const SynMessage *m)
+{
+  g_autoptr (GError) error = NULL;
+  SynChoice choice = self->asked_choice;
+  gboolean all = self->asking_all;
+
+  if (!self->asking)
+    {
+      reject (self, "out-of-order", "no lock question is out");
+      return;
+    }
+  self->question.locked = m->answer;
+  g_array_append_val (self->answers, self->question);
+  self->asking = self->asking_all = FALSE;
+  self->asked_choice = SYN_CHOICE_NONE;
+
+  if (all && m->answer)
+    {
+      /* TX-R6: every move is refused; the player passes. */
+      SynState state = *syn_game_get_state (self->game);
+      syn_tx_set_all_refused (&state);
+      syn_game_replace_state (self->game, &state);
+      if (choice != SYN_CHOICE_NONE)
+        syn_game_refuse (self->game, self->colour);
+      return;
+    }
+  if (choice == SYN_CHOICE_NONE)
+    return;
+  if (all)
+    {
+      /* A move chosen while the first question was out: now it is asked about. */
+      if (!syn_peer_choose (self, choice, &error))
+        g_signal_emit (self, signals[ERROR], 0, error);
+      return;
+    }
+  if (m->answer)
+    {
+      /* TX-R5: refused; the player chooses another move. */
+      syn_game_refuse (self->game, self->colour);
+      return;
+    }
+  self->cleared_move = SYN_CHOICE_MOVE (choice);
+  if (!commit_own_choice (self, choice, &error))
+    g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+/* TX-R6 over the network: when every move we have might be refused, ask once, at the start
+ * of our turn, whether every one is. */
+static void
+ask_all_refused (SynPeer *self)
+{
+  SynBitboard sets[SYN_MAX_MOVES], singles = 0, distinct[SYN_TX_AUDIT_MAX_SETS];
+  guint n_distinct = 0;
+  int n;
+
+  if (!self->sealed || !self->game || syn_game_is_over (self->game) || mover (self) != self->colour)
+    return;
+  n = syn_tx_refusal_sets (syn_game_get_state (self->game), sets);
+  for (int i = 0; i < n; i++)
+    {
+      gboolean seen = FALSE;
+      if (!syn_more_than_one (sets[i]))
+        singles |= sets[i];
+      for (guint j = 0; j < n_distinct && !seen; j++)
+        seen = distinct[j] == sets[i];
+      if (!seen && n_distinct < G_N_ELEMENTS (distinct))
+        distinct[n_distinct++] = sets[i];
+    }
+  if (n == 0 || syn_popcount (singles) > MAX_LOCKED_SQUARES
+      || n_distinct == G_N_ELEMENTS (distinct))
+    return;
+  ask (self, distinct, n_distinct, TRUE, NULL);
+}
+
+static gboolean
+ask (SynPeer *self, const SynBitboard *sets, guint n_sets, gboolean all, GError **error)
+{
+  SynMessage m = { .type = SYN_MESSAGE_LOCK, .turn = self->proto.turn };
+  g_autofree char *text = syn_tx_audit_write_sets (sets, n_sets);
+
+  g_strlcpy (m.text, text, sizeof m.text);
+  if (!send_message (self, &m))
+    return not_now (error, _ ("The move cannot be sent now"));
+  self->asking = TRUE;
+  self->asking_all = all;
+  self->question = (SynTxLockAnswer){ .turn = self->proto.turn, .n_sets = n_sets };
+  memcpy (self->question.sets, sets, n_sets * sizeof *sets);
+  return TRUE;
+}
+
+/* A claim of an end only the other side could see (TX-R15). */
+static void
+handle_claim (SynPeer *self, const SynMessage *m)
+{
+  SynColour remote = (SynColour) (1 - self->colour);
+  SynResult they_win = remote == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS;
+  SynResult they_lose = remote == SYN_WHITE ? SYN_RESULT_BLACK_WINS : SYN_RESULT_WHITE_WINS;
+  SynOutcome outcome = { SYN_RESULT_DRAW, SYN_REASON_STALEMATE };
+
+  if (!self->sealed || syn_game_is_over (self->game) || mover (self) != remote)
+    {
+      g_debug ("claim ignored: %s", m->code);
+      return;
+    }
+  if (g_str_equal (m->code, "checkmate"))
+    outcome = (SynOutcome){ they_lose, SYN_REASON_CHECKMATE };
+  else if (g_str_equal (m->code, "hidden-attack"))
+    outcome = (SynOutcome){ they_win, SYN_REASON_HIDDEN_ATTACK };
+  self->claimed = TRUE;
+  syn_game_end_by_rules (self->game, outcome);
+}
+
+/* TX-R17: when the game ends, each side reveals every turn it moved in. */
+static void
+send_audit (SynPeer *self)
+{
+  SynMessage end = { .type = SYN_MESSAGE_AUDIT, .audit_end = TRUE };
+  guint n_turns = syn_game_get_n_turns (self->game);
+
+  for (guint t = 0; t < n_turns && t < self->own_turns->len; t++)
+    {
+      const char *text = g_ptr_array_index (self->own_turns, t);
+      SynMessage m = { .type = SYN_MESSAGE_AUDIT, .turn = t };
+      g_auto (GStrv) parts = NULL;
+
+      if (!text)
+        continue;
+      parts = g_strsplit (text, " ", 2);
+      g_strlcpy (m.move, parts[0], sizeof m.move);
+      g_strlcpy (m.text, parts[1] ? parts[1] : "", sizeof m.text);
+      memcpy (m.salt, &g_array_index (self->own_salts, guint8, t * SYN_PROTOCOL_SALT_SIZE),
+              sizeof m.salt);
+      send_message (self, &m);
+    }
+  send_message (self, &end);
+}
+
+static void
+handle_audit (SynPeer *self, const SynMessage *m)
+{
+  g_autofree char *why = NULL;
+  g_autoptr (SynGame) referee = NULL;
+  SynColour local = self->colour;
+  gboolean clean;
+
+  if (!self->game || !self->sealed || !syn_game_is_over (self->game) || self->audit_done)
+    {
+      reject (self, "out-of-order", "no audit is awaited");
+      return;
+    }
+  if (!m->audit_end)
+    {
+      SynTxTheirTurn *theirs;
+      if (m->turn >= syn_game_get_n_turns (self->game))
+        return; /* a turn under way when the game ended */
+      theirs = their_turn (self, m->turn);
+      theirs->revealed = TRUE;
+      g_strlcpy (theirs->choice, m->move, sizeof theirs->choice);
+      g_strlcpy (theirs->list, m->text, sizeof theirs->list);
+      memcpy (theirs->salt, m->salt, sizeof theirs->salt);
+      return;
+    }
+  self->audit_done = TRUE;
+  their_turn (self, syn_game_get_n_turns (self->game));
+  clean = syn_tx_audit_check (self->game, &self->referee_start, local,
+                              (const SynTxTheirTurn *) (gpointer) self->their_turns->data,
+                              (const SynTxLockAnswer *) (gpointer) self->answers->data,
+                              self->answers->len, self->claimed, &why);
+  if (!clean)
+    /* TX-R17: the side at fault loses. */
+    syn_game_overturn (self->game,
+                       local == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS);
+  else if (self->autosave
+           && (referee = syn_tx_audit_referee_game (
+                   self->game, &self->referee_start, local,
+                   (const SynTxTheirTurn *) (gpointer) self->their_turns->data)))
+    {
+      g_autoptr (GError) error = NULL;
+      if (!syn_record_autosave (referee, &error))
+        g_signal_emit (self, signals[ERROR], 0, error);
+    }
+  g_signal_emit (self, signals[AUDIT_COMPLETED], 0, clean, why);
 }
 
 static void
@@ -1299,6 +1661,10 @@ moves_game_on (SynMessageType type)
     case SYN_MESSAGE_SEED:
     case SYN_MESSAGE_RESIGN:
     case SYN_MESSAGE_FLAG:
+    case SYN_MESSAGE_SEALED:
+    case SYN_MESSAGE_LOCKED:
+    case SYN_MESSAGE_CLAIM:
+    case SYN_MESSAGE_AUDIT:
       return TRUE;
     default:
       return FALSE;
@@ -1395,6 +1761,9 @@ handle_line (SynPeer *self, const char *line, gsize length)
     case SYN_MESSAGE_FLAG:
       handle_flag (self, &next, &m);
       return;
+    case SYN_MESSAGE_SEALED:
+      handle_sealed (self, &next, &m);
+      return;
     default:
       break;
     }
@@ -1443,6 +1812,18 @@ handle_line (SynPeer *self, const char *line, gsize length)
       break;
     case SYN_MESSAGE_SEED:
       handle_seed (self, &m);
+      break;
+    case SYN_MESSAGE_LOCK:
+      handle_lock (self, &m);
+      break;
+    case SYN_MESSAGE_LOCKED:
+      handle_locked (self, &m);
+      break;
+    case SYN_MESSAGE_CLAIM:
+      handle_claim (self, &m);
+      break;
+    case SYN_MESSAGE_AUDIT:
+      handle_audit (self, &m);
       break;
     case SYN_MESSAGE_PING:
       {
@@ -1942,6 +2323,10 @@ syn_peer_finalize (GObject *object)
   SynPeer *self = SYN_PEER (object);
 
   g_clear_pointer (&self->handshakes, g_ptr_array_unref);
+  g_clear_pointer (&self->their_turns, g_array_unref);
+  g_clear_pointer (&self->own_turns, g_ptr_array_unref);
+  g_clear_pointer (&self->own_salts, g_array_unref);
+  g_clear_pointer (&self->answers, g_array_unref);
   g_free (self->name);
   g_free (self->fingerprint);
   g_free (self->pair_digest);
@@ -1978,6 +2363,11 @@ syn_peer_class_init (SynPeerClass *klass)
                                          NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   signals[GAME_OVER]
       = g_signal_new ("game-over", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* TX-R17: the audit after a Transactional game: whether the other side kept the rules,
+   * and if not, what it broke (it has lost then). */
+  signals[AUDIT_COMPLETED]
+      = g_signal_new ("audit-completed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                      2, G_TYPE_BOOLEAN, G_TYPE_STRING);
   signals[ERROR] = g_signal_new ("error", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                                  1, G_TYPE_ERROR);
   signals[DISCONNECTED] = g_signal_new ("disconnected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -1990,6 +2380,10 @@ syn_peer_init (SynPeer *self)
   self->autosave = TRUE;
   self->local_kind = SYN_PLAYER_HUMAN;
   self->handshakes = g_ptr_array_new ();
+  self->their_turns = g_array_new (FALSE, TRUE, sizeof (SynTxTheirTurn));
+  self->own_turns = g_ptr_array_new_with_free_func (g_free);
+  self->own_salts = g_array_new (FALSE, TRUE, 1);
+  self->answers = g_array_new (FALSE, TRUE, sizeof (SynTxLockAnswer));
   self->options = (SynPeerOptions){ &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE };
   self->pending_draw = -1;
   self->remote_used_ms = -1;
@@ -2115,14 +2509,8 @@ syn_peer_set_options (SynPeer *self, const SynPeerOptions *options)
 gboolean
 syn_peer_variant_is_playable (const SynVariant *variant, GError **error)
 {
-  /* Transactional's players see different boards (TX-R2) and its end needs an audit
-   * (TX-R15 to R17): played over this protocol, the pending moves would be leaked. */
-  if (variant && variant->view)
-    {
-      g_set_error_literal (error, SYN_PEER_ERROR, SYN_PEER_ERROR_STATE,
-                           _ ("Transactional Chess cannot be played over the network yet"));
-      return FALSE;
-    }
+  /* Every rule set is: Transactional's hidden turns travel sealed (TX-R15 to R17). */
+  (void) variant, (void) error;
   return TRUE;
 }
 
@@ -2347,6 +2735,9 @@ commit_choice (SynPeer *self, SynChoice choice, const char *text, GError **error
   m.turn = self->proto.turn;
   m.used_ms = self->local_used_ms;
   syn_protocol_commitment (self->proto.id, m.turn, self->colour, text, self->salt, m.digest);
+  if (self->sealed && choice != SYN_CHOICE_NONE && m.turn < self->own_turns->len)
+    memcpy (&g_array_index (self->own_salts, guint8, m.turn * SYN_PROTOCOL_SALT_SIZE), self->salt,
+            SYN_PROTOCOL_SALT_SIZE);
   if (!send_message (self, &m))
     return not_now (error, _ ("The move cannot be sent now"));
   self->local_choice = choice;
@@ -2415,8 +2806,59 @@ syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
                    text);
       return FALSE;
     }
+  if (self->sealed)
+    {
+      SynMove move = SYN_CHOICE_MOVE (choice);
+      /* The turn's first question (TX-R6) is out: the move is asked about after it. */
+      if (self->asking_all && self->asked_choice == SYN_CHOICE_NONE)
+        {
+          self->asked_choice = choice;
+          return TRUE;
+        }
+      if (self->asking)
+        return not_now (error, _ ("Waiting for the answer to the last move"));
+      /* TX-R5, R16: the other program says whether the move is locked; until it has, the
+       * move is neither played nor refused. */
+      if (move != SYN_MOVE_NONE && move != self->cleared_move)
+        {
+          SynBitboard set = syn_tx_refusal_squares (move);
+          if (!ask (self, &set, 1, FALSE, error))
+            return FALSE;
+          self->asked_choice = choice;
+          return TRUE;
+        }
+      return commit_own_choice (self, choice, error);
+    }
   variant->choice_to_text (state, choice, text);
   return commit_choice (self, choice, text, error);
+}
+
+/* TX-R17: a Transactional mover commits to its choice and the transaction it leaves. */
+static gboolean
+commit_own_choice (SynPeer *self, SynChoice choice, GError **error)
+{
+  const SynVariant *variant = syn_game_get_variant (self->game);
+  const SynState *state = syn_game_get_state (self->game);
+  SynChoice joint[2] = { SYN_CHOICE_NONE, SYN_CHOICE_NONE };
+  char text[SYN_CHOICE_TEXT_SIZE], list[SYN_TX_AUDIT_TEXT_SIZE];
+  g_autofree char *committed = NULL;
+  guint turn = self->proto.turn;
+  SynState after;
+
+  joint[self->colour] = choice;
+  variant->apply (state, joint[SYN_WHITE], joint[SYN_BLACK], &after);
+  variant->choice_to_text (state, choice, text);
+  syn_tx_audit_transaction_text (&after, self->colour, list, sizeof list);
+  committed = syn_tx_audit_committed_text (text, list);
+  /* Kept before it goes: the turn may end, and the game with it, inside commit_choice(). */
+  if (self->own_turns->len <= turn)
+    {
+      g_ptr_array_set_size (self->own_turns, turn + 1);
+      g_array_set_size (self->own_salts, (turn + 1) * SYN_PROTOCOL_SALT_SIZE);
+    }
+  g_free (g_ptr_array_index (self->own_turns, turn));
+  g_ptr_array_index (self->own_turns, turn) = g_strdup (committed);
+  return commit_choice (self, choice, committed, error);
 }
 
 gboolean
@@ -2424,7 +2866,9 @@ syn_peer_has_chosen (SynPeer *self)
 {
   g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
 
-  return self->proto.phase == SYN_PHASE_PLAYING && self->proto.local_committed;
+  /* A Transactional move waiting for its lock answer is chosen too (TX-R16). */
+  return self->proto.phase == SYN_PHASE_PLAYING
+         && (self->proto.local_committed || self->asked_choice != SYN_CHOICE_NONE);
 }
 
 SynOpponentState

@@ -193,6 +193,13 @@ receive_setup (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resu
     }
 }
 
+/* TX-R17: the audit of a finished game comes after it and before another. */
+static gboolean
+audit_allowed (const SynProtocolState *s)
+{
+  return s->phase == SYN_PHASE_OVER || (s->phase == SYN_PHASE_SETUP && s->id[0]);
+}
+
 static SynVerdict
 receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *result)
 {
@@ -257,6 +264,40 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
                       m->turn, m->move);
       s->remote_revealed = TRUE;
       maybe_finish_turn (s);
+      return SYN_VERDICT_ACCEPT;
+
+    case SYN_MESSAGE_SEALED:
+      /* Transactional's mover: its choice stays secret until the audit (TX-R17), so there
+       * is nothing to check against its commitment yet; the peer keeps the commitment. */
+      if (m->turn != s->turn)
+        return REJECT ("wrong-turn", "a sealed turn %u during turn %u", m->turn, s->turn);
+      if (s->remote_revealed)
+        return REJECT ("duplicate", "a second reveal for turn %u", m->turn);
+      if (!s->local_committed || !s->remote_committed)
+        return REJECT ("out-of-order", "a reveal before both commitments of turn %u", m->turn);
+      s->remote_revealed = TRUE;
+      maybe_finish_turn (s);
+      return SYN_VERDICT_ACCEPT;
+
+    case SYN_MESSAGE_LOCK:
+      if (m->turn != s->turn)
+        return REJECT ("wrong-turn", "a lock question for turn %u during turn %u", m->turn,
+                       s->turn);
+      if (s->drawing_lots || s->remote_committed)
+        return REJECT ("out-of-order", "a lock question after the asker's commitment");
+      return SYN_VERDICT_ACCEPT;
+
+    case SYN_MESSAGE_LOCKED:
+      if (m->turn != s->turn)
+        return REJECT ("wrong-turn", "a lock answer for turn %u during turn %u", m->turn, s->turn);
+      if (s->drawing_lots || s->local_committed)
+        return REJECT ("out-of-order", "a lock answer after our commitment");
+      return SYN_VERDICT_ACCEPT;
+
+    case SYN_MESSAGE_CLAIM:
+      if (m->turn != s->turn)
+        return REJECT ("wrong-turn", "a claim at turn %u during turn %u", m->turn, s->turn);
+      syn_protocol_state_end_game (s);
       return SYN_VERDICT_ACCEPT;
 
     case SYN_MESSAGE_DRAW:
@@ -355,7 +396,18 @@ syn_protocol_state_receive (const SynProtocolState *in, gboolean parse_ok,
     case SYN_MESSAGE_DRAW:
     case SYN_MESSAGE_RESIGN:
     case SYN_MESSAGE_FLAG:
+    case SYN_MESSAGE_SEALED:
+    case SYN_MESSAGE_LOCK:
+    case SYN_MESSAGE_LOCKED:
+    case SYN_MESSAGE_CLAIM:
       v = receive_play (&s, m, result);
+      break;
+
+    case SYN_MESSAGE_AUDIT:
+      /* TX-R17: after the game, before the next. */
+      if (!audit_allowed (&s))
+        return REJECT ("out-of-order", "an audit needs a finished game");
+      v = SYN_VERDICT_ACCEPT;
       break;
 
     case SYN_MESSAGE_BYE:
@@ -470,11 +522,33 @@ syn_protocol_state_send (const SynProtocolState *in, const SynMessage *m, SynPro
       break;
 
     case SYN_MESSAGE_REVEAL:
+    case SYN_MESSAGE_SEALED:
       if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || !s.local_committed
           || !s.remote_committed || s.local_revealed)
         return FALSE;
       s.local_revealed = TRUE;
       maybe_finish_turn (&s);
+      break;
+
+    case SYN_MESSAGE_LOCK:
+      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || s.local_committed)
+        return FALSE;
+      break;
+
+    case SYN_MESSAGE_LOCKED:
+      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || s.remote_committed)
+        return FALSE;
+      break;
+
+    case SYN_MESSAGE_CLAIM:
+      if (s.phase != SYN_PHASE_PLAYING || m->turn != s.turn)
+        return FALSE;
+      syn_protocol_state_end_game (&s);
+      break;
+
+    case SYN_MESSAGE_AUDIT:
+      if (!audit_allowed (&s))
+        return FALSE;
       break;
 
     case SYN_MESSAGE_DRAW:

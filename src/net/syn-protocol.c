@@ -26,7 +26,12 @@ static const char *const words[SYN_MESSAGE_N_TYPES] = {
   [SYN_MESSAGE_CHAT] = "chat",       [SYN_MESSAGE_PING] = "ping",
   [SYN_MESSAGE_PONG] = "pong",       [SYN_MESSAGE_ERROR] = "error",
   [SYN_MESSAGE_BYE] = "bye",         [SYN_MESSAGE_SEED] = "seed",
+  [SYN_MESSAGE_LOCK] = "lock",       [SYN_MESSAGE_LOCKED] = "locked",
+  [SYN_MESSAGE_SEALED] = "sealed",   [SYN_MESSAGE_CLAIM] = "claim",
+  [SYN_MESSAGE_AUDIT] = "audit",
 };
+
+static const char *const claim_words[] = { "checkmate", "stalemate", "hidden-attack" };
 
 static const char *const draw_words[] = { "offer", "accept", "decline" };
 static const char *const colour_words[] = { "white", "black" };
@@ -399,6 +404,59 @@ parse_accept (const Span *args, int n_args, SynMessage *m, SynParseError *error)
   return TRUE;
 }
 
+/* lock's sets: squares joined by '+' (one, or two for castling), the sets by ','. */
+static gboolean
+read_square_sets (Span span, char *out)
+{
+  gsize i = 0;
+
+  if (span.length == 0 || span.length > SYN_PROTOCOL_TEXT_MAX)
+    return FALSE;
+  while (i < span.length)
+    {
+      for (int in_set = 0;; in_set++)
+        {
+          if (in_set == 2 || i + 2 > span.length || span.start[i] < 'a' || span.start[i] > 'h'
+              || span.start[i + 1] < '1' || span.start[i + 1] > '8')
+            return FALSE;
+          i += 2;
+          if (i == span.length || span.start[i] == ',')
+            break;
+          if (span.start[i] != '+')
+            return FALSE;
+          i++;
+        }
+      if (i < span.length && ++i == span.length)
+        return FALSE; /* a ',' at the end */
+    }
+  return copy_span (span, out, SYN_PROTOCOL_TEXT_MAX);
+}
+
+/* sealed's public part, the words after the turn, joined by blanks into out; the engine
+ * reads them (transactional.h), this only bounds them. */
+static gboolean
+read_public_step (const Span *args, int n_args, char *out)
+{
+  gsize length = 0;
+
+  if (n_args == 1)
+    return span_is (args[0], "-") && copy_span (args[0], out, SYN_PROTOCOL_PUBLIC_MAX);
+  if (n_args != 4 || !span_is (args[0], "commit"))
+    return FALSE;
+  for (int i = 0; i < n_args; i++)
+    {
+      if (!span_is_word (args[i], SYN_PROTOCOL_PUBLIC_MAX, ",-")
+          || length + args[i].length + 1 > SYN_PROTOCOL_PUBLIC_MAX)
+        return FALSE;
+      if (i > 0)
+        out[length++] = ' ';
+      memcpy (out + length, args[i].start, args[i].length);
+      length += args[i].length;
+    }
+  out[length] = '\0';
+  return TRUE;
+}
+
 gboolean
 syn_message_parse (const char *line, gsize length, SynMessage *m, SynParseError *error)
 {
@@ -591,6 +649,68 @@ syn_message_parse (const char *line, gsize length, SynMessage *m, SynParseError 
         return MALFORMED ("%s: expected a number", words[type]);
       return TRUE;
 
+    case SYN_MESSAGE_LOCK:
+      EXPECT_ARGS (2, "lock TURN SETS");
+      if (!read_number (args[0], SYN_PROTOCOL_MAX_TURNS, &number))
+        return MALFORMED ("lock: the turn must be a number up to %d", SYN_PROTOCOL_MAX_TURNS);
+      m->turn = (guint32) number;
+      if (!read_square_sets (args[1], m->text))
+        return MALFORMED ("lock: the sets must be squares joined by '+' (one or two), the sets "
+                          "by ','");
+      return TRUE;
+
+    case SYN_MESSAGE_LOCKED:
+      EXPECT_ARGS (2, "locked TURN yes|no");
+      if (!read_number (args[0], SYN_PROTOCOL_MAX_TURNS, &number))
+        return MALFORMED ("locked: the turn must be a number up to %d", SYN_PROTOCOL_MAX_TURNS);
+      m->turn = (guint32) number;
+      if (!read_yes_no (args[1], &m->answer))
+        return MALFORMED ("locked: the answer must be 'yes' or 'no'");
+      return TRUE;
+
+    case SYN_MESSAGE_SEALED:
+      if (n_args < 2 || !read_number (args[0], SYN_PROTOCOL_MAX_TURNS, &number))
+        return MALFORMED ("sealed: expected 'sealed TURN -' or 'sealed TURN commit PAIRS CASTLING "
+                          "EP'");
+      m->turn = (guint32) number;
+      if (!read_public_step (args + 1, n_args - 1, m->text))
+        return MALFORMED ("sealed: expected '-' or 'commit PAIRS CASTLING EP' of at most %d "
+                          "bytes",
+                          SYN_PROTOCOL_PUBLIC_MAX);
+      return TRUE;
+
+    case SYN_MESSAGE_CLAIM:
+      EXPECT_ARGS (2, "claim TURN checkmate|stalemate|hidden-attack");
+      if (!read_number (args[0], SYN_PROTOCOL_MAX_TURNS, &number))
+        return MALFORMED ("claim: the turn must be a number up to %d", SYN_PROTOCOL_MAX_TURNS);
+      m->turn = (guint32) number;
+      if (read_choice (args[1], claim_words, G_N_ELEMENTS (claim_words)) < 0)
+        return MALFORMED ("claim: the reason must be 'checkmate', 'stalemate' or "
+                          "'hidden-attack'");
+      copy_span (args[1], m->code, SYN_PROTOCOL_WORD_MAX);
+      return TRUE;
+
+    case SYN_MESSAGE_AUDIT:
+      if (n_args == 1 && span_is (args[0], "end"))
+        {
+          m->audit_end = TRUE;
+          return TRUE;
+        }
+      EXPECT_ARGS (4, "audit TURN CHOICE LIST SALT");
+      if (!read_number (args[0], SYN_PROTOCOL_MAX_TURNS, &number))
+        return MALFORMED ("audit: the turn must be a number up to %d", SYN_PROTOCOL_MAX_TURNS);
+      m->turn = (guint32) number;
+      if (!span_is_word (args[1], SYN_PROTOCOL_MOVE_MAX, "/")
+          || !copy_span (args[1], m->move, SYN_PROTOCOL_MOVE_MAX))
+        return MALFORMED ("audit: the choice must be 1 to %d letters, digits or '/'",
+                          SYN_PROTOCOL_MOVE_MAX);
+      if (!span_is_word (args[2], SYN_PROTOCOL_WORD_MAX + 16, ":,-")
+          || !copy_span (args[2], m->text, SYN_PROTOCOL_TEXT_MAX))
+        return MALFORMED ("audit: the list must be a transaction as FEN writes it (T3:g1f3)");
+      if (!read_hex (args[3], m->salt, SYN_PROTOCOL_SALT_SIZE))
+        return MALFORMED ("audit: the salt must be 32 lower-case hex digits");
+      return TRUE;
+
     case SYN_MESSAGE_NONE:
     case SYN_MESSAGE_N_TYPES:
     default:
@@ -744,6 +864,23 @@ syn_message_format (const SynMessage *m, char *buf)
     case SYN_MESSAGE_PONG:
       put (&w, " %" G_GUINT64_FORMAT, m->number);
       break;
+    case SYN_MESSAGE_LOCK:
+    case SYN_MESSAGE_SEALED:
+      put (&w, " %u %s", m->turn, m->text);
+      break;
+    case SYN_MESSAGE_LOCKED:
+      put (&w, " %u %s", m->turn, m->answer ? "yes" : "no");
+      break;
+    case SYN_MESSAGE_CLAIM:
+      put (&w, " %u %s", m->turn, m->code);
+      break;
+    case SYN_MESSAGE_AUDIT:
+      syn_protocol_hex (m->salt, SYN_PROTOCOL_SALT_SIZE, hex);
+      if (m->audit_end)
+        put (&w, " end");
+      else
+        put (&w, " %u %s %s %s", m->turn, m->move, m->text, hex);
+      break;
     case SYN_MESSAGE_RESIGN:
     case SYN_MESSAGE_NONE:
     case SYN_MESSAGE_N_TYPES:
@@ -772,7 +909,8 @@ syn_protocol_commitment (const char *id, guint32 turn, int colour, const char *m
                          guint8 digest[SYN_PROTOCOL_DIGEST_SIZE])
 {
   char salt_hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
-  char text[SYN_PROTOCOL_ID_MAX + SYN_PROTOCOL_MOVE_MAX + 2 * SYN_PROTOCOL_SALT_SIZE + 64];
+  /* Room for a Transactional turn's choice with its transaction (TX-R17). */
+  char text[SYN_PROTOCOL_ID_MAX + 2 * SYN_PROTOCOL_SALT_SIZE + 256];
   GChecksum *checksum = g_checksum_new (G_CHECKSUM_SHA256);
   gsize size = SYN_PROTOCOL_DIGEST_SIZE;
   int n;
@@ -807,6 +945,15 @@ syn_protocol_seed_commitment (const char *id, int colour, const guint8 coin[SYN_
   g_checksum_update (checksum, (const guchar *) text, MIN ((gsize) n, sizeof text - 1));
   g_checksum_get_digest (checksum, digest, &size);
   g_checksum_free (checksum);
+}
+
+gboolean
+syn_protocol_claim_is_known (const char *reason)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (claim_words); i++)
+    if (reason && g_str_equal (reason, claim_words[i]))
+      return TRUE;
+  return FALSE;
 }
 
 gboolean

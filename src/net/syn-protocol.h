@@ -29,6 +29,7 @@ G_BEGIN_DECLS
 #define SYN_PROTOCOL_SALT_SIZE 16   /* 128 bits */
 #define SYN_PROTOCOL_COIN_SIZE 8    /* HUT-R10: each side's random bytes for the seed */
 #define SYN_PROTOCOL_MAX_TURNS 100000
+#define SYN_PROTOCOL_PUBLIC_MAX 128                         /* sealed: a commit's public part */
 #define SYN_PROTOCOL_MAX_MS G_GINT64_CONSTANT (86400000000) /* 1000 days, in ms */
 
 typedef enum
@@ -51,6 +52,13 @@ typedef enum
   SYN_MESSAGE_ERROR,   /* error CODE [TEXT] */
   SYN_MESSAGE_BYE,     /* bye [TEXT] */
   SYN_MESSAGE_SEED,    /* seed commit HEX | seed reveal COIN SALT (rule sets that draw lots) */
+  /* Transactional Chess, where the players hold different boards (TX-R15 to R17): */
+  SYN_MESSAGE_LOCK,   /* lock TURN SETS: is a square of every set locked? (TX-R5, R6, R16) */
+  SYN_MESSAGE_LOCKED, /* locked TURN yes|no: the answer */
+  SYN_MESSAGE_SEALED, /* sealed TURN - | sealed TURN commit PAIRS CASTLING EP: the mover's
+                       * reveal, which shows only what a commit announces (TX-R8) */
+  SYN_MESSAGE_CLAIM,  /* claim TURN REASON: the game ended by a rule only the sender can judge */
+  SYN_MESSAGE_AUDIT,  /* audit TURN CHOICE LIST SALT | audit end (TX-R17) */
   SYN_MESSAGE_N_TYPES
 } SynMessageType;
 
@@ -83,14 +91,18 @@ typedef struct
   guint8 salt[SYN_PROTOCOL_SALT_SIZE];       /* reveal, seed reveal */
   gboolean seed_reveal;                      /* seed: reveal (else commit, with digest) */
   guint8 coin[SYN_PROTOCOL_COIN_SIZE];       /* seed reveal */
-  char move[SYN_PROTOCOL_MOVE_MAX + 1];      /* reveal */
+  char move[SYN_PROTOCOL_MOVE_MAX + 1];      /* reveal; audit: the choice */
   char id[SYN_PROTOCOL_ID_MAX + 1];          /* options, resume */
   char variant[SYN_PROTOCOL_WORD_MAX + 1];   /* options */
   char date[11];                             /* options: YYYY.MM.DD, '?' for unknown digits */
   char fen[SYN_PROTOCOL_FEN_MAX + 1];        /* options: the start position, "" for the
                                               * rule set's own; spaces here, '_' on the wire */
-  char code[SYN_PROTOCOL_WORD_MAX + 1];      /* error */
-  char text[SYN_PROTOCOL_TEXT_MAX + 1];      /* hello (name), decline, chat, error, bye */
+  gboolean answer;                           /* locked: yes */
+  gboolean audit_end;                        /* audit end */
+  char code[SYN_PROTOCOL_WORD_MAX + 1];      /* error; claim: the reason */
+  char text[SYN_PROTOCOL_TEXT_MAX + 1];      /* hello (name), decline, chat, error, bye; lock:
+                                              * the sets; sealed: the public part (after the
+                                              * turn); audit: the list */
 } SynMessage;
 
 /* Why a line was refused. */
@@ -133,6 +145,10 @@ gboolean syn_protocol_id_is_valid (const char *id);
 void syn_protocol_commitment (const char *id, guint32 turn, int colour, const char *move,
                               const guint8 salt[SYN_PROTOCOL_SALT_SIZE],
                               guint8 digest[SYN_PROTOCOL_DIGEST_SIZE]);
+
+/* The claims a side may make that the other cannot judge (TX-R15): "checkmate" and
+ * "stalemate" of the claimer at its turn's start, "hidden-attack" after the other's commit. */
+gboolean syn_protocol_claim_is_known (const char *reason);
 
 /* The commitment to a side's coin for a game's seed (HUT-R10): SHA-256 over the game id,
  * the side's colour, the coin and the salt. */

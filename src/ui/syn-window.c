@@ -117,6 +117,9 @@ describe_result (SynGame *game)
     return g_strdup (_ ("Draw: fifty turns without a capture or a pawn move"));
   if (g_strcmp0 (reason, "agreement") == 0)
     return g_strdup (_ ("Draw agreed"));
+  if (g_strcmp0 (reason, "audit") == 0)
+    /* Translators: %s is "White" or "Black"; TX-R17's audit after a network game. */
+    return g_strdup_printf (_ ("%s wins: the audit found the opponent broke the rules"), winner);
   return g_strdup (_ ("The game is over"));
 }
 
@@ -531,7 +534,8 @@ on_board_move_chosen_cb (SynWindow *self, guint move)
         found = choices[i];
         n_found++;
       }
-  if (n_found <= 1 || playing_network (self))
+  /* Over the network the lock is asked once the decision is picked too (TX-R16). */
+  if (n_found <= 1)
     {
       choose (self, n_found == 1 ? found : (SynChoice) move);
       return;
@@ -593,6 +597,7 @@ on_choice_refused_cb (SynGame *game, int side, SynWindow *self)
     toast (self, _ ("Locked: your opponent’s transaction holds that square. Choose another "
                     "move."));
   self->pending_move = SYN_MOVE_NONE;
+  self->network_choice = SYN_MOVE_NONE;
   update_board (self);
   update_status (self);
 }
@@ -1124,6 +1129,17 @@ on_draw_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *
     toast (self, error->message);
 }
 
+/* TX-R17: the audit after a Transactional game. */
+static void
+on_peer_audit_completed_cb (SynPeer *peer, gboolean clean, const char *why, SynWindow *self)
+{
+  if (clean)
+    toast (self, _ ("The audit found that both sides kept the rules."));
+  else
+    show_error (self, _ ("Your Opponent Broke the Rules"), why);
+  update_status (self);
+}
+
 static void
 on_peer_draw_offered_cb (SynPeer *peer, SynWindow *self)
 {
@@ -1222,6 +1238,8 @@ new_peer (SynWindow *self)
   g_signal_connect_object (self->peer, "opponent-state-changed", G_CALLBACK (on_peer_state_cb),
                            self, 0);
   g_signal_connect_object (self->peer, "turn-completed", G_CALLBACK (on_peer_turn_completed_cb),
+                           self, 0);
+  g_signal_connect_object (self->peer, "audit-completed", G_CALLBACK (on_peer_audit_completed_cb),
                            self, 0);
   g_signal_connect_object (self->peer, "draw-offered", G_CALLBACK (on_peer_draw_offered_cb), self,
                            0);

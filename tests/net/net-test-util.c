@@ -161,9 +161,19 @@ on_bot_connected_cb (SynPeer *peer, NetBot *bot)
   bot->connected = TRUE;
 }
 
+/* TX-R5: a refused move is chosen again. */
+static void
+on_bot_choice_refused_cb (SynGame *game, int side, NetBot *bot)
+{
+  bot->refusals++;
+  net_bot_poke (bot);
+}
+
 static void
 on_bot_game_started_cb (SynPeer *peer, gboolean resumed, NetBot *bot)
 {
+  g_signal_connect (syn_peer_get_game (peer), "choice-refused",
+                    G_CALLBACK (on_bot_choice_refused_cb), bot);
   bot->started = TRUE;
   bot->over = FALSE;
   bot->games_started++;

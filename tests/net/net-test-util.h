@@ -41,6 +41,7 @@ typedef struct
   guint turns;
   guint errors;
   guint disconnects;
+  guint refusals; /* moves refused by the other side's locks (TX-R5) */
   gboolean connected;
   gboolean started;
   gboolean over;

@@ -41,6 +41,18 @@ static const char *const good_lines[] = {
   "reveal 5 - " SALT,    /* a side that waits */
   "seed commit " DIGEST,
   "seed reveal 0123456789abcdef " SALT,
+  "lock 6 e5",          /* TX-R16: one move's square */
+  "lock 7 g1+f1,e4,d5", /* TX-R6: every move, castling's two squares joined */
+  "locked 6 yes",
+  "locked 7 no",
+  "sealed 8 -",                        /* TX-R15: a turn without a commit shows nothing */
+  "sealed 9 commit e7e5,d8h4 KQkq e6", /* TX-E2's commit */
+  "sealed 10 commit - - -",            /* a commit of an empty transaction */
+  "claim 11 checkmate",
+  "claim 12 hidden-attack",
+  "audit 3 g1f3/commit T1:g1f3 " SALT, /* TX-R17 */
+  "audit 5 pass/rollback T3:- " SALT,
+  "audit end",
   "draw offer",
   "draw accept",
   "draw decline",

@@ -1,7 +1,8 @@
 /* test-variants.c: two SynPeers over 127.0.0.1 play whole games of the rule sets beyond PSC
  * (Synchrone, HK, Hutnik): a side the rules ask nothing of commits to "-" by itself, HK's
  * passes travel as "0000", Hutnik's seed is a coin flip of both sides (HUT-R10), and a
- * Transactional game is refused on both ends.
+ * Transactional game is played on two player states with sealed turns, lock questions and
+ * an audit at the end (TX-R15 to R17).
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -76,23 +77,6 @@ static gboolean
 over_or_capped (NetPair *pair)
 {
   return both_over (pair) || (pair->host_bot->paused && pair->guest_bot->paused);
-}
-
-static gboolean
-accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
-               GTlsCertificateFlags errors, gpointer user_data)
-{
-  return TRUE;
-}
-
-static void
-on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (syn_peer_connect_finish (SYN_PEER (source), result, &error));
-  g_assert_no_error (error);
-  *(gboolean *) user_data = TRUE;
 }
 
 static void
@@ -185,129 +169,100 @@ test_draws_lots_matches_table (void)
     g_assert_cmpint (syn_protocol_variant_draws_lots ((*v)->id), ==, (*v)->seed != NULL);
 }
 
-/* Transactional (TX-R15 to R17 need messages the protocol lacks) -------------------------- */
+/* Transactional (TX-R15 to R17) ---------------------------------------------------------- */
 
-static void
-test_transactional_host_refuses (void)
-{
-  SynPeerOptions psc = { NULL, { 0, 0 }, FALSE, SYN_WHITE };
-  SynPeerOptions tx = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
-  g_autoptr (SynIdentity) identity = net_test_identity ("tx-host");
-  g_autoptr (SynPeer) peer = syn_peer_new (identity, "Host player");
-  g_autoptr (NetPair) pair = NULL;
-  g_autoptr (GError) error = NULL;
-  gboolean done = FALSE;
-
-  /* A host set up for Transactional does not even listen. */
-  syn_peer_set_autosave (peer, FALSE);
-  syn_peer_set_options (peer, &tx);
-  g_assert_false (syn_peer_listen (peer, "127.0.0.1", 0, &error));
-  g_assert_error (error, SYN_PEER_ERROR, SYN_PEER_ERROR_STATE);
-  g_assert_cmpstr (error->message, ==, "Transactional Chess cannot be played over the network yet");
-  g_clear_error (&error);
-
-  /* One switched to Transactional after listening proposes nothing, says why and hangs up. */
-  pair = net_pair_new ("127.0.0.1", &psc);
-  syn_peer_set_options (pair->host, &tx);
-  syn_peer_connect_async (pair->guest, "127.0.0.1", syn_peer_get_port (pair->host), NULL,
-                          on_connected_cb, &done);
-  net_test_wait (&done, 20, "the connection");
-  net_test_wait (&pair->guest_bot->disconnected, 20, "the host's goodbye");
-  g_assert_false (pair->guest_bot->started);
-  g_assert_false (pair->host_bot->started);
-  g_assert_nonnull (pair->host_bot->last_error);
-  g_assert_cmpstr (pair->host_bot->last_error->message, ==,
-                   "Transactional Chess cannot be played over the network yet");
-
-  /* Nor can another game be proposed as Transactional. */
-  g_assert_false (syn_peer_propose_game (pair->host, &error));
-  g_assert_nonnull (error);
-}
-
-/* A host of our own that proposes Transactional, as a program without the refusal would. */
 typedef struct
 {
-  GSocketListener *listener;
-  SynIdentity *identity;
-  char *answer; /* the guest's answer to the options */
-} RawHost;
-
-static gpointer
-raw_host_main (gpointer user_data)
-{
-  RawHost *host = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GSocketConnection) connection
-      = g_socket_listener_accept (host->listener, NULL, NULL, &error);
-  g_autoptr (GIOStream) tls = NULL;
-  g_autoptr (GDataInputStream) in = NULL;
-  GOutputStream *out;
-  const char *lines = "hello synchess 1 Raw host\n"
-                      "options id=tx-1 variant=transactional tc=- fog=no colour=white "
-                      "date=2026.11.22\n";
-
-  g_assert_no_error (error);
-  g_socket_set_timeout (g_socket_connection_get_socket (connection), 15);
-  tls = g_tls_server_connection_new (G_IO_STREAM (connection),
-                                     syn_identity_get_certificate (host->identity), &error);
-  g_assert_no_error (error);
-  g_object_set (tls, "authentication-mode", G_TLS_AUTHENTICATION_REQUESTED, NULL);
-  g_signal_connect (tls, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
-  g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (tls), NULL, &error));
-  g_assert_no_error (error);
-  in = g_data_input_stream_new (g_io_stream_get_input_stream (tls));
-  g_data_input_stream_set_newline_type (in, G_DATA_STREAM_NEWLINE_TYPE_LF);
-  out = g_io_stream_get_output_stream (tls);
-  g_assert_true (g_output_stream_write_all (out, lines, strlen (lines), NULL, NULL, &error));
-  for (;;)
-    {
-      char *line = g_data_input_stream_read_line_utf8 (in, NULL, NULL, &error);
-      if (!line)
-        break;
-      if (g_str_has_prefix (line, "decline") || g_str_has_prefix (line, "accept"))
-        {
-          host->answer = line;
-          break;
-        }
-      g_free (line);
-    }
-  g_io_stream_close (tls, NULL, NULL);
-  return NULL;
-}
+  guint audits;
+  guint clean;
+} AuditCount;
 
 static void
-test_transactional_guest_declines (void)
+on_audit_completed_cb (SynPeer *peer, gboolean clean, const char *why, AuditCount *count)
 {
-  g_autoptr (SynIdentity) host_identity = net_test_identity ("tx-raw-host");
-  g_autoptr (SynIdentity) guest_identity = net_test_identity ("tx-guest");
-  g_autoptr (SynPeer) guest = syn_peer_new (guest_identity, "Guest player");
-  g_autoptr (NetBot) bot = NULL;
-  g_autoptr (GError) error = NULL;
-  RawHost host = { g_socket_listener_new (), host_identity, NULL };
-  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr (GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
-  g_autoptr (GSocketAddress) bound = NULL;
-  gboolean done = FALSE;
+  if (!clean)
+    g_test_message ("audit: %s", why);
+  count->audits++;
+  count->clean += clean;
+}
 
-  syn_peer_set_autosave (guest, FALSE);
-  bot = net_bot_new (guest, 7);
-  g_assert_true (g_socket_listener_add_address (host.listener, address, G_SOCKET_TYPE_STREAM,
-                                                G_SOCKET_PROTOCOL_TCP, NULL, &bound, &error));
-  g_assert_no_error (error);
-  syn_peer_connect_async (guest, "127.0.0.1",
-                          g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound)), NULL,
-                          on_connected_cb, &done);
-  net_test_run_thread (raw_host_main, &host, 30);
-  g_assert_true (done);
-  g_assert_cmpstr (host.answer, ==,
-                   "decline Transactional Chess cannot be played over the network yet");
-  g_assert_false (bot->started);
-  g_assert_nonnull (bot->last_error);
-  g_assert_cmpstr (bot->last_error->message, ==,
-                   "Transactional Chess cannot be played over the network yet");
-  syn_peer_close (guest);
-  g_free (host.answer);
-  g_object_unref (host.listener);
+/* How many of the other side's turns this side saw commit, and that it saw none otherwise. */
+static guint
+count_sealed_commits (SynGame *game, SynColour viewer)
+{
+  guint commits = 0;
+
+  for (guint i = 0; i < syn_game_get_n_turns (game); i++)
+    {
+      SynChoice theirs = syn_game_get_turn (game, i)->choice[!viewer];
+      if (theirs == SYN_CHOICE_NONE)
+        continue;
+      g_assert_cmphex (theirs & ~SYN_CHOICE_COMMIT, ==, SYN_CHOICE_SEALED);
+      commits += (theirs & SYN_CHOICE_COMMIT) != 0;
+    }
+  return commits;
+}
+
+/* TX-R15 to R17: two programs play a whole game, each on its own player state: the lock
+ * questions go to the other program, the mover's turn travels sealed, and the audit at the
+ * end finds both honest. */
+static void
+test_transactional_game (gconstpointer data)
+{
+  SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
+  g_autoptr (NetPair) pair = NULL;
+  AuditCount audits = { 0 };
+  SynGame *host_game, *guest_game;
+  SynColour host_colour, guest_colour;
+  g_autoptr (GError) error = NULL;
+
+  pair = net_pair_new ("127.0.0.1", &options);
+  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
+  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
+  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
+  net_pair_connect (pair);
+  wait_for (over_or_capped, pair, "the game or its cap");
+  if (!both_over (pair))
+    {
+      g_assert_true (syn_peer_resign (pair->host, &error));
+      g_assert_no_error (error);
+      wait_for (both_over, pair, "the resignation");
+    }
+  {
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+    while (audits.audits < 2 && g_get_monotonic_time () < deadline)
+      net_test_spin (5);
+  }
+  g_signal_handlers_disconnect_by_data (pair->host, &audits);
+  g_signal_handlers_disconnect_by_data (pair->guest, &audits);
+
+  host_game = syn_peer_get_game (pair->host);
+  guest_game = syn_peer_get_game (pair->guest);
+  host_colour = syn_peer_get_colour (pair->host);
+  guest_colour = syn_peer_get_colour (pair->guest);
+  g_assert_cmpuint (audits.audits, ==, 2);
+  g_assert_cmpuint (audits.clean, ==, 2);
+  g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
+  g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
+  g_assert_cmpuint (syn_game_get_n_turns (host_game), ==, syn_game_get_n_turns (guest_game));
+  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
+  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
+  /* Neither program ever held the other's transaction (TX-R15). */
+  g_assert_cmpuint (syn_game_get_state (host_game)->rules.tx.hidden, ==, 1u << guest_colour);
+  g_assert_cmpuint (syn_game_get_state (guest_game)->rules.tx.hidden, ==, 1u << host_colour);
+  /* The committed views agree. */
+  g_assert_cmpmem (syn_game_get_state (host_game)->board.board, 64,
+                   syn_game_get_state (guest_game)->board.board, 64);
+  g_test_message ("transactional: %u turns, %s {%s}; the host saw %u commits of the guest's, "
+                  "the guest %u of the host's; %u and %u moves refused",
+                  syn_game_get_n_turns (host_game),
+                  syn_result_to_text (syn_game_get_result (host_game)),
+                  syn_game_get_reason (host_game), count_sealed_commits (host_game, host_colour),
+                  count_sealed_commits (guest_game, guest_colour), pair->host_bot->refusals,
+                  pair->guest_bot->refusals);
+  g_assert_cmpuint (count_sealed_commits (host_game, host_colour)
+                        + count_sealed_commits (guest_game, guest_colour),
+                    >, 0);
 }
 
 int
@@ -324,8 +279,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/net/variants/hutnik/seeds-differ", test_hutnik_seeds_differ);
   g_test_add_func ("/net/variants/hutnik/draws-lots-as-the-table-says",
                    test_draws_lots_matches_table);
-  g_test_add_func ("/net/variants/transactional/host-refuses", test_transactional_host_refuses);
-  g_test_add_func ("/net/variants/transactional/guest-declines", test_transactional_guest_declines);
+  g_test_add_data_func ("/net/variants/transactional/r15-game-with-audit", NULL,
+                        test_transactional_game);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);

@@ -1,0 +1,277 @@
+/* syn-tx-audit.c: the audit of a Transactional Chess game between two programs (TX-R17).
+ * Each program played on its own player state; at the end the other side's choices are
+ * revealed, so this side can play the whole game again as the referee would and check
+ * everything it was told on trust: the lock answers, the commitments, the announcements,
+ * and that every choice was one the rules allowed (which covers the forced commits of
+ * TX-R7, and a mate or hidden attack the other side should have claimed).
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-net"
+
+#include "config.h"
+
+#include "syn-tx-audit.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "syn-game-private.h"
+#include "syn-net-game.h"
+#include "transactional.h"
+
+void
+syn_tx_audit_transaction_text (const SynState *state, SynColour side, char *buf, gsize size)
+{
+  const SynTxState *tx = &state->rules.tx;
+  GString *text = g_string_new (NULL);
+
+  g_string_printf (text, "T%u:", tx->transaction[side]);
+  if (tx->n_pending[side] == 0)
+    g_string_append_c (text, '-');
+  for (int i = 0; i < tx->n_pending[side]; i++)
+    {
+      char move[SYN_MOVE_TEXT_SIZE];
+      syn_move_to_text (tx->pending[side][i], move);
+      g_string_append_printf (text, "%s%s", i ? "," : "", move);
+    }
+  g_strlcpy (buf, text->str, size);
+  g_string_free (text, TRUE);
+}
+
+char *
+syn_tx_audit_committed_text (const char *choice, const char *list)
+{
+  return g_strdup_printf ("%s %s", choice, list);
+}
+
+gboolean
+syn_tx_audit_read_sets (const char *text, SynBitboard *sets, guint *n_sets)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+
+  *n_sets = 0;
+  for (guint i = 0; parts[i]; i++)
+    {
+      SynBitboard set = 0;
+      g_auto (GStrv) squares = g_strsplit (parts[i], "+", -1);
+
+      if (*n_sets == SYN_TX_AUDIT_MAX_SETS)
+        return FALSE;
+      for (guint j = 0; squares[j]; j++)
+        {
+          int square = syn_square_from_text (squares[j]);
+          if (square < 0)
+            return FALSE;
+          set |= syn_bit (square);
+        }
+      if (set == 0)
+        return FALSE;
+      sets[(*n_sets)++] = set;
+    }
+  return *n_sets > 0;
+}
+
+char *
+syn_tx_audit_write_sets (const SynBitboard *sets, guint n_sets)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < n_sets; i++)
+    {
+      SynBitboard set = sets[i];
+      gboolean first = TRUE;
+
+      if (i > 0)
+        g_string_append_c (text, ',');
+      while (set)
+        {
+          char square[3];
+          syn_square_to_text (syn_pop_lsb (&set), square);
+          g_string_append_printf (text, "%s%s", first ? "" : "+", square);
+          first = FALSE;
+        }
+    }
+  return g_string_free (text, FALSE);
+}
+
+static gboolean G_GNUC_PRINTF (2, 3) fault (char **why, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  *why = g_strdup_vprintf (format, args);
+  va_end (args);
+  return FALSE;
+}
+
+/* Their choice at turn, from its audit line, checked against its commitment. */
+static gboolean
+their_choice (SynGame *game, const SynState *referee, SynColour them, guint turn,
+              const SynTxTheirTurn *theirs, SynChoice *choice, char **why)
+{
+  const SynVariant *variant = syn_game_get_variant (game);
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  g_autofree char *committed = NULL;
+
+  if (!theirs->revealed)
+    return fault (why, _ ("The other side did not reveal its turn %u"), turn + 1);
+  committed = syn_tx_audit_committed_text (theirs->choice, theirs->list);
+  syn_protocol_commitment (syn_game_get_id (game), turn, them, committed, theirs->salt, digest);
+  if (!theirs->committed || memcmp (digest, theirs->commitment, sizeof digest) != 0)
+    return fault (why, _ ("The other side’s turn %u (%s) is not the one it committed to (TX-R17)"),
+                  turn + 1, theirs->choice);
+  *choice = syn_variant_choice_from_text (variant, referee, them, theirs->choice);
+  if (*choice == SYN_CHOICE_NONE)
+    return fault (why,
+                  /* Translators: %s is a Transactional choice such as "g1f3/commit". */
+                  _ ("The other side’s turn %u (%s) was not allowed by the rules (TX-R4, R7, "
+                     "R12)"),
+                  turn + 1, theirs->choice);
+  return TRUE;
+}
+
+/* What they did at turn matches what they told: the list committed to, and the commit's
+ * public part (TX-R8). */
+static gboolean
+check_told (const SynState *referee, const SynState *after, SynColour them, guint turn,
+            SynChoice choice, const SynTxTheirTurn *theirs, char **why)
+{
+  char list[SYN_TX_AUDIT_TEXT_SIZE];
+  char told[SYN_TX_PUBLIC_STEP_SIZE];
+  SynTxPublicStep step;
+
+  syn_tx_audit_transaction_text (after, them, list, sizeof list);
+  if (!g_str_equal (list, theirs->list))
+    return fault (why,
+                  _ ("The other side’s transaction after turn %u was %s, not the %s it committed "
+                     "to (TX-R17)"),
+                  turn + 1, list, theirs->list);
+  syn_tx_public_step (referee, choice, &step);
+  syn_tx_public_step_to_text (&step, them, told, sizeof told);
+  if (!g_str_equal (told, theirs->public_step))
+    return fault (why, _ ("At turn %u the other side announced “%s”; its moves give “%s” (TX-R8)"),
+                  turn + 1, theirs->public_step, told);
+  return TRUE;
+}
+
+gboolean
+syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
+                    const SynTxTheirTurn *theirs, const SynTxLockAnswer *answers, guint n_answers,
+                    gboolean they_claimed, char **why)
+{
+  const SynVariant *variant = syn_game_get_variant (game);
+  SynColour them = (SynColour) !auditor;
+  guint n_turns = syn_game_get_n_turns (game);
+  SynState referee;
+
+  g_return_val_if_fail (why != NULL, FALSE);
+  *why = NULL;
+  referee = *start;
+  for (guint t = 0; t < n_turns; t++)
+    {
+      SynColour mover = (SynColour) referee.board.side_to_move;
+      SynBitboard locks = syn_tx_locks (&referee, them);
+      SynEvent events[SYN_MAX_EVENTS];
+      SynChoice choice, joint[2] = { SYN_CHOICE_NONE, SYN_CHOICE_NONE };
+      SynState after;
+      int n_events;
+
+      /* TX-R16: every answer they gave us this turn, against their real locks. */
+      for (guint i = 0; i < n_answers; i++)
+        if (answers[i].turn == t)
+          {
+            gboolean locked = TRUE;
+            for (guint s = 0; s < answers[i].n_sets; s++)
+              locked = locked && (answers[i].sets[s] & locks) != 0;
+            if (locked != answers[i].locked)
+              return fault (why,
+                            answers[i].locked
+                                ? _ ("At turn %u the other side answered “locked” to a move its "
+                                     "transaction did not lock (TX-R16)")
+                                : _ ("At turn %u the other side answered “not locked” to a move "
+                                     "its transaction locked (TX-R16)"),
+                            t + 1);
+          }
+
+      if (mover == auditor)
+        choice = syn_game_get_turn (game, t)->choice[auditor];
+      else if (!their_choice (game, &referee, them, t, &theirs[t], &choice, why))
+        return FALSE;
+      joint[mover] = choice;
+      variant->apply (&referee, joint[SYN_WHITE], joint[SYN_BLACK], &after);
+      n_events = variant->events (&referee, joint[SYN_WHITE], joint[SYN_BLACK], &after, events);
+      for (int e = 0; e < n_events; e++)
+        if (events[e].kind == SYN_EVENT_LOCKED)
+          return fault (why,
+                        mover == them
+                            ? _ ("At turn %u the other side moved onto a square our transaction "
+                                 "locked (TX-R5)")
+                            : _ ("At turn %u our move was let through onto a square the other "
+                                 "side’s transaction locked (TX-R16)"),
+                        t + 1);
+      if (mover == them && !check_told (&referee, &after, them, t, choice, &theirs[t], why))
+        return FALSE;
+      referee = after;
+    }
+
+  /* TX-R15: a mate or hidden attack only they could see, which ended the game. */
+  if (they_claimed)
+    {
+      SynOutcome outcome = variant->outcome (&referee);
+      if (outcome.result != syn_game_get_result (game)
+          || g_strcmp0 (syn_reason_to_text (outcome.reason), syn_game_get_reason (game)) != 0)
+        return fault (why, _ ("The other side claimed a %s the game does not show (TX-R15)"),
+                      syn_game_get_reason (game));
+    }
+  return TRUE;
+}
+
+SynGame *
+syn_tx_audit_referee_game (SynGame *game, const SynState *start, SynColour auditor,
+                           const SynTxTheirTurn *theirs)
+{
+  const SynVariant *variant = syn_game_get_variant (game);
+  SynTimeControl tc = syn_game_get_time_control (game);
+  guint n_turns = syn_game_get_n_turns (game);
+  const char *const *names = syn_game_get_tag_names (game);
+  g_autoptr (SynGame) referee = NULL;
+
+  referee = syn_game_new (variant, start, &tc, syn_game_get_fog (game));
+  syn_game_set_id (referee, syn_game_get_id (game));
+  for (guint i = 0; names[i]; i++)
+    syn_game_set_tag (referee, names[i], syn_game_get_tag (game, names[i]));
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    syn_game_set_player (referee, (SynColour) side,
+                         syn_game_get_player_kind (game, (SynColour) side),
+                         syn_game_get_player_name (game, (SynColour) side));
+  for (guint t = 0; t < n_turns; t++)
+    {
+      const SynTurn *turn = syn_game_get_turn (game, t);
+      const SynState *state = syn_game_get_state (referee);
+      SynColour mover = (SynColour) state->board.side_to_move;
+      SynChoice joint[2] = { SYN_CHOICE_NONE, SYN_CHOICE_NONE };
+
+      joint[mover] = mover == auditor
+                         ? turn->choice[auditor]
+                         : syn_variant_choice_from_text (variant, state, mover, theirs[t].choice);
+      if (joint[mover] == SYN_CHOICE_NONE
+          || !syn_net_game_play_turn (referee, joint[SYN_WHITE], joint[SYN_BLACK],
+                                      turn->remaining_ms[SYN_WHITE], turn->remaining_ms[SYN_BLACK],
+                                      NULL))
+        return NULL;
+    }
+  if (!syn_game_is_over (referee))
+    switch (syn_game_get_end (game))
+      {
+      case SYN_END_TIME:
+      case SYN_END_RESIGNATION:
+      case SYN_END_AGREEMENT:
+        syn_game_end (referee, syn_game_get_result (game), syn_game_get_end (game));
+        break;
+      default:
+        return NULL;
+      }
+  return g_steal_pointer (&referee);
+}
