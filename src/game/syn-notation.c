@@ -43,6 +43,7 @@ find_origin (const SynVariant *variant, const SynState *before, SynColour side, 
   int from = syn_move_from (move);
   int to = syn_move_to (move);
   gboolean twins = FALSE, same_file = FALSE, same_rank = FALSE;
+  SynPosition view;
   int n;
 
   /* A pawn's origin file is written with every capture and a quiet pawn has no twin, so only
@@ -52,12 +53,13 @@ find_origin (const SynVariant *variant, const SynState *before, SynColour side, 
 
   /* As in SAN, only pieces that could legally go there count, and PSC's legality (control,
    * frozen pieces) is the rule set's to say. */
+  syn_variant_view (variant, before, side, &view);
   n = variant->choices (before, side, choices);
   for (int i = 0; i < n; i++)
     {
-      SynMove other = (SynMove) choices[i];
+      SynMove other = SYN_CHOICE_MOVE (choices[i]);
       int other_from = syn_move_from (other);
-      SynPiece piece = before->board.board[other_from];
+      SynPiece piece = view.board[other_from];
 
       if (other_from == from || syn_move_to (other) != to || piece == SYN_NO_PIECE
           || SYN_PIECE_TYPE (piece) != type)
@@ -83,19 +85,22 @@ get_move_facts (const SynVariant *variant, const SynState *before, SynColour sid
                 MoveFacts *facts)
 {
   SynPiece piece, target;
+  SynPosition view;
 
   if (choice == SYN_CHOICE_NONE || choice > G_MAXUINT16)
     return FALSE;
 
+  /* The board the mover sees: in Transactional its pending pieces stand where they went. */
+  syn_variant_view (variant, before, side, &view);
   facts->move = (SynMove) choice;
   facts->from = syn_move_from (facts->move);
   facts->to = syn_move_to (facts->move);
-  piece = before->board.board[facts->from];
+  piece = view.board[facts->from];
   if (piece == SYN_NO_PIECE || SYN_PIECE_COLOUR (piece) != side)
     return FALSE;
 
   facts->type = SYN_PIECE_TYPE (piece);
-  target = before->board.board[facts->to];
+  target = view.board[facts->to];
   facts->capture = syn_move_kind (facts->move) == SYN_MOVE_EN_PASSANT
                    || (target != SYN_NO_PIECE && SYN_PIECE_COLOUR (target) != side);
   facts->castle_short = SYN_FILE_OF (facts->to) > SYN_FILE_OF (facts->from);

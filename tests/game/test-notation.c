@@ -151,6 +151,24 @@ test_no_move (void)
   g_assert_cmpstr (text, ==, "-");
 }
 
+/* TX-R2: a pending piece is named as its mover sees it, on the square it went to. */
+static void
+test_transactional_pending_piece (void)
+{
+  const SynVariant *variant = &syn_variant_transactional;
+  g_autofree char *text = NULL;
+  SynState state;
+  SynFenError error;
+  SynChoice choice;
+
+  g_assert_true (variant->read_state (
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2 T1:g1f3 T2:e7e5", &state, &error));
+  choice = syn_variant_choice_from_text (variant, &state, SYN_WHITE, "f3g5");
+  g_assert_cmpuint (choice, !=, SYN_CHOICE_NONE);
+  text = syn_notation_describe (variant, &state, SYN_WHITE, SYN_CHOICE_MOVE (choice));
+  g_assert_cmpstr (text, ==, "Ng5");
+}
+
 static void
 test_spoken (void)
 {
@@ -181,6 +199,7 @@ main (int argc, char **argv)
   g_test_add_func ("/notation/disambiguation/both", test_disambiguation_by_both);
   g_test_add_func ("/notation/capture", test_captures);
   g_test_add_func ("/notation/en-passant", test_en_passant);
+  g_test_add_func ("/notation/transactional/r2-pending-piece", test_transactional_pending_piece);
   g_test_add_func ("/notation/promotion", test_promotion);
   g_test_add_func ("/notation/promotion-capture", test_promotion_capture);
   g_test_add_func ("/notation/castling", test_castling);
