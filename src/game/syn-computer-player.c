@@ -105,11 +105,14 @@ choose (const SynVariant *variant, const SynState *state, SynColour side, guint3
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   SynChoice best = SYN_CHOICE_NONE;
   Score best_score = { -1, -1, -1 };
+  SynPosition view;
   int n_best = 0;
   int n;
 
   if (variant->outcome (state).result != SYN_RESULT_NONE)
     return SYN_CHOICE_NONE;
+  /* The board the side sees: in Transactional its pending pieces stand where they went. */
+  syn_variant_view (variant, state, side, &view);
   n = variant->choices (state, side, choices);
   for (int i = 0; i < n; i++)
     {
@@ -120,8 +123,8 @@ choose (const SynVariant *variant, const SynState *state, SynColour side, guint3
 
       if (g_cancellable_is_cancelled (cancellable))
         return SYN_CHOICE_NONE;
-      if (choices[i] <= 0xffff)
-        score = score_move (&state->board, side, (SynMove) choices[i]);
+      if (choices[i] <= 0xffff && view.board[syn_move_from ((SynMove) choices[i])] != SYN_NO_PIECE)
+        score = score_move (&view, side, (SynMove) choices[i]);
       order = compare_scores (&score, &best_score);
       if (order > 0)
         {
