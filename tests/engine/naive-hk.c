@@ -6,6 +6,8 @@
  */
 #include "naive-hk.h"
 
+#include "naive-board.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,13 +20,6 @@
 static const char castle_letters[4] = { 'K', 'Q', 'k', 'q' };
 static const int castle_king_home[4] = { 4, 4, 60, 60 };
 static const int castle_rook_home[4] = { 7, 0, 63, 56 };
-
-static const int knight_steps[8][2]
-    = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
-static const int king_steps[8][2]
-    = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } };
-static const int rook_rays[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
-static const int bishop_rays[4][2] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
 
 typedef enum
 {
@@ -43,131 +38,26 @@ typedef struct
 #define MAX_MOVES 512
 
 static int
-file_of (int square)
-{
-  return square % 8;
-}
-
-static int
-rank_of (int square)
-{
-  return square / 8;
-}
-
-/* The square at (file, rank), or -1 off the board. */
-static int
-square_at (int file, int rank)
-{
-  if (file < 0 || file > 7 || rank < 0 || rank > 7)
-    return -1;
-  return file + 8 * rank;
-}
-
-/* WHITE, BLACK, or -1 for an empty square. */
-static int
-colour_of (char piece)
-{
-  if (piece == '.')
-    return -1;
-  return isupper ((unsigned char) piece) ? WHITE : BLACK;
-}
-
-static char
-kind_of (char piece)
-{
-  return (char) toupper ((unsigned char) piece);
-}
-
-static char
-piece_for (int colour, char kind)
-{
-  return colour == WHITE ? (char) toupper ((unsigned char) kind)
-                         : (char) tolower ((unsigned char) kind);
-}
-
-static int
 last_rank (int colour)
 {
   return colour == WHITE ? 7 : 0;
 }
 
-static int
-forward (int colour)
-{
-  return colour == WHITE ? 1 : -1;
-}
-
-/* True when a piece of colour by attacks square in the orthodox way, whatever stands on it. */
-static bool
-is_attacked (const char board[64], int by, int square)
-{
-  int f = file_of (square), r = rank_of (square);
-
-  for (int df = -1; df <= 1; df += 2)
-    {
-      int t = square_at (f + df, r - forward (by));
-      if (t >= 0 && board[t] == piece_for (by, 'P'))
-        return true;
-    }
-  for (int i = 0; i < 8; i++)
-    {
-      int t = square_at (f + knight_steps[i][0], r + knight_steps[i][1]);
-      if (t >= 0 && board[t] == piece_for (by, 'N'))
-        return true;
-      t = square_at (f + king_steps[i][0], r + king_steps[i][1]);
-      if (t >= 0 && board[t] == piece_for (by, 'K'))
-        return true;
-    }
-  for (int i = 0; i < 8; i++)
-    {
-      int df = i < 4 ? rook_rays[i][0] : bishop_rays[i - 4][0];
-      int dr = i < 4 ? rook_rays[i][1] : bishop_rays[i - 4][1];
-      char slider = i < 4 ? 'R' : 'B';
-      for (int k = 1;; k++)
-        {
-          int t = square_at (f + k * df, r + k * dr);
-          if (t < 0)
-            break;
-          if (board[t] == '.')
-            continue;
-          if (board[t] == piece_for (by, slider) || board[t] == piece_for (by, 'Q'))
-            return true;
-          break;
-        }
-    }
-  return false;
-}
-
-static int
-king_square (const char board[64], int colour)
-{
-  for (int s = 0; s < 64; s++)
-    if (board[s] == piece_for (colour, 'K'))
-      return s;
-  return -1;
-}
-
-static bool
-in_check (const char board[64], int colour)
-{
-  int king = king_square (board, colour);
-  return king >= 0 && is_attacked (board, 1 - colour, king);
-}
-
 /* True when the piece on from could capture onto to by its capture geometry on board:
- * pawns one step diagonally forward, sliders with every square between empty. */
+ * pawns one step diagonally naive_forward, sliders with every square between empty. */
 static bool
 can_capture_onto (const char board[64], int from, int to)
 {
-  char kind = kind_of (board[from]);
-  int df = file_of (to) - file_of (from), dr = rank_of (to) - rank_of (from);
+  char kind = naive_kind_of (board[from]);
+  int df = naive_file_of (to) - naive_file_of (from),
+      dr = naive_rank_of (to) - naive_rank_of (from);
 
   if (from == to || board[from] == '.')
     return false;
   switch (kind)
     {
     case 'P':
-      return abs (df) == 1 && dr == forward (colour_of (board[from]));
+      return abs (df) == 1 && dr == naive_forward (naive_colour_of (board[from]));
     case 'N':
       return (abs (df) == 1 && abs (dr) == 2) || (abs (df) == 2 && abs (dr) == 1);
     case 'K':
@@ -183,7 +73,8 @@ can_capture_onto (const char board[64], int from, int to)
   int steps = abs (df) > abs (dr) ? abs (df) : abs (dr);
   int sf = df > 0 ? 1 : df < 0 ? -1 : 0, sr = dr > 0 ? 1 : dr < 0 ? -1 : 0;
   for (int k = 1; k < steps; k++)
-    if (board[square_at (file_of (from) + k * sf, rank_of (from) + k * sr)] != '.')
+    if (board[naive_square_at (naive_file_of (from) + k * sf, naive_rank_of (from) + k * sr)]
+        != '.')
       return false;
   return true;
 }
@@ -202,7 +93,7 @@ static void
 play_alone (const char board[64], const Move *move, char out[64])
 {
   char piece = board[move->from];
-  int colour = colour_of (piece);
+  int colour = naive_colour_of (piece);
 
   memcpy (out, board, 64);
   out[move->from] = '.';
@@ -213,7 +104,7 @@ play_alone (const char board[64], const Move *move, char out[64])
       out[rook_to] = out[rook_from];
       out[rook_from] = '.';
     }
-  out[move->to] = move->promotion ? piece_for (colour, move->promotion) : piece;
+  out[move->to] = move->promotion ? naive_piece_for (colour, move->promotion) : piece;
 }
 
 /* Adds a move, as four promotions when a pawn reaches the last rank. */
@@ -221,9 +112,9 @@ static int
 add_move (const char board[64], Move *moves, int n, int from, int to, MoveKind kind)
 {
   static const char promotions[4] = { 'q', 'r', 'b', 'n' };
-  int colour = colour_of (board[from]);
+  int colour = naive_colour_of (board[from]);
 
-  if (kind_of (board[from]) == 'P' && rank_of (to) == last_rank (colour))
+  if (naive_kind_of (board[from]) == 'P' && naive_rank_of (to) == last_rank (colour))
     {
       for (int i = 0; i < 4; i++)
         moves[n++] = (Move){ from, to, promotions[i], kind };
@@ -243,36 +134,36 @@ pseudo_legal_moves (const NaiveHkPosition *pos, int colour, Move *moves)
   for (int s = 0; s < 64; s++)
     {
       char piece = board[s];
-      char kind = kind_of (piece);
-      int f = file_of (s), r = rank_of (s);
+      char kind = naive_kind_of (piece);
+      int f = naive_file_of (s), r = naive_rank_of (s);
 
-      if (colour_of (piece) != colour)
+      if (naive_colour_of (piece) != colour)
         continue;
       if (kind == 'P')
         {
-          int dir = forward (colour);
-          int one = square_at (f, r + dir);
+          int dir = naive_forward (colour);
+          int one = naive_square_at (f, r + dir);
           if (one >= 0 && board[one] == '.')
             {
               n = add_move (board, moves, n, s, one, PLAIN);
-              int two = square_at (f, r + 2 * dir);
+              int two = naive_square_at (f, r + 2 * dir);
               if (r == (colour == WHITE ? 1 : 6) && board[two] == '.')
                 n = add_move (board, moves, n, s, two, PLAIN);
             }
           for (int df = -1; df <= 1; df += 2)
             {
-              int t = square_at (f + df, r + dir);
-              if (t >= 0 && colour_of (board[t]) == 1 - colour)
+              int t = naive_square_at (f + df, r + dir);
+              if (t >= 0 && naive_colour_of (board[t]) == 1 - colour)
                 n = add_move (board, moves, n, s, t, PLAIN);
             }
         }
       else if (kind == 'N' || kind == 'K')
         {
-          const int (*steps)[2] = kind == 'N' ? knight_steps : king_steps;
+          const int (*steps)[2] = kind == 'N' ? naive_knight_steps : naive_king_steps;
           for (int i = 0; i < 8; i++)
             {
-              int t = square_at (f + steps[i][0], r + steps[i][1]);
-              if (t >= 0 && colour_of (board[t]) != colour)
+              int t = naive_square_at (f + steps[i][0], r + steps[i][1]);
+              if (t >= 0 && naive_colour_of (board[t]) != colour)
                 n = add_move (board, moves, n, s, t, PLAIN);
             }
         }
@@ -282,12 +173,12 @@ pseudo_legal_moves (const NaiveHkPosition *pos, int colour, Move *moves)
             {
               if ((kind == 'R' && i >= 4) || (kind == 'B' && i < 4))
                 continue;
-              int df = i < 4 ? rook_rays[i][0] : bishop_rays[i - 4][0];
-              int dr = i < 4 ? rook_rays[i][1] : bishop_rays[i - 4][1];
+              int df = i < 4 ? naive_rook_rays[i][0] : naive_bishop_rays[i - 4][0];
+              int dr = i < 4 ? naive_rook_rays[i][1] : naive_bishop_rays[i - 4][1];
               for (int k = 1;; k++)
                 {
-                  int t = square_at (f + k * df, r + k * dr);
-                  if (t < 0 || colour_of (board[t]) == colour)
+                  int t = naive_square_at (f + k * df, r + k * dr);
+                  if (t < 0 || naive_colour_of (board[t]) == colour)
                     break;
                   n = add_move (board, moves, n, s, t, PLAIN);
                   if (board[t] != '.')
@@ -303,14 +194,14 @@ pseudo_legal_moves (const NaiveHkPosition *pos, int colour, Move *moves)
       int right = 2 * colour + side;
       int king = castle_king_home[right], rook = castle_rook_home[right];
       int step = side == 0 ? 1 : -1;
-      bool ok = pos->castle[right] && board[king] == piece_for (colour, 'K')
-                && board[rook] == piece_for (colour, 'R');
+      bool ok = pos->castle[right] && board[king] == naive_piece_for (colour, 'K')
+                && board[rook] == naive_piece_for (colour, 'R');
 
       for (int t = king + step; ok && t != rook; t += step)
         if (board[t] != '.')
           ok = false;
       for (int k = 0; ok && k <= 2; k++)
-        if (is_attacked (board, 1 - colour, king + k * step))
+        if (naive_attacked (board, 1 - colour, king + k * step))
           ok = false;
       if (ok)
         moves[n++] = (Move){ king, king + 2 * step, 0, CASTLE };
@@ -326,16 +217,16 @@ synchronous_moves (const NaiveHkPosition *pos, int colour, Move *moves)
 {
   Move all[MAX_MOVES];
   int n_all = pseudo_legal_moves (pos, colour, all);
-  bool check = in_check (pos->board, colour);
+  bool check = naive_in_check (pos->board, colour);
   int n = 0;
 
   for (int i = 0; i < n_all; i++)
     {
       char after[64];
-      if (check && (kind_of (pos->board[all[i].from]) != 'K' || all[i].kind == CASTLE))
+      if (check && (naive_kind_of (pos->board[all[i].from]) != 'K' || all[i].kind == CASTLE))
         continue;
       play_alone (pos->board, &all[i], after);
-      if (!in_check (after, colour))
+      if (!naive_in_check (after, colour))
         moves[n++] = all[i];
     }
   return n;
@@ -345,7 +236,7 @@ synchronous_moves (const NaiveHkPosition *pos, int colour, Move *moves)
 static int
 striker_of (const NaiveHkPosition *pos, int field)
 {
-  return 1 - colour_of (pos->board[field]);
+  return 1 - naive_colour_of (pos->board[field]);
 }
 
 /* HK-R7: colour's strikes on the open fields it strikes: orthodox legal captures of the piece
@@ -362,13 +253,13 @@ strikes (const NaiveHkPosition *pos, int colour, Move *moves)
         continue;
       for (int s = 0; s < 64; s++)
         {
-          if (colour_of (pos->board[s]) != colour || pos->struck[s]
+          if (naive_colour_of (pos->board[s]) != colour || pos->struck[s]
               || !can_capture_onto (pos->board, s, field))
             continue;
           Move strike = { s, field, 0, PLAIN };
           char after[64];
           play_alone (pos->board, &strike, after);
-          if (!in_check (after, colour))
+          if (!naive_in_check (after, colour))
             n = add_move (pos->board, moves, n, s, field, PLAIN);
         }
     }
@@ -387,8 +278,8 @@ is_striker (const NaiveHkPosition *pos, int colour)
 static void
 square_text (int square, char *buf)
 {
-  buf[0] = (char) ('a' + file_of (square));
-  buf[1] = (char) ('1' + rank_of (square));
+  buf[0] = (char) ('a' + naive_file_of (square));
+  buf[1] = (char) ('1' + naive_rank_of (square));
   buf[2] = '\0';
 }
 
@@ -459,10 +350,10 @@ static int
 movers_of (const char board[64], const Move *move, Mover *movers)
 {
   char piece = board[move->from];
-  int colour = colour_of (piece);
+  int colour = naive_colour_of (piece);
 
   movers[0] = (Mover){ move->from, move->to,
-                       move->promotion ? piece_for (colour, move->promotion) : piece };
+                       move->promotion ? naive_piece_for (colour, move->promotion) : piece };
   if (move->kind != CASTLE)
     return 1;
   int rook_from, rook_to;
@@ -475,7 +366,7 @@ movers_of (const char board[64], const Move *move, Mover *movers)
 static int
 fen_order (int square)
 {
-  return (7 - rank_of (square)) * 8 + file_of (square);
+  return (7 - naive_rank_of (square)) * 8 + naive_file_of (square);
 }
 
 /* HK-R4 executes both sides' moves (a synchronous move, or the strikes of a two-field round,
@@ -538,7 +429,7 @@ execute (const char before[64], const Move *moves[2], char next[64], bool touche
         next[m->to] = '.';
         removal = true;
         report->collision = true;
-        report->king_collision |= kind_of (m->arriving) == 'K';
+        report->king_collision |= naive_kind_of (m->arriving) == 'K';
       }
   return removal;
 }
@@ -589,7 +480,7 @@ synchronous_step (const NaiveHkPosition *pos, const char *white, const char *bla
     {
       report->castling |= moves[c].kind == CASTLE;
       report->promotion |= moves[c].promotion != 0;
-      pawn_moved |= kind_of (pos->board[moves[c].from]) == 'P';
+      pawn_moved |= naive_kind_of (pos->board[moves[c].from]) == 'P';
     }
 
   bool removal = execute (pos->board, both, next.board, touched, report);
@@ -603,10 +494,10 @@ synchronous_step (const NaiveHkPosition *pos, const char *white, const char *bla
   for (int c = 0; c < 2; c++)
     {
       const Move *m = &moves[c];
-      char arriving = m->promotion ? piece_for (c, m->promotion) : pos->board[m->from];
+      char arriving = m->promotion ? naive_piece_for (c, m->promotion) : pos->board[m->from];
       if (m->kind == CASTLE || next.board[m->to] != arriving)
         continue;
-      if (is_attacked (pos->board, 1 - c, m->to))
+      if (naive_attacked (pos->board, 1 - c, m->to))
         add_open_field (&next, m->to);
     }
   report->fields_opened = next.n_open;
@@ -659,7 +550,7 @@ strike_round (const NaiveHkPosition *pos, const char *white, const char *black,
       report->strike = true;
       report->promotion |= moves[c].promotion != 0;
       report->recapture |= pos->struck[moves[c].to];
-      pawn_moved |= kind_of (pos->board[moves[c].from]) == 'P';
+      pawn_moved |= naive_kind_of (pos->board[moves[c].from]) == 'P';
     }
   report->two_strikes = strike[WHITE] && strike[BLACK];
 
@@ -714,7 +605,7 @@ naive_hk_outcome (const NaiveHkPosition *pos, const char **result, const char **
   bool king[2], lost[2], stuck[2];
 
   for (int c = 0; c < 2; c++)
-    king[c] = king_square (pos->board, c) >= 0;
+    king[c] = naive_king_square (pos->board, c) >= 0;
   /* HK-R10, at any step */
   if (!king[WHITE] || !king[BLACK])
     {
@@ -731,7 +622,7 @@ naive_hk_outcome (const NaiveHkPosition *pos, const char **result, const char **
     {
       Move moves[MAX_MOVES];
       stuck[c] = synchronous_moves (pos, c, moves) == 0;
-      lost[c] = stuck[c] && in_check (pos->board, c);
+      lost[c] = stuck[c] && naive_in_check (pos->board, c);
     }
   if (lost[WHITE] && lost[BLACK])
     {
@@ -777,7 +668,7 @@ parse_square (const char *text)
 {
   if (strlen (text) != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
     return -1;
-  return square_at (text[0] - 'a', text[1] - '1');
+  return naive_square_at (text[0] - 'a', text[1] - '1');
 }
 
 static bool
@@ -834,7 +725,7 @@ parse_phase (const char *text, NaiveHkPosition *pos, char *error, size_t size)
   *slash = '\0';
   if (!parse_square_list (copy, pos->board, open, 2, &n_open))
     return fail (error, size, "field 7: open fields must be one or two occupied squares", NULL);
-  if (n_open == 2 && colour_of (pos->board[open[0]]) == colour_of (pos->board[open[1]]))
+  if (n_open == 2 && naive_colour_of (pos->board[open[0]]) == naive_colour_of (pos->board[open[1]]))
     return fail (error, size, "field 7: two open fields of one striker", NULL);
   if (strcmp (slash + 1, "-") != 0
       && !parse_square_list (slash + 1, pos->board, struck, 64, &n_struck))
@@ -893,7 +784,7 @@ naive_hk_from_fen (const char *fen, NaiveHkPosition *pos, char *error, size_t si
           {
             if (file > 7)
               return fail (error, size, "field 1: rank too long", NULL);
-            pos->board[square_at (file++, rank)] = *c;
+            pos->board[naive_square_at (file++, rank)] = *c;
           }
         else
           return fail (error, size, "field 1: bad character", NULL);
@@ -905,9 +796,10 @@ naive_hk_from_fen (const char *fen, NaiveHkPosition *pos, char *error, size_t si
     int kings[2] = { 0, 0 };
     for (int s = 0; s < 64; s++)
       {
-        if (kind_of (pos->board[s]) == 'K')
-          kings[colour_of (pos->board[s])]++;
-        if (kind_of (pos->board[s]) == 'P' && (rank_of (s) == 0 || rank_of (s) == 7))
+        if (naive_kind_of (pos->board[s]) == 'K')
+          kings[naive_colour_of (pos->board[s])]++;
+        if (naive_kind_of (pos->board[s]) == 'P'
+            && (naive_rank_of (s) == 0 || naive_rank_of (s) == 7))
           return fail (error, size, "field 1: a pawn on rank 1 or 8", NULL);
       }
     /* HK-R14: a missing king means a finished game (HK-R10), both missing too (a draw). */
@@ -929,8 +821,8 @@ naive_hk_from_fen (const char *fen, NaiveHkPosition *pos, char *error, size_t si
         int right = (int) (letter - castle_letters);
         if (pos->castle[right])
           return fail (error, size, "field 3: a right twice", NULL);
-        if (pos->board[castle_king_home[right]] != piece_for (right / 2, 'K')
-            || pos->board[castle_rook_home[right]] != piece_for (right / 2, 'R'))
+        if (pos->board[castle_king_home[right]] != naive_piece_for (right / 2, 'K')
+            || pos->board[castle_rook_home[right]] != naive_piece_for (right / 2, 'R'))
           return fail (error, size, "field 3: a right without its king and rook", NULL);
         pos->castle[right] = true;
       }
@@ -986,7 +878,7 @@ naive_hk_to_fen (const NaiveHkPosition *pos, char *buf, size_t size)
       int empty = 0;
       for (int file = 0; file < 8; file++)
         {
-          char piece = pos->board[square_at (file, rank)];
+          char piece = pos->board[naive_square_at (file, rank)];
           if (piece == '.')
             {
               empty++;

@@ -6,6 +6,8 @@
  */
 #include "naive-hutnik.h"
 
+#include "naive-board.h"
+
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -24,111 +26,6 @@ typedef struct
   char promotion; /* 0 or 'q', 'r', 'b', 'n' */
 } Move;
 
-static const int knight_steps[8][2]
-    = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
-static const int king_steps[8][2]
-    = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } };
-static const int rook_rays[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
-static const int bishop_rays[4][2] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
-
-static int
-file_of (int square)
-{
-  return square % 8;
-}
-
-static int
-rank_of (int square)
-{
-  return square / 8;
-}
-
-static int
-square_at (int file, int rank)
-{
-  if (file < 0 || file > 7 || rank < 0 || rank > 7)
-    return -1;
-  return file + 8 * rank;
-}
-
-static int
-colour_of (char piece)
-{
-  if (piece == '.')
-    return -1;
-  return isupper ((unsigned char) piece) ? WHITE : BLACK;
-}
-
-static char
-kind_of (char piece)
-{
-  return (char) toupper ((unsigned char) piece);
-}
-
-static char
-piece_for (int colour, char kind)
-{
-  return colour == WHITE ? (char) toupper ((unsigned char) kind)
-                         : (char) tolower ((unsigned char) kind);
-}
-
-static int
-find_king (const char board[64], int colour)
-{
-  for (int s = 0; s < 64; s++)
-    if (board[s] == piece_for (colour, 'K'))
-      return s;
-  return -1;
-}
-
-/* Orthodox attack: does a piece of colour by attack square on board? */
-static bool
-attacked (const char board[64], int square, int by)
-{
-  int f = file_of (square), r = rank_of (square);
-  int pawn_rank = r - (by == WHITE ? 1 : -1);
-
-  for (int df = -1; df <= 1; df += 2)
-    {
-      int t = square_at (f + df, pawn_rank);
-      if (t >= 0 && board[t] == piece_for (by, 'P'))
-        return true;
-    }
-  for (int i = 0; i < 8; i++)
-    {
-      int t = square_at (f + knight_steps[i][0], r + knight_steps[i][1]);
-      if (t >= 0 && board[t] == piece_for (by, 'N'))
-        return true;
-      t = square_at (f + king_steps[i][0], r + king_steps[i][1]);
-      if (t >= 0 && board[t] == piece_for (by, 'K'))
-        return true;
-    }
-  for (int d = 0; d < 8; d++)
-    {
-      const int *ray = d < 4 ? rook_rays[d] : bishop_rays[d - 4];
-      char slider = d < 4 ? 'R' : 'B';
-      for (int k = 1;; k++)
-        {
-          int t = square_at (f + k * ray[0], r + k * ray[1]);
-          if (t < 0)
-            break;
-          if (board[t] == '.')
-            continue;
-          if (board[t] == piece_for (by, slider) || board[t] == piece_for (by, 'Q'))
-            return true;
-          break;
-        }
-    }
-  return false;
-}
-
-static bool
-king_attacked (const char board[64], int colour)
-{
-  int king = find_king (board, colour);
-  return king >= 0 && attacked (board, king, 1 - colour);
-}
-
 static void
 add (Move *moves, int *n, int from, int to, char promotion)
 {
@@ -141,7 +38,7 @@ add (Move *moves, int *n, int from, int to, char promotion)
 static void
 add_pawn (Move *moves, int *n, int from, int to)
 {
-  if (rank_of (to) == 0 || rank_of (to) == 7)
+  if (naive_rank_of (to) == 0 || naive_rank_of (to) == 7)
     {
       add (moves, n, from, to, 'q');
       add (moves, n, from, to, 'r');
@@ -155,7 +52,7 @@ add_pawn (Move *moves, int *n, int from, int to)
 static bool
 is_castling (const char board[64], const Move *m)
 {
-  return kind_of (board[m->from]) == 'K' && abs (m->to - m->from) == 2;
+  return naive_kind_of (board[m->from]) == 'K' && abs (m->to - m->from) == 2;
 }
 
 /* The rook's start and destination of a castling move of the king. */
@@ -163,16 +60,16 @@ static void
 castling_rook (const Move *m, int *rook_from, int *rook_to)
 {
   bool short_side = m->to > m->from;
-  int rank = rank_of (m->from);
-  *rook_from = square_at (short_side ? 7 : 0, rank);
-  *rook_to = square_at (short_side ? 5 : 3, rank);
+  int rank = naive_rank_of (m->from);
+  *rook_from = naive_square_at (short_side ? 7 : 0, rank);
+  *rook_to = naive_square_at (short_side ? 5 : 3, rank);
 }
 
 /* A pawn's diagonal step onto an empty square: only en passant can be that. */
 static bool
 is_en_passant (const char board[64], const Move *m)
 {
-  return kind_of (board[m->from]) == 'P' && file_of (m->from) != file_of (m->to)
+  return naive_kind_of (board[m->from]) == 'P' && naive_file_of (m->from) != naive_file_of (m->to)
          && board[m->to] == '.';
 }
 
@@ -181,14 +78,14 @@ is_en_passant (const char board[64], const Move *m)
 static bool
 en_passant_ok (const NaiveHutnik *pos, int s, int to)
 {
-  int colour = colour_of (pos->board[s]);
+  int colour = naive_colour_of (pos->board[s]);
   int passed = pos->ep[1 - colour];
   int victim;
 
   if (passed < 0 || passed != to || pos->board[passed] != '.')
     return false;
-  victim = square_at (file_of (passed), rank_of (s));
-  return pos->board[victim] == piece_for (1 - colour, 'P');
+  victim = naive_square_at (naive_file_of (passed), naive_rank_of (s));
+  return pos->board[victim] == naive_piece_for (1 - colour, 'P');
 }
 
 /* Orthodox moves of colour that only need their geometry and emptiness (castling's attacked
@@ -202,29 +99,29 @@ pseudo_moves (const NaiveHutnik *pos, int colour, Move *moves)
   for (int s = 0; s < 64; s++)
     {
       char kind;
-      int f = file_of (s), r = rank_of (s);
+      int f = naive_file_of (s), r = naive_rank_of (s);
 
-      if (colour_of (b[s]) != colour)
+      if (naive_colour_of (b[s]) != colour)
         continue;
-      kind = kind_of (b[s]);
+      kind = naive_kind_of (b[s]);
       if (kind == 'P')
         {
           int dir = colour == WHITE ? 1 : -1;
           int start = colour == WHITE ? 1 : 6;
-          int t = square_at (f, r + dir);
+          int t = naive_square_at (f, r + dir);
           if (t >= 0 && b[t] == '.')
             {
               add_pawn (moves, &n, s, t);
-              int t2 = square_at (f, r + 2 * dir);
+              int t2 = naive_square_at (f, r + 2 * dir);
               if (r == start && b[t2] == '.')
                 add (moves, &n, s, t2, 0);
             }
           for (int df = -1; df <= 1; df += 2)
             {
-              t = square_at (f + df, r + dir);
+              t = naive_square_at (f + df, r + dir);
               if (t < 0)
                 continue;
-              if (colour_of (b[t]) == 1 - colour)
+              if (naive_colour_of (b[t]) == 1 - colour)
                 add_pawn (moves, &n, s, t);
               else if (en_passant_ok (pos, s, t))
                 add (moves, &n, s, t, 0);
@@ -232,11 +129,11 @@ pseudo_moves (const NaiveHutnik *pos, int colour, Move *moves)
         }
       else if (kind == 'N' || kind == 'K')
         {
-          const int (*steps)[2] = kind == 'N' ? knight_steps : king_steps;
+          const int (*steps)[2] = kind == 'N' ? naive_knight_steps : naive_king_steps;
           for (int i = 0; i < 8; i++)
             {
-              int t = square_at (f + steps[i][0], r + steps[i][1]);
-              if (t >= 0 && colour_of (b[t]) != colour)
+              int t = naive_square_at (f + steps[i][0], r + steps[i][1]);
+              if (t >= 0 && naive_colour_of (b[t]) != colour)
                 add (moves, &n, s, t, 0);
             }
         }
@@ -244,13 +141,13 @@ pseudo_moves (const NaiveHutnik *pos, int colour, Move *moves)
         {
           for (int d = 0; d < 8; d++)
             {
-              const int *ray = d < 4 ? rook_rays[d] : bishop_rays[d - 4];
+              const int *ray = d < 4 ? naive_rook_rays[d] : naive_bishop_rays[d - 4];
               if ((kind == 'R' && d >= 4) || (kind == 'B' && d < 4))
                 continue;
               for (int k = 1;; k++)
                 {
-                  int t = square_at (f + k * ray[0], r + k * ray[1]);
-                  if (t < 0 || colour_of (b[t]) == colour)
+                  int t = naive_square_at (f + k * ray[0], r + k * ray[1]);
+                  if (t < 0 || naive_colour_of (b[t]) == colour)
                     break;
                   add (moves, &n, s, t, 0);
                   if (b[t] != '.')
@@ -264,12 +161,12 @@ pseudo_moves (const NaiveHutnik *pos, int colour, Move *moves)
   {
     int home = colour == WHITE ? 0 : 56;
     int right = colour == WHITE ? 0 : 2;
-    if (b[home + 4] == piece_for (colour, 'K'))
+    if (b[home + 4] == naive_piece_for (colour, 'K'))
       {
-        if (pos->castle[right] && b[home + 7] == piece_for (colour, 'R') && b[home + 5] == '.'
+        if (pos->castle[right] && b[home + 7] == naive_piece_for (colour, 'R') && b[home + 5] == '.'
             && b[home + 6] == '.')
           add (moves, &n, home + 4, home + 6, 0);
-        if (pos->castle[right + 1] && b[home] == piece_for (colour, 'R') && b[home + 1] == '.'
+        if (pos->castle[right + 1] && b[home] == naive_piece_for (colour, 'R') && b[home + 1] == '.'
             && b[home + 2] == '.' && b[home + 3] == '.')
           add (moves, &n, home + 4, home + 2, 0);
       }
@@ -282,7 +179,7 @@ static void
 play (char board[64], const Move *m)
 {
   char piece = board[m->from];
-  int colour = colour_of (piece);
+  int colour = naive_colour_of (piece);
 
   if (is_castling (board, m))
     {
@@ -292,8 +189,8 @@ play (char board[64], const Move *m)
       board[rook_from] = '.';
     }
   if (is_en_passant (board, m))
-    board[square_at (file_of (m->to), rank_of (m->from))] = '.';
-  board[m->to] = m->promotion ? piece_for (colour, m->promotion) : piece;
+    board[naive_square_at (naive_file_of (m->to), naive_rank_of (m->from))] = '.';
+  board[m->to] = m->promotion ? naive_piece_for (colour, m->promotion) : piece;
   board[m->from] = '.';
 }
 
@@ -308,12 +205,12 @@ legal (const NaiveHutnik *pos, int colour, const Move *m)
     {
       int step = m->to > m->from ? 1 : -1;
       for (int s = m->from; s != m->to + step; s += step)
-        if (attacked (pos->board, s, 1 - colour))
+        if (naive_attacked (pos->board, 1 - colour, s))
           return false;
     }
   memcpy (after, pos->board, 64);
   play (after, m);
-  return !king_attacked (after, colour);
+  return !naive_in_check (after, colour);
 }
 
 static int
@@ -336,12 +233,12 @@ choice_moves (const NaiveHutnik *pos, int colour, Move *moves)
   Move all[NAIVE_HUTNIK_MAX_MOVES];
   int n_all = legal_moves (pos, colour, all);
   int n = 0;
-  bool in_check = king_attacked (pos->board, colour);
+  bool in_check = naive_in_check (pos->board, colour);
 
   for (int i = 0; i < n_all; i++)
     {
       if (in_check
-          && (kind_of (pos->board[all[i].from]) != 'K' || is_castling (pos->board, &all[i])))
+          && (naive_kind_of (pos->board[all[i].from]) != 'K' || is_castling (pos->board, &all[i])))
         continue;
       moves[n++] = all[i];
     }
@@ -351,8 +248,8 @@ choice_moves (const NaiveHutnik *pos, int colour, Move *moves)
 static void
 name_square (int s, char *out)
 {
-  out[0] = (char) ('a' + file_of (s));
-  out[1] = (char) ('1' + rank_of (s));
+  out[0] = (char) ('a' + naive_file_of (s));
+  out[1] = (char) ('1' + naive_rank_of (s));
 }
 
 static int
@@ -451,11 +348,11 @@ static void
 note_executed (const char board[64], const Move *m, NaiveHutnik *out, bool *resets)
 {
   static const int homes[4][2] = { { 4, 7 }, { 4, 0 }, { 60, 63 }, { 60, 56 } };
-  int colour = colour_of (board[m->from]);
+  int colour = naive_colour_of (board[m->from]);
 
-  if (kind_of (board[m->from]) == 'P' || board[m->to] != '.' || is_en_passant (board, m))
+  if (naive_kind_of (board[m->from]) == 'P' || board[m->to] != '.' || is_en_passant (board, m))
     *resets = true;
-  if (kind_of (board[m->from]) == 'P' && abs (m->to - m->from) == 16)
+  if (naive_kind_of (board[m->from]) == 'P' && abs (m->to - m->from) == 16)
     out->ep[colour] = (m->from + m->to) / 2;
   /* A right goes when its king or rook leaves home or is captured there. */
   for (int i = 0; i < 4; i++)
@@ -488,7 +385,7 @@ naive_hutnik_apply (const NaiveHutnik *pos, const char *white, const char *black
   play (after.board, &m1);
   memcpy (after.castle, out->castle, sizeof after.castle);
 
-  if (find_king (after.board, second) < 0 && find_king (pos->board, second) >= 0)
+  if (naive_king_square (after.board, second) < 0 && naive_king_square (pos->board, second) >= 0)
     fate = NAIVE_HUTNIK_NOT_PLAYED;
   else
     {
@@ -552,10 +449,10 @@ naive_hutnik_outcome (const NaiveHutnik *pos, const char **result, const char **
   *reason = NULL;
 
   /* HUT-R4, R11: a captured king loses. */
-  if (find_king (pos->board, WHITE) < 0 || find_king (pos->board, BLACK) < 0)
+  if (naive_king_square (pos->board, WHITE) < 0 || naive_king_square (pos->board, BLACK) < 0)
     {
       *reason = "king-captured";
-      *result = find_king (pos->board, WHITE) < 0 ? "0-1" : "1-0";
+      *result = naive_king_square (pos->board, WHITE) < 0 ? "0-1" : "1-0";
       return;
     }
 
@@ -564,7 +461,7 @@ naive_hutnik_outcome (const NaiveHutnik *pos, const char **result, const char **
       Move moves[NAIVE_HUTNIK_MAX_MOVES];
       n_choices[c] = choice_moves (pos, c, moves);
       /* HUT-R2: in check only king moves are choices, so no choice means no king move. */
-      lost[c] = king_attacked (pos->board, c) && n_choices[c] == 0;
+      lost[c] = naive_in_check (pos->board, c) && n_choices[c] == 0;
     }
   if (lost[WHITE] && lost[BLACK])
     {
@@ -607,7 +504,7 @@ naive_hutnik_to_fen (const NaiveHutnik *pos, char *buf, size_t size)
       int empty = 0;
       for (int f = 0; f < 8; f++)
         {
-          char piece = pos->board[square_at (f, r)];
+          char piece = pos->board[naive_square_at (f, r)];
           if (piece == '.')
             {
               empty++;
@@ -659,9 +556,9 @@ static bool
 consistent_passed_square (const NaiveHutnik *pos, int colour, int square)
 {
   int rank = colour == WHITE ? 2 : 5;
-  if (square < 0 || rank_of (square) != rank)
+  if (square < 0 || naive_rank_of (square) != rank)
     return false;
-  return pos->board[square + (colour == WHITE ? 8 : -8)] == piece_for (colour, 'P');
+  return pos->board[square + (colour == WHITE ? 8 : -8)] == naive_piece_for (colour, 'P');
 }
 
 bool
@@ -703,7 +600,7 @@ naive_hutnik_from_fen (const char *fen, NaiveHutnik *pos, char *error, size_t er
         else if (*c >= '1' && *c <= '8')
           file += *c - '0';
         else if (strchr ("PNBRQKpnbrqk", *c) && file < 8)
-          pos->board[square_at (file++, rank)] = *c;
+          pos->board[naive_square_at (file++, rank)] = *c;
         else
           return fail (error, error_size, "field 1: bad character or too many squares");
         if (file > 8)
@@ -714,9 +611,10 @@ naive_hutnik_from_fen (const char *fen, NaiveHutnik *pos, char *error, size_t er
   }
   for (int s = 0; s < 64; s++)
     {
-      if (kind_of (pos->board[s]) == 'K')
-        kings[colour_of (pos->board[s])]++;
-      if (kind_of (pos->board[s]) == 'P' && (rank_of (s) == 0 || rank_of (s) == 7))
+      if (naive_kind_of (pos->board[s]) == 'K')
+        kings[naive_colour_of (pos->board[s])]++;
+      if (naive_kind_of (pos->board[s]) == 'P'
+          && (naive_rank_of (s) == 0 || naive_rank_of (s) == 7))
         return fail (error, error_size, "field 1: a pawn on rank 1 or 8");
     }
   /* A finished game may lack a king, never hold two. */
@@ -749,8 +647,8 @@ naive_hutnik_from_fen (const char *fen, NaiveHutnik *pos, char *error, size_t er
           return fail (error, error_size, "field 3: bad character");
         i = (int) (letter - "KQkq");
         colour = i < 2 ? WHITE : BLACK;
-        if (pos->board[homes[i][0]] != piece_for (colour, 'K')
-            || pos->board[homes[i][1]] != piece_for (colour, 'R'))
+        if (pos->board[homes[i][0]] != naive_piece_for (colour, 'K')
+            || pos->board[homes[i][1]] != naive_piece_for (colour, 'R'))
           return fail (error, error_size, "field 3: a right lacks its king or rook");
         pos->castle[i] = true;
       }

@@ -6,6 +6,8 @@
  */
 #include "naive-synchrone.h"
 
+#include "naive-board.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,13 +20,6 @@
 static const char castle_letters[4] = { 'K', 'Q', 'k', 'q' };
 static const int castle_king_home[4] = { 4, 4, 60, 60 };
 static const int castle_rook_home[4] = { 7, 0, 63, 56 };
-
-static const int knight_steps[8][2]
-    = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
-static const int king_steps[8][2]
-    = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } };
-static const int rook_rays[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
-static const int bishop_rays[4][2] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
 
 typedef enum
 {
@@ -45,131 +40,26 @@ typedef struct
 #define MAX_MOVES 512
 
 static int
-file_of (int square)
-{
-  return square % 8;
-}
-
-static int
-rank_of (int square)
-{
-  return square / 8;
-}
-
-/* The square at (file, rank), or -1 off the board. */
-static int
-square_at (int file, int rank)
-{
-  if (file < 0 || file > 7 || rank < 0 || rank > 7)
-    return -1;
-  return file + 8 * rank;
-}
-
-/* WHITE, BLACK, or -1 for an empty square. */
-static int
-colour_of (char piece)
-{
-  if (piece == '.')
-    return -1;
-  return isupper ((unsigned char) piece) ? WHITE : BLACK;
-}
-
-static char
-kind_of (char piece)
-{
-  return (char) toupper ((unsigned char) piece);
-}
-
-static char
-piece_for (int colour, char kind)
-{
-  return colour == WHITE ? (char) toupper ((unsigned char) kind)
-                         : (char) tolower ((unsigned char) kind);
-}
-
-static int
 last_rank (int colour)
 {
   return colour == WHITE ? 7 : 0;
 }
 
-static int
-forward (int colour)
-{
-  return colour == WHITE ? 1 : -1;
-}
-
-/* True when a piece of colour by attacks square in the orthodox way, whatever stands on it. */
-static bool
-is_attacked (const char board[64], int by, int square)
-{
-  int f = file_of (square), r = rank_of (square);
-
-  for (int df = -1; df <= 1; df += 2)
-    {
-      int t = square_at (f + df, r - forward (by));
-      if (t >= 0 && board[t] == piece_for (by, 'P'))
-        return true;
-    }
-  for (int i = 0; i < 8; i++)
-    {
-      int t = square_at (f + knight_steps[i][0], r + knight_steps[i][1]);
-      if (t >= 0 && board[t] == piece_for (by, 'N'))
-        return true;
-      t = square_at (f + king_steps[i][0], r + king_steps[i][1]);
-      if (t >= 0 && board[t] == piece_for (by, 'K'))
-        return true;
-    }
-  for (int i = 0; i < 8; i++)
-    {
-      int df = i < 4 ? rook_rays[i][0] : bishop_rays[i - 4][0];
-      int dr = i < 4 ? rook_rays[i][1] : bishop_rays[i - 4][1];
-      char slider = i < 4 ? 'R' : 'B';
-      for (int k = 1;; k++)
-        {
-          int t = square_at (f + k * df, r + k * dr);
-          if (t < 0)
-            break;
-          if (board[t] == '.')
-            continue;
-          if (board[t] == piece_for (by, slider) || board[t] == piece_for (by, 'Q'))
-            return true;
-          break;
-        }
-    }
-  return false;
-}
-
-static int
-king_square (const char board[64], int colour)
-{
-  for (int s = 0; s < 64; s++)
-    if (board[s] == piece_for (colour, 'K'))
-      return s;
-  return -1;
-}
-
-static bool
-in_check (const char board[64], int colour)
-{
-  int king = king_square (board, colour);
-  return king >= 0 && is_attacked (board, 1 - colour, king);
-}
-
 /* True when the piece on from could capture onto to by its capture geometry on board:
- * pawns one step diagonally forward, sliders with every square between empty. */
+ * pawns one step diagonally naive_forward, sliders with every square between empty. */
 static bool
 can_capture_onto (const char board[64], int from, int to)
 {
-  char kind = kind_of (board[from]);
-  int df = file_of (to) - file_of (from), dr = rank_of (to) - rank_of (from);
+  char kind = naive_kind_of (board[from]);
+  int df = naive_file_of (to) - naive_file_of (from),
+      dr = naive_rank_of (to) - naive_rank_of (from);
 
   if (from == to || board[from] == '.')
     return false;
   switch (kind)
     {
     case 'P':
-      return abs (df) == 1 && dr == forward (colour_of (board[from]));
+      return abs (df) == 1 && dr == naive_forward (naive_colour_of (board[from]));
     case 'N':
       return (abs (df) == 1 && abs (dr) == 2) || (abs (df) == 2 && abs (dr) == 1);
     case 'K':
@@ -185,7 +75,8 @@ can_capture_onto (const char board[64], int from, int to)
   int steps = abs (df) > abs (dr) ? abs (df) : abs (dr);
   int sf = df > 0 ? 1 : df < 0 ? -1 : 0, sr = dr > 0 ? 1 : dr < 0 ? -1 : 0;
   for (int k = 1; k < steps; k++)
-    if (board[square_at (file_of (from) + k * sf, rank_of (from) + k * sr)] != '.')
+    if (board[naive_square_at (naive_file_of (from) + k * sf, naive_rank_of (from) + k * sr)]
+        != '.')
       return false;
   return true;
 }
@@ -204,12 +95,12 @@ static void
 play_alone (const char board[64], const Move *move, char out[64])
 {
   char piece = board[move->from];
-  int colour = colour_of (piece);
+  int colour = naive_colour_of (piece);
 
   memcpy (out, board, 64);
   out[move->from] = '.';
   if (move->kind == EN_PASSANT)
-    out[square_at (file_of (move->to), rank_of (move->from))] = '.';
+    out[naive_square_at (naive_file_of (move->to), naive_rank_of (move->from))] = '.';
   if (move->kind == CASTLE)
     {
       int rook_from, rook_to;
@@ -217,7 +108,7 @@ play_alone (const char board[64], const Move *move, char out[64])
       out[rook_to] = out[rook_from];
       out[rook_from] = '.';
     }
-  out[move->to] = move->promotion ? piece_for (colour, move->promotion) : piece;
+  out[move->to] = move->promotion ? naive_piece_for (colour, move->promotion) : piece;
 }
 
 /* Adds a move, as four promotions when a pawn reaches the last rank. */
@@ -225,9 +116,9 @@ static int
 add_move (const char board[64], Move *moves, int n, int from, int to, MoveKind kind)
 {
   static const char promotions[4] = { 'q', 'r', 'b', 'n' };
-  int colour = colour_of (board[from]);
+  int colour = naive_colour_of (board[from]);
 
-  if (kind_of (board[from]) == 'P' && rank_of (to) == last_rank (colour))
+  if (naive_kind_of (board[from]) == 'P' && naive_rank_of (to) == last_rank (colour))
     {
       for (int i = 0; i < 4; i++)
         moves[n++] = (Move){ from, to, promotions[i], kind };
@@ -247,44 +138,44 @@ pseudo_legal_moves (const NaiveSynPosition *pos, int colour, Move *moves)
   for (int s = 0; s < 64; s++)
     {
       char piece = board[s];
-      char kind = kind_of (piece);
-      int f = file_of (s), r = rank_of (s);
+      char kind = naive_kind_of (piece);
+      int f = naive_file_of (s), r = naive_rank_of (s);
 
-      if (colour_of (piece) != colour)
+      if (naive_colour_of (piece) != colour)
         continue;
       if (kind == 'P')
         {
-          int dir = forward (colour);
-          int one = square_at (f, r + dir);
+          int dir = naive_forward (colour);
+          int one = naive_square_at (f, r + dir);
           if (one >= 0 && board[one] == '.')
             {
               n = add_move (board, moves, n, s, one, PLAIN);
-              int two = square_at (f, r + 2 * dir);
+              int two = naive_square_at (f, r + 2 * dir);
               if (r == (colour == WHITE ? 1 : 6) && board[two] == '.')
                 n = add_move (board, moves, n, s, two, PLAIN);
             }
           for (int df = -1; df <= 1; df += 2)
             {
-              int t = square_at (f + df, r + dir);
+              int t = naive_square_at (f + df, r + dir);
               if (t < 0)
                 continue;
-              if (colour_of (board[t]) == 1 - colour)
+              if (naive_colour_of (board[t]) == 1 - colour)
                 n = add_move (board, moves, n, s, t, PLAIN);
               /* SYN-R4: the passed square of the enemy's double step of the last turn, the
                * double-stepped pawn standing beside this one. */
-              int victim = square_at (f + df, r);
+              int victim = naive_square_at (f + df, r);
               if (t == pos->ep[1 - colour] && board[t] == '.'
-                  && board[victim] == piece_for (1 - colour, 'P'))
+                  && board[victim] == naive_piece_for (1 - colour, 'P'))
                 n = add_move (board, moves, n, s, t, EN_PASSANT);
             }
         }
       else if (kind == 'N' || kind == 'K')
         {
-          const int (*steps)[2] = kind == 'N' ? knight_steps : king_steps;
+          const int (*steps)[2] = kind == 'N' ? naive_knight_steps : naive_king_steps;
           for (int i = 0; i < 8; i++)
             {
-              int t = square_at (f + steps[i][0], r + steps[i][1]);
-              if (t >= 0 && colour_of (board[t]) != colour)
+              int t = naive_square_at (f + steps[i][0], r + steps[i][1]);
+              if (t >= 0 && naive_colour_of (board[t]) != colour)
                 n = add_move (board, moves, n, s, t, PLAIN);
             }
         }
@@ -294,12 +185,12 @@ pseudo_legal_moves (const NaiveSynPosition *pos, int colour, Move *moves)
             {
               if ((kind == 'R' && i >= 4) || (kind == 'B' && i < 4))
                 continue;
-              int df = i < 4 ? rook_rays[i][0] : bishop_rays[i - 4][0];
-              int dr = i < 4 ? rook_rays[i][1] : bishop_rays[i - 4][1];
+              int df = i < 4 ? naive_rook_rays[i][0] : naive_bishop_rays[i - 4][0];
+              int dr = i < 4 ? naive_rook_rays[i][1] : naive_bishop_rays[i - 4][1];
               for (int k = 1;; k++)
                 {
-                  int t = square_at (f + k * df, r + k * dr);
-                  if (t < 0 || colour_of (board[t]) == colour)
+                  int t = naive_square_at (f + k * df, r + k * dr);
+                  if (t < 0 || naive_colour_of (board[t]) == colour)
                     break;
                   n = add_move (board, moves, n, s, t, PLAIN);
                   if (board[t] != '.')
@@ -315,14 +206,14 @@ pseudo_legal_moves (const NaiveSynPosition *pos, int colour, Move *moves)
       int right = 2 * colour + side;
       int king = castle_king_home[right], rook = castle_rook_home[right];
       int step = side == 0 ? 1 : -1;
-      bool ok = pos->castle[right] && board[king] == piece_for (colour, 'K')
-                && board[rook] == piece_for (colour, 'R');
+      bool ok = pos->castle[right] && board[king] == naive_piece_for (colour, 'K')
+                && board[rook] == naive_piece_for (colour, 'R');
 
       for (int t = king + step; ok && t != rook; t += step)
         if (board[t] != '.')
           ok = false;
       for (int k = 0; ok && k <= 2; k++)
-        if (is_attacked (board, 1 - colour, king + k * step))
+        if (naive_attacked (board, 1 - colour, king + k * step))
           ok = false;
       if (ok)
         moves[n++] = (Move){ king, king + 2 * step, 0, CASTLE };
@@ -342,7 +233,7 @@ orthodox_legal_moves (const NaiveSynPosition *pos, int colour, Move *moves)
     {
       char after[64];
       play_alone (pos->board, &all[i], after);
-      if (!in_check (after, colour))
+      if (!naive_in_check (after, colour))
         moves[n++] = all[i];
     }
   return n;
@@ -357,12 +248,12 @@ legal_capturers (const char board[64], int colour, int square, int *capturers)
 
   for (int s = 0; s < 64; s++)
     {
-      if (colour_of (board[s]) != colour || !can_capture_onto (board, s, square))
+      if (naive_colour_of (board[s]) != colour || !can_capture_onto (board, s, square))
         continue;
       Move capture = { s, square, 0, PLAIN };
       char after[64];
       play_alone (board, &capture, after);
-      if (!in_check (after, colour))
+      if (!naive_in_check (after, colour))
         capturers[n++] = s;
     }
   return n;
@@ -375,14 +266,14 @@ self_captures (const NaiveSynPosition *pos, int colour, Move *moves)
   const char *board = pos->board;
   int n = 0;
 
-  if (in_check (board, colour))
+  if (naive_in_check (board, colour))
     return 0;
   for (int target = 0; target < 64; target++)
     {
       int capturers[64];
       int n_capturers;
 
-      if (colour_of (board[target]) != colour || kind_of (board[target]) == 'K')
+      if (naive_colour_of (board[target]) != colour || naive_kind_of (board[target]) == 'K')
         continue;
       n_capturers = legal_capturers (board, 1 - colour, target, capturers);
       if (n_capturers == 0)
@@ -391,7 +282,8 @@ self_captures (const NaiveSynPosition *pos, int colour, Move *moves)
         {
           bool reaches = false;
 
-          if (p == target || colour_of (board[p]) != colour || kind_of (board[p]) == 'K')
+          if (p == target || naive_colour_of (board[p]) != colour
+              || naive_kind_of (board[p]) == 'K')
             continue;
           /* SYN-R3b: the path judged with any one enemy capturer removed. */
           for (int i = 0; i < n_capturers && !reaches; i++)
@@ -407,7 +299,7 @@ self_captures (const NaiveSynPosition *pos, int colour, Move *moves)
           Move move = { p, target, 0, SELF_CAPTURE };
           char after[64];
           play_alone (board, &move, after);
-          if (!in_check (after, colour))
+          if (!naive_in_check (after, colour))
             n = add_move (board, moves, n, p, target, SELF_CAPTURE);
         }
     }
@@ -424,8 +316,8 @@ all_choices (const NaiveSynPosition *pos, int colour, Move *moves)
 static void
 square_text (int square, char *buf)
 {
-  buf[0] = (char) ('a' + file_of (square));
-  buf[1] = (char) ('1' + rank_of (square));
+  buf[0] = (char) ('a' + naive_file_of (square));
+  buf[1] = (char) ('1' + naive_rank_of (square));
   buf[2] = '\0';
 }
 
@@ -490,10 +382,10 @@ static int
 movers_of (const char board[64], const Move *move, Mover *movers)
 {
   char piece = board[move->from];
-  int colour = colour_of (piece);
+  int colour = naive_colour_of (piece);
 
   movers[0] = (Mover){ move->from, move->to,
-                       move->promotion ? piece_for (colour, move->promotion) : piece, colour,
+                       move->promotion ? naive_piece_for (colour, move->promotion) : piece, colour,
                        move->kind == SELF_CAPTURE };
   if (move->kind != CASTLE)
     return 1;
@@ -514,7 +406,7 @@ target_of (const char board[64], const Move *move)
     case SELF_CAPTURE:
       return move->to;
     case EN_PASSANT:
-      return square_at (file_of (move->to), rank_of (move->from));
+      return naive_square_at (naive_file_of (move->to), naive_rank_of (move->from));
     case CASTLE:
     default:
       return -1;
@@ -557,7 +449,7 @@ naive_syn_apply (const NaiveSynPosition *pos, const char *white, const char *bla
       {
         next.board[movers[c][i].from] = '.';
         touched[movers[c][i].from] = true;
-        pawn_moved |= kind_of (pos->board[movers[c][i].from]) == 'P';
+        pawn_moved |= naive_kind_of (pos->board[movers[c][i].from]) == 'P';
       }
 
   /* SYN-R6: a target is removed unless it is a moving piece of the other move. */
@@ -598,7 +490,8 @@ naive_syn_apply (const NaiveSynPosition *pos, const char *white, const char *bla
       removal = true;
       report->collision_en_passant
           |= moves[WHITE].kind == EN_PASSANT || moves[BLACK].kind == EN_PASSANT;
-      bool white_king = kind_of (w->arriving) == 'K', black_king = kind_of (b->arriving) == 'K';
+      bool white_king = naive_kind_of (w->arriving) == 'K',
+           black_king = naive_kind_of (b->arriving) == 'K';
       if (white_king != black_king)
         {
           report->collision_king = true;
@@ -638,11 +531,11 @@ naive_syn_apply (const NaiveSynPosition *pos, const char *white, const char *bla
     {
       const Move *m = &moves[c];
       next.ep[c] = -1;
-      if (m->kind != PLAIN || kind_of (pos->board[m->from]) != 'P'
-          || abs (rank_of (m->to) - rank_of (m->from)) != 2)
+      if (m->kind != PLAIN || naive_kind_of (pos->board[m->from]) != 'P'
+          || abs (naive_rank_of (m->to) - naive_rank_of (m->from)) != 2)
         continue;
       int passed = (m->from + m->to) / 2;
-      if (next.board[m->to] == piece_for (c, 'P') && next.board[passed] == '.'
+      if (next.board[m->to] == naive_piece_for (c, 'P') && next.board[passed] == '.'
           && next.board[m->from] == '.')
         next.ep[c] = passed;
       else
@@ -661,7 +554,7 @@ naive_syn_outcome (const NaiveSynPosition *pos, const char **result, const char 
   bool king[2], lost[2], stuck[2];
 
   for (int c = 0; c < 2; c++)
-    king[c] = king_square (pos->board, c) >= 0;
+    king[c] = naive_king_square (pos->board, c) >= 0;
   /* SYN-R10 */
   if (!king[WHITE] || !king[BLACK])
     {
@@ -674,7 +567,7 @@ naive_syn_outcome (const NaiveSynPosition *pos, const char **result, const char 
     {
       Move moves[MAX_MOVES];
       stuck[c] = all_choices (pos, c, moves) == 0;
-      lost[c] = stuck[c] && in_check (pos->board, c);
+      lost[c] = stuck[c] && naive_in_check (pos->board, c);
     }
   if (lost[WHITE] && lost[BLACK])
     {
@@ -728,7 +621,7 @@ parse_square (const char *text)
 {
   if (strlen (text) != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
     return -1;
-  return square_at (text[0] - 'a', text[1] - '1');
+  return naive_square_at (text[0] - 'a', text[1] - '1');
 }
 
 static bool
@@ -791,7 +684,7 @@ naive_syn_from_fen (const char *fen, NaiveSynPosition *pos, char *error, size_t 
           {
             if (file > 7)
               return fail (error, size, "field 1: rank too long", NULL);
-            pos->board[square_at (file++, rank)] = *c;
+            pos->board[naive_square_at (file++, rank)] = *c;
           }
         else
           return fail (error, size, "field 1: bad character", NULL);
@@ -803,9 +696,10 @@ naive_syn_from_fen (const char *fen, NaiveSynPosition *pos, char *error, size_t 
     int kings[2] = { 0, 0 };
     for (int s = 0; s < 64; s++)
       {
-        if (kind_of (pos->board[s]) == 'K')
-          kings[colour_of (pos->board[s])]++;
-        if (kind_of (pos->board[s]) == 'P' && (rank_of (s) == 0 || rank_of (s) == 7))
+        if (naive_kind_of (pos->board[s]) == 'K')
+          kings[naive_colour_of (pos->board[s])]++;
+        if (naive_kind_of (pos->board[s]) == 'P'
+            && (naive_rank_of (s) == 0 || naive_rank_of (s) == 7))
           return fail (error, size, "field 1: a pawn on rank 1 or 8", NULL);
       }
     if (kings[WHITE] > 1 || kings[BLACK] > 1)
@@ -828,8 +722,8 @@ naive_syn_from_fen (const char *fen, NaiveSynPosition *pos, char *error, size_t 
         int right = (int) (letter - castle_letters);
         if (pos->castle[right])
           return fail (error, size, "field 3: a right twice", NULL);
-        if (pos->board[castle_king_home[right]] != piece_for (right / 2, 'K')
-            || pos->board[castle_rook_home[right]] != piece_for (right / 2, 'R'))
+        if (pos->board[castle_king_home[right]] != naive_piece_for (right / 2, 'K')
+            || pos->board[castle_rook_home[right]] != naive_piece_for (right / 2, 'R'))
           return fail (error, size, "field 3: a right without its king and rook", NULL);
         pos->castle[right] = true;
       }
@@ -848,18 +742,18 @@ naive_syn_from_fen (const char *fen, NaiveSynPosition *pos, char *error, size_t 
           int side;
           if (square < 0)
             return fail (error, size, "field 4: bad square ", name);
-          if (rank_of (square) == 2)
+          if (naive_rank_of (square) == 2)
             side = WHITE;
-          else if (rank_of (square) == 5)
+          else if (naive_rank_of (square) == 5)
             side = BLACK;
           else
             return fail (error, size, "field 4: not on rank 3 or 6: ", name);
           if (pos->ep[side] >= 0)
             return fail (error, size, "field 4: two squares of one side", NULL);
-          int front = square + 8 * forward (side), behind = square - 8 * forward (side);
+          int front = square + 8 * naive_forward (side), behind = square - 8 * naive_forward (side);
           if (pos->board[square] != '.')
             return fail (error, size, "field 4: occupied: ", name);
-          if (pos->board[front] != piece_for (side, 'P'))
+          if (pos->board[front] != naive_piece_for (side, 'P'))
             return fail (error, size, "field 4: no double-stepped pawn in front of ", name);
           if (pos->board[behind] != '.')
             return fail (error, size, "field 4: a piece on the start square behind ", name);
@@ -885,7 +779,7 @@ naive_syn_to_fen (const NaiveSynPosition *pos, char *buf, size_t size)
       int empty = 0;
       for (int file = 0; file < 8; file++)
         {
-          char piece = pos->board[square_at (file, rank)];
+          char piece = pos->board[naive_square_at (file, rank)];
           if (piece == '.')
             {
               empty++;

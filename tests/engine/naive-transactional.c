@@ -7,6 +7,8 @@
  */
 #include "naive-transactional.h"
 
+#include "naive-board.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,111 +26,6 @@ typedef struct
   char promotion; /* 0 or 'q', 'r', 'b', 'n' */
 } Move;
 
-static const int knight_steps[8][2]
-    = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
-static const int king_steps[8][2]
-    = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } };
-static const int rook_rays[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
-static const int bishop_rays[4][2] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
-
-static int
-file_of (int square)
-{
-  return square % 8;
-}
-
-static int
-rank_of (int square)
-{
-  return square / 8;
-}
-
-static int
-square_at (int file, int rank)
-{
-  if (file < 0 || file > 7 || rank < 0 || rank > 7)
-    return -1;
-  return file + 8 * rank;
-}
-
-static int
-colour_of (char piece)
-{
-  if (piece == '.')
-    return -1;
-  return isupper ((unsigned char) piece) ? WHITE : BLACK;
-}
-
-static char
-kind_of (char piece)
-{
-  return (char) toupper ((unsigned char) piece);
-}
-
-static char
-piece_for (int colour, char kind)
-{
-  return colour == WHITE ? (char) toupper ((unsigned char) kind)
-                         : (char) tolower ((unsigned char) kind);
-}
-
-static int
-find_king (const char board[64], int colour)
-{
-  for (int s = 0; s < 64; s++)
-    if (board[s] == piece_for (colour, 'K'))
-      return s;
-  return -1;
-}
-
-/* Orthodox attack: does a piece of colour by attack square on board? */
-static bool
-attacked (const char board[64], int square, int by)
-{
-  int f = file_of (square), r = rank_of (square);
-  int pawn_rank = r - (by == WHITE ? 1 : -1);
-
-  for (int df = -1; df <= 1; df += 2)
-    {
-      int t = square_at (f + df, pawn_rank);
-      if (t >= 0 && board[t] == piece_for (by, 'P'))
-        return true;
-    }
-  for (int i = 0; i < 8; i++)
-    {
-      int t = square_at (f + knight_steps[i][0], r + knight_steps[i][1]);
-      if (t >= 0 && board[t] == piece_for (by, 'N'))
-        return true;
-      t = square_at (f + king_steps[i][0], r + king_steps[i][1]);
-      if (t >= 0 && board[t] == piece_for (by, 'K'))
-        return true;
-    }
-  for (int d = 0; d < 8; d++)
-    {
-      const int *ray = d < 4 ? rook_rays[d] : bishop_rays[d - 4];
-      char slider = d < 4 ? 'R' : 'B';
-      for (int k = 1;; k++)
-        {
-          int t = square_at (f + k * ray[0], r + k * ray[1]);
-          if (t < 0)
-            break;
-          if (board[t] == '.')
-            continue;
-          if (board[t] == piece_for (by, slider) || board[t] == piece_for (by, 'Q'))
-            return true;
-          break;
-        }
-    }
-  return false;
-}
-
-static bool
-king_attacked (const char board[64], int colour)
-{
-  int king = find_king (board, colour);
-  return king >= 0 && attacked (board, king, 1 - colour);
-}
-
 static void
 add (Move *moves, int *n, int from, int to, char promotion)
 {
@@ -141,7 +38,7 @@ add (Move *moves, int *n, int from, int to, char promotion)
 static void
 add_pawn (Move *moves, int *n, int from, int to)
 {
-  if (rank_of (to) == 0 || rank_of (to) == 7)
+  if (naive_rank_of (to) == 0 || naive_rank_of (to) == 7)
     {
       add (moves, n, from, to, 'q');
       add (moves, n, from, to, 'r');
@@ -155,7 +52,7 @@ add_pawn (Move *moves, int *n, int from, int to)
 static bool
 is_castling (const char board[64], const Move *m)
 {
-  return kind_of (board[m->from]) == 'K' && abs (m->to - m->from) == 2;
+  return naive_kind_of (board[m->from]) == 'K' && abs (m->to - m->from) == 2;
 }
 
 /* The rook's start and destination of a castling move of the king. */
@@ -163,16 +60,16 @@ static void
 castling_rook (const Move *m, int *rook_from, int *rook_to)
 {
   bool short_side = m->to > m->from;
-  int rank = rank_of (m->from);
-  *rook_from = square_at (short_side ? 7 : 0, rank);
-  *rook_to = square_at (short_side ? 5 : 3, rank);
+  int rank = naive_rank_of (m->from);
+  *rook_from = naive_square_at (short_side ? 7 : 0, rank);
+  *rook_to = naive_square_at (short_side ? 5 : 3, rank);
 }
 
 /* A pawn's diagonal step onto an empty square: only en passant can be that. */
 static bool
 is_en_passant (const char board[64], const Move *m)
 {
-  return kind_of (board[m->from]) == 'P' && file_of (m->from) != file_of (m->to)
+  return naive_kind_of (board[m->from]) == 'P' && naive_file_of (m->from) != naive_file_of (m->to)
          && board[m->to] == '.';
 }
 
@@ -194,56 +91,56 @@ pseudo_moves (const char board[64], int colour, const bool rights[2], const bool
   for (int s = 0; s < 64; s++)
     {
       char kind;
-      int f = file_of (s), r = rank_of (s);
+      int f = naive_file_of (s), r = naive_rank_of (s);
 
-      if (colour_of (b[s]) != colour)
+      if (naive_colour_of (b[s]) != colour)
         continue;
-      kind = kind_of (b[s]);
+      kind = naive_kind_of (b[s]);
       if (kind == 'P')
         {
           int dir = colour == WHITE ? 1 : -1;
           int start = colour == WHITE ? 1 : 6;
-          int t = square_at (f, r + dir);
+          int t = naive_square_at (f, r + dir);
           if (t >= 0 && b[t] == '.')
             {
               add_pawn (moves, &n, s, t);
-              int t2 = square_at (f, r + 2 * dir);
+              int t2 = naive_square_at (f, r + 2 * dir);
               if (r == start && t2 >= 0 && b[t2] == '.')
                 add (moves, &n, s, t2, 0);
             }
           for (int df = -1; df <= 1; df += 2)
             {
-              t = square_at (f + df, r + dir);
+              t = naive_square_at (f + df, r + dir);
               if (t < 0)
                 continue;
-              if (colour_of (b[t]) == 1 - colour)
+              if (naive_colour_of (b[t]) == 1 - colour)
                 add_pawn (moves, &n, s, t);
               /* TX-R11: beside the eligible pawn, the passed square empty. */
               else if (b[t] == '.' && passed[t]
-                       && b[square_at (f + df, r)] == piece_for (1 - colour, 'P'))
+                       && b[naive_square_at (f + df, r)] == naive_piece_for (1 - colour, 'P'))
                 add (moves, &n, s, t, 0);
             }
         }
       else if (kind == 'N' || kind == 'K')
         {
-          const int (*steps)[2] = kind == 'N' ? knight_steps : king_steps;
+          const int (*steps)[2] = kind == 'N' ? naive_knight_steps : naive_king_steps;
           for (int i = 0; i < 8; i++)
             {
-              int t = square_at (f + steps[i][0], r + steps[i][1]);
-              if (t >= 0 && colour_of (b[t]) != colour)
+              int t = naive_square_at (f + steps[i][0], r + steps[i][1]);
+              if (t >= 0 && naive_colour_of (b[t]) != colour)
                 add (moves, &n, s, t, 0);
             }
         }
       else
         for (int d = 0; d < 8; d++)
           {
-            const int *ray = d < 4 ? rook_rays[d] : bishop_rays[d - 4];
+            const int *ray = d < 4 ? naive_rook_rays[d] : naive_bishop_rays[d - 4];
             if ((kind == 'R' && d >= 4) || (kind == 'B' && d < 4))
               continue;
             for (int k = 1;; k++)
               {
-                int t = square_at (f + k * ray[0], r + k * ray[1]);
-                if (t < 0 || colour_of (b[t]) == colour)
+                int t = naive_square_at (f + k * ray[0], r + k * ray[1]);
+                if (t < 0 || naive_colour_of (b[t]) == colour)
                   break;
                 add (moves, &n, s, t, 0);
                 if (b[t] != '.')
@@ -254,12 +151,12 @@ pseudo_moves (const char board[64], int colour, const bool rights[2], const bool
 
   {
     int home = colour == WHITE ? 0 : 56;
-    if (b[home + 4] == piece_for (colour, 'K'))
+    if (b[home + 4] == naive_piece_for (colour, 'K'))
       {
-        if (rights[0] && b[home + 7] == piece_for (colour, 'R') && b[home + 5] == '.'
+        if (rights[0] && b[home + 7] == naive_piece_for (colour, 'R') && b[home + 5] == '.'
             && b[home + 6] == '.')
           add (moves, &n, home + 4, home + 6, 0);
-        if (rights[1] && b[home] == piece_for (colour, 'R') && b[home + 1] == '.'
+        if (rights[1] && b[home] == naive_piece_for (colour, 'R') && b[home + 1] == '.'
             && b[home + 2] == '.' && b[home + 3] == '.')
           add (moves, &n, home + 4, home + 2, 0);
       }
@@ -272,7 +169,7 @@ static void
 play (char board[64], const Move *m)
 {
   char piece = board[m->from];
-  int colour = colour_of (piece);
+  int colour = naive_colour_of (piece);
 
   if (is_castling (board, m))
     {
@@ -282,8 +179,8 @@ play (char board[64], const Move *m)
       board[rook_from] = '.';
     }
   if (is_en_passant (board, m))
-    board[square_at (file_of (m->to), rank_of (m->from))] = '.';
-  board[m->to] = m->promotion ? piece_for (colour, m->promotion) : piece;
+    board[naive_square_at (naive_file_of (m->to), naive_rank_of (m->from))] = '.';
+  board[m->to] = m->promotion ? naive_piece_for (colour, m->promotion) : piece;
   board[m->from] = '.';
 }
 
@@ -298,19 +195,19 @@ legal (const char board[64], int colour, const Move *m)
     {
       int step = m->to > m->from ? 1 : -1;
       for (int s = m->from; s != m->to + step; s += step)
-        if (attacked (board, s, 1 - colour))
+        if (naive_attacked (board, 1 - colour, s))
           return false;
     }
   memcpy (after, board, 64);
   play (after, m);
-  return !king_attacked (after, colour);
+  return !naive_in_check (after, colour);
 }
 
 static void
 name_square (int s, char *out)
 {
-  out[0] = (char) ('a' + file_of (s));
-  out[1] = (char) ('1' + rank_of (s));
+  out[0] = (char) ('a' + naive_file_of (s));
+  out[1] = (char) ('1' + naive_rank_of (s));
 }
 
 static int
@@ -353,14 +250,14 @@ replay (const NaiveTx *tx, int side, char board[64], char kinds[NAIVE_TX_MAX_PEN
 {
   for (int s = 0; s < 64; s++)
     {
-      board[s] = colour_of (tx->board[s]) == side ? tx->board[s] : '.';
+      board[s] = naive_colour_of (tx->board[s]) == side ? tx->board[s] : '.';
       locked[s] = false;
     }
   for (int i = 0; i < tx->n_pending[side]; i++)
     {
       Move m;
       parse_move (tx->pending[side][i], &m);
-      kinds[i] = kind_of (board[m.from]);
+      kinds[i] = naive_kind_of (board[m.from]);
       locked[m.from] = locked[m.to] = true;
       if (is_castling (board, &m))
         {
@@ -380,7 +277,7 @@ naive_tx_view (const NaiveTx *tx, int side, char board[64])
 
   replay (tx, side, board, kinds, locked);
   for (int s = 0; s < 64; s++)
-    if (colour_of (tx->board[s]) == 1 - side)
+    if (naive_colour_of (tx->board[s]) == 1 - side)
       board[s] = tx->board[s];
 }
 
@@ -447,8 +344,8 @@ refused (const char view[64], const bool opponent_locks[64], const Move *m)
 static bool
 opponent_king_attacked (const NaiveTx *tx, int side, const char view[64])
 {
-  int king = find_king (tx->board, 1 - side);
-  return king >= 0 && attacked (view, king, side);
+  int king = naive_king_square (tx->board, 1 - side);
+  return king >= 0 && naive_attacked (view, side, king);
 }
 
 /* The decisions TX-R7 and R9 allow at the end of the turn; returns how many, written into
@@ -458,7 +355,7 @@ allowed_decisions (const NaiveTx *tx, int side, bool captured_or_promoted,
                    const char view_after[64], int n_pending_after, NaiveTxDecision decisions[3])
 {
   /* TX-R7 (d), and TX-R9's apparent check which forbids the rollback. */
-  bool check_at_start = king_attacked (tx->board, side);
+  bool check_at_start = naive_in_check (tx->board, side);
 
   if (captured_or_promoted || opponent_king_attacked (tx, side, view_after) || check_at_start)
     {
@@ -566,7 +463,7 @@ naive_tx_apply (const NaiveTx *tx, const char *choice, NaiveTx *out, NaiveTxDeci
           return NAIVE_TX_REFUSED;
         }
       action = NAIVE_TX_MOVED;
-      kinds[tx->n_pending[side]] = kind_of (view[m.from]);
+      kinds[tx->n_pending[side]] = naive_kind_of (view[m.from]);
       resets = view[m.to] != '.' || is_en_passant (view, &m); /* a capture */
       play (view, &m);
       move_text (&m, out->pending[side][out->n_pending[side]++]);
@@ -618,7 +515,7 @@ static void
 hidden_attack (const NaiveTx *tx, bool *attack, bool *excused)
 {
   int mover = tx->to_move, committer = 1 - mover;
-  int king = find_king (tx->board, committer);
+  int king = naive_king_square (tx->board, committer);
   char view[64];
   bool rights[2];
   Move pseudo[MAX_MOVES];
@@ -626,10 +523,10 @@ hidden_attack (const NaiveTx *tx, bool *attack, bool *excused)
 
   *attack = *excused = false;
   naive_tx_view (tx, mover, view);
-  if (king < 0 || !attacked (view, king, mover))
+  if (king < 0 || !naive_attacked (view, mover, king))
     return;
   *attack = true;
-  if (!king_attacked (view, mover))
+  if (!naive_in_check (view, mover))
     return;
   /* Excused unless some capture of the king leaves the mover's king unattacked. */
   *excused = true;
@@ -667,7 +564,7 @@ naive_tx_outcome (const NaiveTx *tx, const char **result, const char **reason)
   else if (legal_moves (tx, mover, moves) == 0)
     {
       /* TX-R12: judged on the committed view. */
-      if (king_attacked (tx->board, mover))
+      if (naive_in_check (tx->board, mover))
         {
           *result = wins[1 - mover];
           *reason = "checkmate";
@@ -706,7 +603,7 @@ naive_tx_to_fen (const NaiveTx *tx, int player, char *buf, size_t size)
       int empty = 0;
       for (int f = 0; f < 8; f++)
         {
-          char piece = tx->board[square_at (f, r)];
+          char piece = tx->board[naive_square_at (f, r)];
           if (piece == '.')
             {
               empty++;
@@ -817,7 +714,7 @@ check_pending (const NaiveTx *tx, char *error, size_t size)
         {
           Move m;
           parse_move (tx->pending[side][i], &m);
-          if (colour_of (view[m.from]) != side || view[m.to] != '.')
+          if (naive_colour_of (view[m.from]) != side || view[m.to] != '.')
             return fail (error, size, "field 7 or 8: a pending move does not relocate a piece");
           if (m.promotion)
             return fail (error, size, "field 7 or 8: a pending promotion");
@@ -876,7 +773,7 @@ naive_tx_from_fen (const char *fen, NaiveTx *tx, char *error, size_t error_size)
         else if (*c >= '1' && *c <= '8')
           file += *c - '0';
         else if (strchr ("PNBRQKpnbrqk", *c) && file < 8)
-          tx->board[square_at (file++, rank)] = *c;
+          tx->board[naive_square_at (file++, rank)] = *c;
         else
           return fail (error, error_size, "field 1: bad character or too many squares");
         if (file > 8)
@@ -887,9 +784,9 @@ naive_tx_from_fen (const char *fen, NaiveTx *tx, char *error, size_t error_size)
   }
   for (int s = 0; s < 64; s++)
     {
-      if (kind_of (tx->board[s]) == 'K')
-        kings[colour_of (tx->board[s])]++;
-      if (kind_of (tx->board[s]) == 'P' && (rank_of (s) == 0 || rank_of (s) == 7))
+      if (naive_kind_of (tx->board[s]) == 'K')
+        kings[naive_colour_of (tx->board[s])]++;
+      if (naive_kind_of (tx->board[s]) == 'P' && (naive_rank_of (s) == 0 || naive_rank_of (s) == 7))
         return fail (error, error_size, "field 1: a pawn on rank 1 or 8");
     }
   if (kings[WHITE] > 1 || kings[BLACK] > 1)
@@ -913,8 +810,8 @@ naive_tx_from_fen (const char *fen, NaiveTx *tx, char *error, size_t error_size)
           return fail (error, error_size, "field 3: bad character");
         i = (int) (letter - "KQkq");
         colour = i < 2 ? WHITE : BLACK;
-        if (tx->board[homes[i][0]] != piece_for (colour, 'K')
-            || tx->board[homes[i][1]] != piece_for (colour, 'R'))
+        if (tx->board[homes[i][0]] != naive_piece_for (colour, 'K')
+            || tx->board[homes[i][1]] != naive_piece_for (colour, 'R'))
           return fail (error, error_size, "field 3: a right lacks its king or rook");
         tx->castle[i] = true;
       }
@@ -929,8 +826,8 @@ naive_tx_from_fen (const char *fen, NaiveTx *tx, char *error, size_t error_size)
       for (size_t i = 0; i < len; i += 2)
         {
           int s = parse_square (fields[3] + i);
-          if (s < 0 || rank_of (s) != (committer == WHITE ? 2 : 5)
-              || tx->board[s + (committer == WHITE ? 8 : -8)] != piece_for (committer, 'P'))
+          if (s < 0 || naive_rank_of (s) != (committer == WHITE ? 2 : 5)
+              || tx->board[s + (committer == WHITE ? 8 : -8)] != naive_piece_for (committer, 'P'))
             return fail (error, error_size, "field 4: not a passed square");
           tx->passed[s] = true;
         }
