@@ -105,23 +105,29 @@ syn_net_game_reset_clocks (SynGame *game)
 }
 
 SynGame *
-syn_net_game_prefix (SynGame *game, guint turns, GError **error)
+syn_net_game_new_like (SynGame *game, const SynState *start)
 {
   SynTimeControl tc = syn_game_get_time_control (game);
-  g_autoptr (SynGame) copy = NULL;
-  const char *const *names;
+  const char *const *names = syn_game_get_tag_names (game);
+  SynGame *copy = syn_game_new (syn_game_get_variant (game), start, &tc, syn_game_get_fog (game));
 
-  g_return_val_if_fail (turns <= syn_game_get_n_turns (game), NULL);
-
-  copy = syn_game_new (syn_game_get_variant (game), syn_game_get_start (game), &tc,
-                       syn_game_get_fog (game));
   syn_game_set_id (copy, syn_game_get_id (game));
-  names = syn_game_get_tag_names (game);
   for (guint i = 0; names[i]; i++)
     syn_game_set_tag (copy, names[i], syn_game_get_tag (game, names[i]));
   for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
     syn_game_set_player (copy, (SynColour) side, syn_game_get_player_kind (game, (SynColour) side),
                          syn_game_get_player_name (game, (SynColour) side));
+  return copy;
+}
+
+SynGame *
+syn_net_game_prefix (SynGame *game, guint turns, GError **error)
+{
+  g_autoptr (SynGame) copy = NULL;
+
+  g_return_val_if_fail (turns <= syn_game_get_n_turns (game), NULL);
+
+  copy = syn_net_game_new_like (game, syn_game_get_start (game));
   for (guint i = 0; i < turns; i++)
     {
       const SynTurn *turn = syn_game_get_turn (game, i);

@@ -21,6 +21,10 @@ char *syn_net_game_record_text (SynGame *game);
 /* SHA-256 of that text. */
 void syn_net_game_digest (SynGame *game, guint8 digest[32]);
 
+/* A new game from start, with game's rule set, clocks, fog, id, tags and players, and no
+ * turns yet. */
+SynGame *syn_net_game_new_like (SynGame *game, const SynState *start);
+
 /* A new game holding the first turns turns of game (turns <= its number of turns), with its
  * id, tags, players and the clocks after each turn. */
 SynGame *syn_net_game_prefix (SynGame *game, guint turns, GError **error);

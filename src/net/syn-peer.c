@@ -1366,7 +1366,7 @@ handle_sealed (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
 static void
 handle_lock (SynPeer *self, const SynMessage *m)
 {
-  SynMessage answer = { .type = SYN_MESSAGE_LOCKED, .turn = m->turn, .answer = TRUE };
+  SynMessage answer = { .type = SYN_MESSAGE_LOCKED, .turn = m->turn };
   SynBitboard sets[SYN_TX_AUDIT_MAX_SETS];
   SynBitboard locks;
   guint n_sets;
@@ -1382,8 +1382,7 @@ handle_lock (SynPeer *self, const SynMessage *m)
       return;
     }
   locks = syn_tx_locks (syn_game_get_state (self->game), self->colour);
-  for (guint i = 0; i < n_sets; i++)
-    answer.answer = answer.answer && (sets[i] & locks) != 0;
+  answer.answer = syn_tx_audit_all_locked (sets, n_sets, locks);
   send_message (self, &answer);
 }
 

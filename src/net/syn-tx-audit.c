@@ -73,6 +73,15 @@ syn_tx_audit_read_sets (const char *text, SynBitboard *sets, guint *n_sets)
   return *n_sets > 0;
 }
 
+gboolean
+syn_tx_audit_all_locked (const SynBitboard *sets, guint n_sets, SynBitboard locks)
+{
+  for (guint i = 0; i < n_sets; i++)
+    if ((sets[i] & locks) == 0)
+      return FALSE;
+  return TRUE;
+}
+
 char *
 syn_tx_audit_write_sets (const SynBitboard *sets, guint n_sets)
 {
@@ -182,9 +191,7 @@ syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
       for (guint i = 0; i < n_answers; i++)
         if (answers[i].turn == t)
           {
-            gboolean locked = TRUE;
-            for (guint s = 0; s < answers[i].n_sets; s++)
-              locked = locked && (answers[i].sets[s] & locks) != 0;
+            gboolean locked = syn_tx_audit_all_locked (answers[i].sets, answers[i].n_sets, locks);
             if (locked != answers[i].locked)
               return fault (why,
                             answers[i].locked
@@ -233,19 +240,9 @@ syn_tx_audit_referee_game (SynGame *game, const SynState *start, SynColour audit
                            const SynTxTheirTurn *theirs)
 {
   const SynVariant *variant = syn_game_get_variant (game);
-  SynTimeControl tc = syn_game_get_time_control (game);
   guint n_turns = syn_game_get_n_turns (game);
-  const char *const *names = syn_game_get_tag_names (game);
-  g_autoptr (SynGame) referee = NULL;
+  g_autoptr (SynGame) referee = syn_net_game_new_like (game, start);
 
-  referee = syn_game_new (variant, start, &tc, syn_game_get_fog (game));
-  syn_game_set_id (referee, syn_game_get_id (game));
-  for (guint i = 0; names[i]; i++)
-    syn_game_set_tag (referee, names[i], syn_game_get_tag (game, names[i]));
-  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
-    syn_game_set_player (referee, (SynColour) side,
-                         syn_game_get_player_kind (game, (SynColour) side),
-                         syn_game_get_player_name (game, (SynColour) side));
   for (guint t = 0; t < n_turns; t++)
     {
       const SynTurn *turn = syn_game_get_turn (game, t);

@@ -47,6 +47,9 @@ char *syn_tx_audit_committed_text (const char *choice, const char *list);
 /* Reads lock's sets ("e5", "g1+f1,e4") into sets; FALSE when there are too many. */
 gboolean syn_tx_audit_read_sets (const char *text, SynBitboard *sets, guint *n_sets);
 
+/* The true answer to a lock question (TX-R5, R16): every set holds a square of locks. */
+gboolean syn_tx_audit_all_locked (const SynBitboard *sets, guint n_sets, SynBitboard locks);
+
 /* Writes sets as lock's text. */
 char *syn_tx_audit_write_sets (const SynBitboard *sets, guint n_sets);
 
