@@ -369,12 +369,15 @@ outcome_of_turn (const SynState *state, const Turn *turn)
 
   if (commit_into_hidden_attack (turn))
     return (SynOutcome){ we_win, SYN_REASON_HIDDEN_ATTACK };
+  /* TX-R13, R15: the draw comes when the counter reaches 100, at the end of the turn that
+   * took it there, so before this turn's mate or stalemate, which the other program cannot
+   * see; TX-R10's hidden attack came within that turn, right after its commit. */
+  if (fifty_turns (state))
+    return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS };
   /* TX-R12: judged on two views, the moves in ours, the check in the committed one. */
   if (turn->n_moves == 0)
     return turn->checked ? (SynOutcome){ they_win, SYN_REASON_CHECKMATE }
                          : (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_STALEMATE };
-  if (fifty_turns (state))
-    return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS };
   return (SynOutcome){ SYN_RESULT_NONE, SYN_REASON_NONE };
 }
 

@@ -561,6 +561,14 @@ naive_tx_outcome (const NaiveTx *tx, const char **result, const char **reason)
       *result = wins[mover];
       *reason = "hidden-attack";
     }
+  else if (tx->quiet_turns >= 100)
+    {
+      /* TX-R13, R15: drawn when the counter reaches 100, at the end of the turn before this
+       * one, so before this turn's mate or stalemate; the hidden attack came within that
+       * turn. */
+      *result = "1/2-1/2";
+      *reason = "fifty-turns";
+    }
   else if (legal_moves (tx, mover, moves) == 0)
     {
       /* TX-R12: judged on the committed view. */
@@ -574,11 +582,6 @@ naive_tx_outcome (const NaiveTx *tx, const char **result, const char **reason)
           *result = "1/2-1/2";
           *reason = "stalemate";
         }
-    }
-  else if (tx->quiet_turns >= 100)
-    {
-      *result = "1/2-1/2";
-      *reason = "fifty-turns";
     }
 }
 

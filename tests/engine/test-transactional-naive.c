@@ -186,6 +186,13 @@ test_naive_pass_and_endings (void)
   assert_naive_outcome (&tx, "*", NULL);
   g_assert_cmpint (tx.transaction[0], ==, 119);
   g_assert_cmpint (tx.transaction[1], ==, 120);
+  /* TX-R13, R15: the draw at 100 comes before the mover's mate or stalemate. */
+  tx = naive_read ("4k3/8/8/8/8/8/5PPP/r5K1 w - - 100 60");
+  assert_naive_outcome (&tx, "1/2-1/2", "fifty-turns");
+  tx = naive_read ("4k3/8/8/8/8/8/5PPP/r5K1 w - - 99 60");
+  assert_naive_outcome (&tx, "0-1", "checkmate");
+  tx = naive_read ("7k/5Q2/6K1/8/8/8/8/8 b - - 100 60");
+  assert_naive_outcome (&tx, "1/2-1/2", "fifty-turns");
 }
 
 /* Bad referee FENs of TX-R14 that the engine and the naive code both refuse. */

@@ -986,6 +986,61 @@ test_r15_e3_hidden_attack_judged_by_receiver (void)
   assert_outcome (&black, SYN_RESULT_NONE, SYN_REASON_NONE);
 }
 
+/* TX-R13, R15: the fifty-turn draw comes when the counter reaches 100, at the end of the
+ * turn that took it there, so before the next turn's mate or stalemate (TX-R12). The
+ * program whose turn begins and the other one, which sees only the counter, end alike. */
+static void
+test_r13_fifty_turns_before_mate (void)
+{
+  static const struct
+  {
+    const char *fen;
+    SynResult result;
+    SynReason reason;
+  } cases[] = {
+    /* Checkmated on the back rank. */
+    { "4k3/8/8/8/8/8/5PPP/r5K1 w - - 100 60", SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS },
+    { "4k3/8/8/8/8/8/5PPP/r5K1 w - - 99 60", SYN_RESULT_BLACK_WINS, SYN_REASON_CHECKMATE },
+    /* Stalemated in the corner. */
+    { "4k3/8/8/8/8/1q6/8/K7 w - - 100 60", SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS },
+    { "4k3/8/8/8/8/1q6/8/K7 w - - 99 60", SYN_RESULT_DRAW, SYN_REASON_STALEMATE },
+    /* Stalemated by its own pending moves, which the other program cannot see. */
+    { "4k3/8/8/8/8/1q6/8/2K5 w - - 100 60 T119:c1b1,b1a1 T120:-", SYN_RESULT_DRAW,
+      SYN_REASON_FIFTY_TURNS },
+    { "4k3/8/8/8/8/1q6/8/2K5 w - - 99 60 T119:c1b1,b1a1 T120:-", SYN_RESULT_DRAW,
+      SYN_REASON_STALEMATE },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SynState referee = load (cases[i].fen);
+      SynState white = player (&referee, SYN_WHITE), black = player (&referee, SYN_BLACK);
+      g_test_message ("%s", cases[i].fen);
+      assert_outcome (&referee, cases[i].result, cases[i].reason);
+      assert_outcome (&white, cases[i].result, cases[i].reason);
+      if (referee.board.quiet_turns >= 100)
+        assert_outcome (&black, cases[i].result, cases[i].reason);
+      else
+        assert_outcome (&black, SYN_RESULT_NONE, SYN_REASON_NONE);
+    }
+}
+
+/* TX-R10, R13: a hidden attack comes right after the commit, within the turn whose end
+ * brings the counter to 100, so before the fifty-turn draw. Only the side that did not
+ * commit can see it (TX-R15); the committer's program sees the counter. */
+static void
+test_r13_hidden_attack_before_fifty_turns (void)
+{
+  SynState referee = load ("8/8/4k3/8/8/8/R7/4K3 b - - 99 50 T99:a2f2 T98:-");
+  SynState black = player (&referee, SYN_BLACK);
+  referee = play (&referee, "e6f6/commit");
+  g_assert_cmpint (referee.board.quiet_turns, ==, 100);
+  assert_outcome (&referee, SYN_RESULT_WHITE_WINS, SYN_REASON_HIDDEN_ATTACK);
+  assert_outcome ((SynState[]){ player (&referee, SYN_WHITE) }, SYN_RESULT_WHITE_WINS,
+                  SYN_REASON_HIDDEN_ATTACK);
+  black = play (&black, "e6f6/commit");
+  assert_outcome (&black, SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS);
+}
+
 /* TX-E4 between two programs: the double step's passed square, then its capture. */
 static void
 test_r15_e4_between_programs (void)
@@ -1266,7 +1321,8 @@ test_r15_public_step_refused (void)
  * referee's state as the receiver may know it; the mover's program steps its own state to
  * the referee's as the mover knows it; both tell the same announcement as the referee; the
  * mover's program judges its own turn as the referee does, the receiver's only the fifty
- * turns. */
+ * turns, and there it agrees with the referee save for a hidden attack, which the mover's
+ * program claims. */
 static void
 test_r15_public_step_follows_referee (void)
 {
@@ -1280,7 +1336,7 @@ test_r15_public_step_follows_referee (void)
   g_autoptr (GRand) rand = g_rand_new_with_seed (20260515);
   SynVariant slow = *TX;
   int games = g_getenv ("SYNCHESS_SLOW") ? 2000 : 200, steps = 0, commits = 0, told = 0,
-      all_refused = 0, fifty_first = 0;
+      all_refused = 0, fifty_before_mate = 0, hidden_attack_at_fifty = 0;
   int endings[SYN_REASON_LAST + 1] = { 0 };
 
   slow.count_after_step = NULL;
@@ -1309,14 +1365,31 @@ test_r15_public_step_follows_referee (void)
           seen = TX->outcome (&own);
           g_assert_cmpint (seen.result, ==, outcome.result);
           g_assert_cmpint (seen.reason, ==, outcome.reason);
-          /* The receiver's program sees the counter only. Where the referee finds a mate,
-           * stalemate or hidden attack first, the two programs judge the turn differently. */
+          /* The receiver's program sees the counter only: below 100 it judges nothing, at 100
+           * it ends the game as the referee does, the draw coming before this turn's mate or
+           * stalemate (TX-R13, R15). A hidden attack came before, within the turn that took
+           * the counter to 100: only the mover's program sees it, so the receiver's draws
+           * there unless it takes the mover's claim. */
           seen = TX->outcome (&other);
-          g_assert_cmpint (seen.reason, ==,
-                           referee.board.quiet_turns >= 100 ? SYN_REASON_FIFTY_TURNS
-                                                            : SYN_REASON_NONE);
-          if (seen.reason == SYN_REASON_FIFTY_TURNS && outcome.reason != SYN_REASON_FIFTY_TURNS)
-            fifty_first++;
+          if (referee.board.quiet_turns < 100)
+            {
+              g_assert_cmpint (seen.result, ==, SYN_RESULT_NONE);
+              g_assert_cmpint (seen.reason, ==, SYN_REASON_NONE);
+            }
+          else if (outcome.reason == SYN_REASON_HIDDEN_ATTACK)
+            {
+              g_assert_cmpint (seen.reason, ==, SYN_REASON_FIFTY_TURNS);
+              hidden_attack_at_fifty++;
+            }
+          else
+            {
+              SynState uncounted = referee;
+              g_assert_cmpint (seen.result, ==, outcome.result);
+              g_assert_cmpint (seen.reason, ==, outcome.reason);
+              uncounted.board.quiet_turns = 0;
+              if (TX->outcome (&uncounted).result != SYN_RESULT_NONE)
+                fifty_before_mate++;
+            }
           if (outcome.result != SYN_RESULT_NONE)
             {
               endings[outcome.reason]++;
@@ -1407,10 +1480,11 @@ test_r15_public_step_follows_referee (void)
     }
   g_test_message ("%d games, %d steps, %d commits, %d announced, %d turns with every move "
                   "refused; checkmate %d, hidden attack %d, stalemate %d, fifty turns %d; "
-                  "%d ends the receiver took for fifty turns",
+                  "%d of those with a mate or stalemate after them; %d hidden attacks as the "
+                  "counter reached 100, seen by the mover's program only",
                   games, steps, commits, told, all_refused, endings[SYN_REASON_CHECKMATE],
                   endings[SYN_REASON_HIDDEN_ATTACK], endings[SYN_REASON_STALEMATE],
-                  endings[SYN_REASON_FIFTY_TURNS], fifty_first);
+                  endings[SYN_REASON_FIFTY_TURNS], fifty_before_mate, hidden_attack_at_fifty);
   g_assert_cmpint (commits, >, 0);
   g_assert_cmpint (told, >, 0);
 }
@@ -1461,6 +1535,9 @@ main (int argc, char **argv)
                    test_r12_stalemate_by_own_pending_moves);
   g_test_add_func ("/transactional/r12/checkmate", test_r12_checkmate);
   g_test_add_func ("/transactional/r13/fifty-turns", test_r13_fifty_turns);
+  g_test_add_func ("/transactional/r13/fifty-turns-before-mate", test_r13_fifty_turns_before_mate);
+  g_test_add_func ("/transactional/r13/hidden-attack-before-fifty-turns",
+                   test_r13_hidden_attack_before_fifty_turns);
   g_test_add_func ("/transactional/r14/round-trip", test_r14_round_trip);
   g_test_add_func ("/transactional/r14/omitted-transactions", test_r14_omitted_transactions);
   g_test_add_func ("/transactional/r14/player-fen-is-read", test_r14_player_fen_is_read);
