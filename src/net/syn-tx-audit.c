@@ -115,6 +115,81 @@ static gboolean G_GNUC_PRINTF (2, 3) fault (char **why, const char *format, ...)
   return FALSE;
 }
 
+/* The move part of a choice's text, "g5f7" of "g5f7/commit", and whether the rest is a
+ * decision the rule set writes. */
+static gboolean
+split_choice (const char *text, char *move, gsize size)
+{
+  const char *slash = strchr (text, '/');
+
+  g_strlcpy (move, text, MIN (size, slash ? (gsize) (slash - text) + 1 : size));
+  return !slash || g_str_equal (slash, "/commit") || g_str_equal (slash, "/rollback");
+}
+
+/* TX-R10, R12, R13: the game was over at the start of their turn (outcome); the end was
+ * theirs to claim (TX-R15). */
+static gboolean
+not_claimed (SynOutcome outcome, guint turn, char **why)
+{
+  return fault (why,
+                /* Translators: the first %s is an end such as "checkmate", the second the
+                 * ruling, such as "TX-R12". */
+                _ ("At turn %u the game was already over (%s), which the other side did not "
+                   "claim (%s)"),
+                turn + 1, syn_reason_to_text (outcome.reason),
+                outcome.reason == SYN_REASON_HIDDEN_ATTACK ? "TX-R10"
+                : outcome.reason == SYN_REASON_FIFTY_TURNS ? "TX-R13"
+                                                           : "TX-R12");
+}
+
+/* Why their choice at turn (text) was not one of theirs in the referee's state: the ruling
+ * it broke. */
+static gboolean
+not_allowed (const SynVariant *variant, const SynState *referee, SynColour them, guint turn,
+             const char *text, char **why)
+{
+  SynOutcome outcome = variant->outcome (referee);
+  SynChoice choices[SYN_MAX_CHOICES];
+  char move[SYN_CHOICE_TEXT_SIZE], other[SYN_CHOICE_TEXT_SIZE], other_move[SYN_CHOICE_TEXT_SIZE];
+  gboolean well_formed = split_choice (text, move, sizeof move);
+  gboolean known = FALSE, may_roll_back = FALSE;
+  int n = well_formed ? variant->choices (referee, them, choices) : 0;
+
+  if (outcome.result != SYN_RESULT_NONE)
+    return not_claimed (outcome, turn, why);
+  for (int i = 0; i < n; i++)
+    {
+      variant->choice_to_text (referee, choices[i], other);
+      split_choice (other, other_move, sizeof other_move);
+      if (g_str_equal (move, other_move))
+        {
+          known = TRUE;
+          may_roll_back |= (choices[i] & SYN_CHOICE_ROLLBACK) != 0;
+        }
+    }
+  /* The move was theirs to make, but not with the decision they took. */
+  if (known && may_roll_back)
+    return fault (why,
+                  /* Translators: %s is a Transactional choice such as "b2b3". */
+                  _ ("At turn %u the other side kept its transaction’s fifth move %s pending: it "
+                     "had to commit or roll back (TX-R7)"),
+                  turn + 1, text);
+  if (known)
+    return fault (why,
+                  /* Translators: %s is a Transactional choice such as "g5f7". */
+                  _ ("At turn %u the other side played %s without the commit the rules forced "
+                     "(TX-R7)"),
+                  turn + 1, text);
+  if (well_formed && g_str_equal (move, "pass"))
+    return fault (why,
+                  _ ("At turn %u the other side passed while it had a move that was not "
+                     "refused (TX-R6)"),
+                  turn + 1);
+  return fault (why,
+                /* Translators: %s is a Transactional choice such as "g1g3". */
+                _ ("The other side’s turn %u (%s) was not a legal move (TX-R4)"), turn + 1, text);
+}
+
 /* Their choice at turn, from its audit line, checked against its commitment. */
 static gboolean
 their_choice (SynGame *game, const SynState *referee, SynColour them, guint turn,
@@ -125,7 +200,7 @@ their_choice (SynGame *game, const SynState *referee, SynColour them, guint turn
   g_autofree char *committed = NULL;
 
   if (!theirs->revealed)
-    return fault (why, _ ("The other side did not reveal its turn %u"), turn + 1);
+    return fault (why, _ ("The other side did not reveal its turn %u (TX-R17)"), turn + 1);
   committed = syn_tx_audit_committed_text (theirs->choice, theirs->list);
   syn_protocol_commitment (syn_game_get_id (game), turn, them, committed, theirs->salt, digest);
   if (!theirs->committed || memcmp (digest, theirs->commitment, sizeof digest) != 0)
@@ -133,11 +208,7 @@ their_choice (SynGame *game, const SynState *referee, SynColour them, guint turn
                   turn + 1, theirs->choice);
   *choice = syn_variant_choice_from_text (variant, referee, them, theirs->choice);
   if (*choice == SYN_CHOICE_NONE)
-    return fault (why,
-                  /* Translators: %s is a Transactional choice such as "g1f3/commit". */
-                  _ ("The other side’s turn %u (%s) was not allowed by the rules (TX-R4, R7, "
-                     "R12)"),
-                  turn + 1, theirs->choice);
+    return not_allowed (variant, referee, them, turn, theirs->choice, why);
   return TRUE;
 }
 
@@ -165,6 +236,24 @@ check_told (const SynState *referee, const SynState *after, SynColour them, guin
   return TRUE;
 }
 
+/* TX-R16: every answer they gave us in turn, against their real locks then. */
+static gboolean
+check_answers (const SynTxLockAnswer *answers, guint n_answers, guint turn, SynBitboard locks,
+               char **why)
+{
+  for (guint i = 0; i < n_answers; i++)
+    if (answers[i].turn == turn
+        && syn_tx_audit_all_locked (answers[i].sets, answers[i].n_sets, locks) != answers[i].locked)
+      return fault (why,
+                    answers[i].locked
+                        ? _ ("At turn %u the other side answered “locked” to a move its "
+                             "transaction did not lock (TX-R16)")
+                        : _ ("At turn %u the other side answered “not locked” to a move its "
+                             "transaction locked (TX-R16)"),
+                    turn + 1);
+  return TRUE;
+}
+
 gboolean
 syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
                     const SynTxTheirTurn *theirs, const SynTxLockAnswer *answers, guint n_answers,
@@ -173,6 +262,7 @@ syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
   const SynVariant *variant = syn_game_get_variant (game);
   SynColour them = (SynColour) !auditor;
   guint n_turns = syn_game_get_n_turns (game);
+  SynOutcome outcome;
   SynState referee;
 
   g_return_val_if_fail (why != NULL, FALSE);
@@ -187,20 +277,8 @@ syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
       SynState after;
       int n_events;
 
-      /* TX-R16: every answer they gave us this turn, against their real locks. */
-      for (guint i = 0; i < n_answers; i++)
-        if (answers[i].turn == t)
-          {
-            gboolean locked = syn_tx_audit_all_locked (answers[i].sets, answers[i].n_sets, locks);
-            if (locked != answers[i].locked)
-              return fault (why,
-                            answers[i].locked
-                                ? _ ("At turn %u the other side answered “locked” to a move its "
-                                     "transaction did not lock (TX-R16)")
-                                : _ ("At turn %u the other side answered “not locked” to a move "
-                                     "its transaction locked (TX-R16)"),
-                            t + 1);
-          }
+      if (!check_answers (answers, n_answers, t, locks, why))
+        return FALSE;
 
       if (mover == auditor)
         choice = syn_game_get_turn (game, t)->choice[auditor];
@@ -223,15 +301,33 @@ syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
       referee = after;
     }
 
-  /* TX-R15: a mate or hidden attack only they could see, which ended the game. */
+  /* The turn under way when the game ended (ours, kept refused until our time ran out, or
+   * resigned) has no record, but the answers we were given in it were given on trust too. */
+  if (!check_answers (answers, n_answers, n_turns, syn_tx_locks (&referee, them), why))
+    return FALSE;
+
+  /* TX-R15: a mate or hidden attack only they could see, which ended the game at the start
+   * of their turn. */
+  outcome = variant->outcome (&referee);
   if (they_claimed)
     {
-      SynOutcome outcome = variant->outcome (&referee);
+      const char *claimed = syn_game_get_reason (game);
       if (outcome.result != syn_game_get_result (game)
-          || g_strcmp0 (syn_reason_to_text (outcome.reason), syn_game_get_reason (game)) != 0)
-        return fault (why, _ ("The other side claimed a %s the game does not show (TX-R15)"),
-                      syn_game_get_reason (game));
+          || g_strcmp0 (syn_reason_to_text (outcome.reason), claimed) != 0)
+        return fault (why,
+                      /* Translators: the first %s is an end such as "checkmate", the second
+                       * the ruling, such as "TX-R12". */
+                      _ ("At turn %u the other side claimed a %s the game does not show (%s)"),
+                      n_turns + 1, claimed,
+                      g_strcmp0 (claimed, "hidden-attack") == 0 ? "TX-R10" : "TX-R12");
     }
+  /* Nor may they keep such an end to themselves while the game ends otherwise: a mated side
+   * that stays silent and is offered a draw, or outwaits our patience. An end by the rules
+   * this program judged (fifty turns) came first here, so their claim was not taken. */
+  else if (referee.board.side_to_move == them && outcome.result != SYN_RESULT_NONE
+           && syn_game_get_end (game) != SYN_END_RULES
+           && outcome.result != syn_game_get_result (game))
+    return not_claimed (outcome, n_turns, why);
   return TRUE;
 }
 
