@@ -436,8 +436,6 @@ cli_host (int argc, char **argv)
                      args.time_control);
   if (args.variant && !(options.variant = syn_variant_lookup (args.variant)))
     return cli_fail (CLI_USAGE, "--variant: '%.40s' is not a rule set", args.variant);
-  if (!syn_peer_variant_is_playable (options.variant, &error))
-    return cli_fail (CLI_BAD_INPUT, "%s", error->message);
   if (!setup_player (&player, &args, TRUE))
     {
       clear_player (&player);

@@ -486,24 +486,6 @@ syn_game_choose (SynGame *self, SynColour side, SynChoice choice, GError **error
 }
 
 gboolean
-syn_game_is_refused (SynGame *self, SynColour side, SynChoice choice)
-{
-  SynTurn trial = { 0 };
-
-  g_return_val_if_fail (SYN_IS_GAME (self), FALSE);
-  g_return_val_if_fail (side == SYN_WHITE || side == SYN_BLACK, FALSE);
-
-  /* Only where the other side waits: otherwise the answer would depend on its secret. */
-  if (!self->variant->events || !self->waits[!side] || !is_choice (self, side, choice))
-    return FALSE;
-  trial.choice[side] = choice;
-  trial.before = self->state;
-  self->variant->apply (&self->state, trial.choice[SYN_WHITE], trial.choice[SYN_BLACK],
-                        &trial.after);
-  return refused_side (self, &trial) == (int) side;
-}
-
-gboolean
 syn_game_has_chosen (SynGame *self, SynColour side)
 {
   g_return_val_if_fail (SYN_IS_GAME (self), FALSE);

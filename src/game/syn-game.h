@@ -79,9 +79,6 @@ const SynTurn *syn_game_get_turn (SynGame *self, guint index);
  * at once ("turn-executed"), and a finished game emits "finished". */
 gboolean syn_game_choose (SynGame *self, SynColour side, SynChoice choice, GError **error);
 gboolean syn_game_has_chosen (SynGame *self, SynColour side);
-/* True when the rules would refuse side's choice now without effect (a locked square,
- * TX-R5), asked before the player adds the decision that ends the turn. */
-gboolean syn_game_is_refused (SynGame *self, SynColour side, SynChoice choice);
 SynChoice syn_game_get_choice (SynGame *self, SynColour side); /* SYN_CHOICE_NONE if none */
 
 void syn_game_resign (SynGame *self, SynColour side);

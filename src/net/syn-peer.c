@@ -1005,6 +1005,32 @@ send_decline (SynPeer *self, const char *reason)
   send_message (self, &m);
 }
 
+/* A start the protocol can carry: the usual one (fen empty), or a set-up position the rules
+ * allow. A Transactional one has no pending moves: both programs would know them, and each
+ * may hold its own transaction only (TX-R15). */
+static gboolean
+start_is_playable (const SynVariant *variant, const char *fen, GError **error)
+{
+  SynState start;
+  SynFenError fen_error;
+
+  if (fen[0] == '\0')
+    return TRUE;
+  if (!variant->read_state (fen, &start, &fen_error))
+    {
+      g_set_error_literal (error, SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL, fen_error.message);
+      return FALSE;
+    }
+  if (variant->view && (syn_tx_locks (&start, SYN_WHITE) | syn_tx_locks (&start, SYN_BLACK)))
+    {
+      g_set_error_literal (error, SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+                           _ ("a Transactional game over the network starts with no pending "
+                              "moves, since each side may know only its own"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 handle_options (SynPeer *self, const SynMessage *m)
 {
@@ -1029,31 +1055,15 @@ handle_options (SynPeer *self, const SynMessage *m)
     }
   {
     g_autoptr (GError) error = NULL;
-    if (!syn_peer_variant_is_playable (variant, &error))
+    if (!start_is_playable (variant, m->fen, &error))
       {
+        g_prefix_error (&error, _ ("The host proposed a start position that cannot be played: "));
         self->proposed.variant = NULL;
-        send_decline (self, SYN_PEER_UNPLAYABLE_TEXT);
+        send_decline (self, "invalid start position");
         g_signal_emit (self, signals[ERROR], 0, error);
         return;
       }
   }
-  if (m->fen[0] != '\0')
-    {
-      SynState start;
-      SynFenError fen_error;
-
-      if (!variant->read_state (m->fen, &start, &fen_error))
-        {
-          g_autoptr (GError) error
-              = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
-                             _ ("The host proposed a start position the rules do not allow: %s"),
-                             fen_error.message);
-          self->proposed.variant = NULL;
-          send_decline (self, "invalid start position");
-          g_signal_emit (self, signals[ERROR], 0, error);
-          return;
-        }
-    }
   g_signal_emit (self, signals[OPTIONS_PROPOSED], 0, &self->proposed);
 }
 
@@ -2245,11 +2255,11 @@ propose (SynPeer *self)
     g_autofree char *id = NULL;
     g_autoptr (GError) error = NULL;
 
-    if (!syn_peer_variant_is_playable (self->options.variant, &error))
+    if (!start_is_playable (self->options.variant, self->options.start_fen, &error))
       {
         /* Options set after listening: the guest is told why, not left waiting. */
         SynMessage bye = { .type = SYN_MESSAGE_BYE };
-        g_strlcpy (bye.text, SYN_PEER_UNPLAYABLE_TEXT, sizeof bye.text);
+        g_strlcpy (bye.text, "invalid start position", sizeof bye.text);
         g_signal_emit (self, signals[ERROR], 0, error);
         send_message (self, &bye);
         end_link (self, NULL);
@@ -2427,7 +2437,7 @@ syn_peer_listen (SynPeer *self, const char *address, guint16 port, GError **erro
   g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
   g_return_val_if_fail (self->service == NULL && self->connect_task == NULL, FALSE);
 
-  if (!syn_peer_variant_is_playable (self->options.variant, error))
+  if (!start_is_playable (self->options.variant, self->options.start_fen, error))
     return FALSE;
   service = g_socket_service_new ();
   if (address)
@@ -2505,14 +2515,6 @@ syn_peer_set_options (SynPeer *self, const SynPeerOptions *options)
     }
 }
 
-gboolean
-syn_peer_variant_is_playable (const SynVariant *variant, GError **error)
-{
-  /* Every rule set is: Transactional's hidden turns travel sealed (TX-R15 to R17). */
-  (void) variant, (void) error;
-  return TRUE;
-}
-
 static gboolean
 not_now (GError **error, const char *message)
 {
@@ -2528,7 +2530,7 @@ syn_peer_propose_game (SynPeer *self, GError **error)
   if (!self->host || !self->link || self->proto.phase == SYN_PHASE_HELLO
       || self->proto.phase == SYN_PHASE_PLAYING || self->proto.proposal != SYN_PROPOSAL_NONE)
     return not_now (error, _ ("A game cannot be proposed now"));
-  if (!syn_peer_variant_is_playable (self->options.variant, error))
+  if (!start_is_playable (self->options.variant, self->options.start_fen, error))
     return FALSE;
   propose (self);
   return TRUE;

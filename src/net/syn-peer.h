@@ -83,14 +83,6 @@ guint16 syn_peer_get_port (SynPeer *self);
 /* Host: the options of the next game proposed (on connection, or by propose_game). */
 void syn_peer_set_options (SynPeer *self, const SynPeerOptions *options);
 
-/* The decline a guest sends to a rule set it cannot play over the network. */
-#define SYN_PEER_UNPLAYABLE_TEXT "Transactional Chess cannot be played over the network yet"
-
-/* Whether variant can be played over the network: Transactional cannot yet (its players see
- * different boards, which the protocol cannot keep hidden). A host does not propose such a
- * game and a guest declines it. */
-gboolean syn_peer_variant_is_playable (const SynVariant *variant, GError **error);
-
 /* Host: proposes a new game after one finished (or was declined). A resume the guest
  * declines is followed by the options at once. */
 gboolean syn_peer_propose_game (SynPeer *self, GError **error);

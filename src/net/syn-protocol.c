@@ -342,7 +342,7 @@ parse_options (const Span *args, int n_args, SynMessage *m, SynParseError *error
    * it is made of a FEN's characters. */
   if (keys[6].seen)
     {
-      if (!span_is_word (keys[6].value, SYN_PROTOCOL_FEN_MAX, "/_-,")
+      if (!span_is_word (keys[6].value, SYN_PROTOCOL_FEN_MAX, "/_-,:")
           || !copy_span (keys[6].value, m->fen, SYN_PROTOCOL_FEN_MAX))
         return MALFORMED ("options: fen must be a FEN of at most %d bytes with '_' for blanks",
                           SYN_PROTOCOL_FEN_MAX);
@@ -798,7 +798,7 @@ syn_message_format (const SynMessage *m, char *buf)
 
           /* A FEN with '_' already, or any character a FEN has not, would not read back. */
           if (strlen (m->fen) > SYN_PROTOCOL_FEN_MAX || strchr (m->fen, '_')
-              || !span_is_word ((Span){ m->fen, strlen (m->fen) }, SYN_PROTOCOL_FEN_MAX, "/ -,"))
+              || !span_is_word ((Span){ m->fen, strlen (m->fen) }, SYN_PROTOCOL_FEN_MAX, "/ -,:"))
             {
               buf[0] = '\0';
               return 0;

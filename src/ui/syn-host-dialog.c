@@ -39,8 +39,8 @@ struct _SynHostDialog
   SynPeer *peer;
   SynTimeControl custom_tc;                 /* the stored clock when it is no preset */
   char start_fen[SYN_PROTOCOL_FEN_MAX + 1]; /* "" for the usual start */
-  const SynVariant *playable[8];            /* the rule sets the protocol carries, in order */
-  guint n_playable;
+  const SynVariant *offered[8];             /* the rule sets in the list, in order */
+  guint n_offered;
 
   gboolean started;
   gboolean game_started;
@@ -130,7 +130,7 @@ syn_host_dialog_start (SynHostDialog *self, GError **error)
   /* A set-up position comes from the PSC position editor. */
   options.variant = self->start_fen[0] != '\0'
                         ? &syn_variant_psc
-                        : self->playable[adw_combo_row_get_selected (self->variant_row)];
+                        : self->offered[adw_combo_row_get_selected (self->variant_row)];
   options.tc = chosen_time_control (self);
   /* PSC-R12: fog of war belongs to PSC's rules. */
   options.fog = gtk_switch_get_active (self->fog_switch) && options.variant->has_control;
@@ -248,15 +248,12 @@ syn_host_dialog_init (SynHostDialog *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   adw_combo_row_set_model (self->time_row, G_LIST_MODEL (times));
-  /* Only the rule sets the protocol can carry: Transactional's hidden transactions are not
-   * in it yet. */
   for (const SynVariant *const *v = syn_variant_all ();
-       *v && self->n_playable < G_N_ELEMENTS (self->playable); v++)
-    if (syn_peer_variant_is_playable (*v, NULL))
-      {
-        self->playable[self->n_playable++] = *v;
-        gtk_string_list_append (rule_sets, syn_notation_variant_name (*v));
-      }
+       *v && self->n_offered < G_N_ELEMENTS (self->offered); v++)
+    {
+      self->offered[self->n_offered++] = *v;
+      gtk_string_list_append (rule_sets, syn_notation_variant_name (*v));
+    }
   adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (rule_sets));
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request_cb), NULL);
 }

@@ -230,12 +230,25 @@ make_turn_row (SynMoveList *self, guint index)
       {
         /* TX-R3: the steps of one side at a time, numbered by its transaction. */
         SynColour mover = turn->choice[SYN_WHITE] != SYN_CHOICE_NONE ? SYN_WHITE : SYN_BLACK;
+        const char *side_name = mover == SYN_WHITE ? _ ("White") : _ ("Black");
+        if (hides_from_viewer (self, variant, mover))
+          {
+            /* Its transaction number would tell of its rollbacks, and its move is its
+             * secret (TX-R15): the row reads the turn and what a commit announced. */
+            g_autofree char *told = hidden_step_text (variant, turn, mover);
+            number_text = g_strdup_printf ("%u.", number);
+            /* Translators: a row of the move list read aloud in Transactional Chess for the
+             * opponent's secret step: the turn, the side and what it announced, e.g. "Turn
+             * 3: Black (hidden)" */
+            accessible_label = g_strdup_printf (_ ("Turn %u: %s %s"), number, side_name, told);
+            break;
+          }
         number_text = g_strdup_printf ("T%u", info.transaction[mover]);
         /* Translators: a row of the move list read aloud in Transactional Chess: the
          * transaction number, the side and its move, e.g. "Transaction 3: White knight f3" */
-        accessible_label = g_strdup_printf (_ ("Transaction %u: %s %s"), info.transaction[mover],
-                                            mover == SYN_WHITE ? _ ("White") : _ ("Black"),
-                                            mover == SYN_WHITE ? white_spoken : black_spoken);
+        accessible_label
+            = g_strdup_printf (_ ("Transaction %u: %s %s"), info.transaction[mover], side_name,
+                               mover == SYN_WHITE ? white_spoken : black_spoken);
         break;
       }
     case SYN_STEP_MOVES:

@@ -55,6 +55,7 @@ struct _SynWindow
   SynMove network_choice;     /* sent as a commitment this turn */
   SynMove pending_move;       /* picked on the board; its decision is still to choose */
   char *told_after_hand_over; /* what the next person at the computer is told (TX-R8) */
+  GQueue live_toasts;         /* AdwToast, not owned: the one shown, then those queued */
   gboolean network_dialog;    /* Host or Join is open: it answers the peer itself */
 
   SynColour viewer;   /* whose board is shown: the person choosing now */
@@ -260,7 +261,14 @@ update_status (SynWindow *self)
     text = g_strdup_printf (_ ("%s has chosen"), colour_name (self->viewer));
   else if (playing_network (self))
     {
-      gboolean opponent_chosen = syn_peer_get_opponent_state (self->peer) == SYN_OPPONENT_CHOSEN;
+      SynChoice choices[SYN_MAX_CHOICES];
+      /* A side the step asks nothing of (Transactional's other side, HK's blows) commits
+       * to waiting by itself: that is no choice to tell of. */
+      gboolean opponent_waits = syn_game_get_variant (self->game)
+                                    ->choices (syn_game_get_state (self->game), other, choices)
+                                == 0;
+      gboolean opponent_chosen
+          = !opponent_waits && syn_peer_get_opponent_state (self->peer) == SYN_OPPONENT_CHOSEN;
       if (!syn_peer_is_connected (self->peer))
         text = g_strdup (_ ("Disconnected. The game is saved: host or join again to go on."));
       else if (syn_peer_has_chosen (self->peer))
@@ -398,9 +406,24 @@ show_hand_over (SynWindow *self, gboolean show)
 static void show_error (SynWindow *self, const char *heading, const char *body);
 
 static void
+on_toast_dismissed_cb (AdwToast *toast, SynWindow *self)
+{
+  g_queue_remove (&self->live_toasts, toast);
+}
+
+/* News never waits behind older news: the toasts still queued are dropped, and the one on
+ * screen (the oldest) finishes its time. Only queued ones are dismissed: libadwaita 1.2
+ * does not survive dismissing the shown toast while it slides in. */
+static void
 toast (SynWindow *self, const char *text)
 {
-  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  AdwToast *toast = adw_toast_new (text);
+
+  while (g_queue_get_length (&self->live_toasts) > 1)
+    adw_toast_dismiss (g_queue_peek_tail (&self->live_toasts));
+  g_queue_push_tail (&self->live_toasts, toast);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed_cb), self, 0);
+  adw_toast_overlay_add_toast (self->toasts, toast);
 }
 
 static void
@@ -481,6 +504,18 @@ add_choice_button (SynWindow *self, SynChoice choice, gboolean suggested)
   gtk_box_append (self->choice_bar, button);
 }
 
+/* The viewer is to choose now: a person on this computer, or this side of a network game. */
+static gboolean
+viewer_may_choose (SynWindow *self)
+{
+  if (!following_game (self) || syn_game_is_over (self->game) || self->hand_over)
+    return FALSE;
+  if (playing_network (self))
+    return syn_peer_is_connected (self->peer) && !syn_peer_has_chosen (self->peer);
+  return syn_game_get_player_kind (self->game, self->viewer) == SYN_PLAYER_HUMAN
+         && !syn_game_has_chosen (self->game, self->viewer);
+}
+
 /* The viewer's choices beyond a plain move: HK's pass; a Transactional move's decision
  * (commit, roll back, keep pending) once the move is picked, or its pass (TX-R6). */
 static void
@@ -489,11 +524,9 @@ update_choice_bar (SynWindow *self)
   SynChoice choices[SYN_MAX_CHOICES];
   const SynVariant *variant = syn_game_get_variant (self->game);
   GtkWidget *child;
-  gboolean live = following_game (self) && !syn_game_is_over (self->game) && !self->hand_over
-                  && !playing_network (self)
-                  && syn_game_get_player_kind (self->game, self->viewer) == SYN_PLAYER_HUMAN
-                  && !syn_game_has_chosen (self->game, self->viewer);
-  int n = live ? variant->choices (syn_game_get_state (self->game), self->viewer, choices) : 0;
+  int n = viewer_may_choose (self)
+              ? variant->choices (syn_game_get_state (self->game), self->viewer, choices)
+              : 0;
   gboolean any = FALSE;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->choice_bar))))
@@ -518,8 +551,8 @@ update_choice_bar (SynWindow *self)
 }
 
 /* A move picked on the board: one choice, or a move whose decision the player picks next
- * from the choice bar. A move onto a square the opponent's transaction locks is refused at
- * once and told to the player alone (TX-R5). */
+ * from the choice bar. A move onto a square the opponent's transaction locks is refused and
+ * told to the player alone (TX-R5). */
 static void
 on_board_move_chosen_cb (SynWindow *self, guint move)
 {
@@ -534,19 +567,13 @@ on_board_move_chosen_cb (SynWindow *self, guint move)
         found = choices[i];
         n_found++;
       }
-  /* Over the network the lock is asked once the decision is picked too (TX-R16). */
   if (n_found <= 1)
     {
       choose (self, n_found == 1 ? found : (SynChoice) move);
       return;
     }
-  if (syn_game_is_refused (self->game, self->viewer, found))
-    {
-      toast (self, _ ("Locked: your opponent’s transaction holds that square. Choose another "
-                      "move."));
-      syn_board_view_set_chosen_move (self->board, SYN_MOVE_NONE);
-      return;
-    }
+  /* The lock is asked once the decision is picked, locally as over the network (TX-R16):
+   * a referee's "no" makes the move, so a player who heard it could not choose again. */
   self->pending_move = (SynMove) move;
   syn_board_view_set_chosen_move (self->board, (SynMove) move);
   update_choice_bar (self);
@@ -1491,6 +1518,7 @@ syn_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->told_after_hand_over, g_free);
+  g_queue_clear (&self->live_toasts);
   G_OBJECT_CLASS (syn_window_parent_class)->dispose (object);
 }
 

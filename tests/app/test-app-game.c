@@ -197,9 +197,9 @@ collect_text (GtkWidget *widget, GString *text)
     collect_text (child, text);
 }
 
-/* The text of the last row of the move list. */
+/* The text of row index of the move list (the start is row 0), the last when index < 0. */
 static char *
-last_move_list_row (Fixture *fixture)
+move_list_row (Fixture *fixture, int index)
 {
   GtkWidget *move_list
       = find_widget (GTK_WIDGET (fixture->window), is_type, GSIZE_TO_POINTER (SYN_TYPE_MOVE_LIST));
@@ -210,7 +210,9 @@ last_move_list_row (Fixture *fixture)
   g_assert_nonnull (move_list);
   list_box = find_widget (move_list, is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
   g_assert_nonnull (list_box);
-  for (int i = 0; gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), i) != NULL; i++)
+  for (int i = 0; gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), i) != NULL
+                  && (index < 0 || i <= index);
+       i++)
     row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), i);
   g_assert_nonnull (row);
   collect_text (GTK_WIDGET (row), text);
@@ -394,7 +396,7 @@ test_against_the_computer_to_the_end (Fixture *fixture, gconstpointer user_data)
                  || g_str_has_prefix (status_text (fixture), "Draw"));
   g_assert_false (action_enabled (fixture, "win.resign"));
   end_words = syn_move_list_describe_end (game);
-  end_row = last_move_list_row (fixture);
+  end_row = move_list_row (fixture, -1);
   g_assert_nonnull (strstr (end_row, end_words));
   g_assert_true (has_autosaved_game ());
   assert_board_shows (fixture, n_turns);
@@ -1004,10 +1006,11 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (shown->position.board[syn_square_from_text ("g1")], ==,
                    SYN_PIECE (SYN_WHITE, SYN_KNIGHT));
   g_assert_cmpint (shown->position.board[syn_square_from_text ("f3")], ==, SYN_NO_PIECE);
-  /* Nor does the move list tell Black of White's pending move. */
+  /* Nor does the move list tell Black of White's pending move, nor White's transaction
+   * number, which would tell of its rollbacks (TX-R15): the row has the turn's. */
   {
-    g_autofree char *row = last_move_list_row (fixture);
-    g_assert_true (g_str_has_prefix (row, "T1"));
+    g_autofree char *row = move_list_row (fixture, -1);
+    g_assert_true (g_str_has_prefix (row, "1."));
     g_assert_null (strstr (row, "Nf3"));
     g_assert_nonnull (strstr (row, "(hidden)"));
   }
@@ -1034,11 +1037,14 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
                    SYN_PIECE (SYN_BLACK, SYN_PAWN));
   g_assert_cmpint (shown->position.board[syn_square_from_text ("f3")], ==,
                    SYN_PIECE (SYN_WHITE, SYN_KNIGHT));
-  /* The move list numbers the steps by transaction, and shows White of Black's step only
-   * what its commit announced (TX-R8, R15). */
+  /* The move list numbers White's own steps by transaction, and shows White of Black's
+   * step only what its commit announced (TX-R3, R8, R15). */
   {
-    g_autofree char *row = last_move_list_row (fixture);
-    g_assert_true (g_str_has_prefix (row, "T2"));
+    g_autofree char *own = move_list_row (fixture, 1);
+    g_autofree char *row = move_list_row (fixture, -1);
+    g_assert_true (g_str_has_prefix (own, "T1"));
+    g_assert_nonnull (strstr (own, "Nf3"));
+    g_assert_true (g_str_has_prefix (row, "1."));
     g_assert_nonnull (strstr (row, "Pe7-e5"));
   }
 }
@@ -1070,6 +1076,241 @@ test_hk_pass_button (Fixture *fixture, gconstpointer data)
   /* The field closed: the next synchronous move, White first. */
   g_assert_cmpstr (status_text (fixture), ==, "White to choose");
   g_assert_null (find_button (fixture, "_Pass"));
+}
+
+/* Network play with the choice bar */
+
+static gboolean
+is_rules_row (GtkWidget *widget, gconstpointer data)
+{
+  return ADW_IS_COMBO_ROW (widget)
+         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), "_Rules") == 0;
+}
+
+/* The choice-bar buttons a step may show: a decision, or a pass (HK-R7, TX-R6). */
+static const char *const choice_labels[] = {
+  "_Commit", "_Roll Back", "_Keep Pending", "Pass and _Commit", "Pass and _Roll Back", "_Pass",
+};
+
+static guint
+visible_choice_buttons (Fixture *fixture, GtkWidget **buttons)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (choice_labels); i++)
+    {
+      GtkWidget *button = find_button (fixture, choice_labels[i]);
+      if (button && gtk_widget_get_mapped (button))
+        buttons[n++] = button;
+    }
+  return n;
+}
+
+typedef struct
+{
+  Fixture *fixture;
+  GRand *rand;
+  guint own_steps; /* steps this side chose in */
+  guint decisions; /* of them, by a choice-bar button */
+  guint refusals;  /* moves the other program's lock answer refused (TX-R5, R16) */
+  guint audits, clean_audits;
+} ButtonPlay;
+
+static void
+on_refused_count_cb (SynGame *game, int side, ButtonPlay *play)
+{
+  play->refusals++;
+}
+
+static void
+on_audit_count_cb (SynPeer *peer, gboolean clean, const char *why, ButtonPlay *play)
+{
+  if (!clean)
+    g_test_message ("audit: %s", why);
+  play->audits++;
+  play->clean_audits += clean;
+}
+
+/* As a person would: a move picked on the board, then its decision (or a pass) from the
+ * choice bar when one shows. Done after enough steps or at the game's end. */
+static gboolean
+button_play_done (gpointer data)
+{
+  ButtonPlay *play = data;
+  SynWindow *window = play->fixture->window;
+  SynGame *game = syn_window_get_game (window);
+  SynPeer *peer = syn_window_get_peer (window);
+  const SynBoardFacts *shown = syn_board_view_get_facts (syn_window_get_board (window));
+  SynChoice choices[SYN_MAX_CHOICES];
+  GtkWidget *buttons[G_N_ELEMENTS (choice_labels)];
+  guint n_buttons;
+
+  if (syn_game_is_over (game) || play->own_steps >= 40)
+    return TRUE;
+  if (!syn_peer_is_connected (peer) || syn_peer_has_chosen (peer)
+      || syn_game_get_variant (game)->choices (syn_game_get_state (game),
+                                               syn_peer_get_colour (peer), choices)
+             == 0)
+    return FALSE;
+  n_buttons = visible_choice_buttons (play->fixture, buttons);
+  if (shown->n_moves > 0 && (n_buttons == 0 || g_rand_boolean (play->rand)))
+    {
+      SynMove move = shown->moves[g_rand_int_range (play->rand, 0, shown->n_moves)];
+      guint turns = syn_game_get_n_turns (game);
+      g_signal_emit_by_name (syn_window_get_board (window), "move-chosen", (guint) move);
+      settle (10);
+      /* Chosen, or already played with the other side's reveal. */
+      if (syn_peer_has_chosen (peer) || syn_game_get_n_turns (game) != turns)
+        {
+          play->own_steps++;
+          return FALSE;
+        }
+      n_buttons = visible_choice_buttons (play->fixture, buttons);
+    }
+  if (n_buttons > 0)
+    {
+      click (buttons[g_rand_int_range (play->rand, 0, (gint32) n_buttons)]);
+      play->own_steps++;
+      play->decisions++;
+    }
+  return FALSE;
+}
+
+static gboolean
+game_over (gpointer data)
+{
+  return syn_game_is_over (data);
+}
+
+static gboolean
+is_toast (GtkWidget *widget, gconstpointer data)
+{
+  return g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwToastWidget");
+}
+
+/* A shown toast's close button, or NULL. */
+static GtkWidget *
+find_toast_dismiss (GtkWidget *window)
+{
+  GtkWidget *toast = find_widget (window, is_toast, NULL);
+  return toast ? find_widget (toast, is_type, GSIZE_TO_POINTER (GTK_TYPE_BUTTON)) : NULL;
+}
+
+/* The audit's toast shows once the one before it goes: under Xvfb the window is never
+ * active, which holds a toast's time, so the test dismisses it as a person may. */
+static gboolean
+audit_told (gpointer data)
+{
+  GtkWidget *window = GTK_WIDGET (((Fixture *) data)->window);
+  GString *all = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  GtkWidget *dismiss;
+
+  collect_text (window, all);
+  text = g_string_free (all, FALSE);
+  if (strstr (text, "both sides kept the rules") != NULL)
+    return TRUE;
+  if ((dismiss = find_toast_dismiss (window)))
+    {
+      settle (400); /* past its slide-in */
+      click (dismiss);
+    }
+  return FALSE;
+}
+
+static gboolean
+audits_done (gpointer data)
+{
+  ButtonPlay *play = data;
+  return play->audits > 0;
+}
+
+/* A rule set's network game from the window against the CLI: the app's side picks its
+ * moves on the board and its decisions and passes with the choice bar, as in a game at one
+ * computer. Transactional's lock questions go to the CLI's program, and the audit at the
+ * end finds both sides honest (TX-R15 to R17). */
+static void
+test_network_choice_bar (Fixture *fixture, gconstpointer data)
+{
+  const SynVariant *variant = syn_variant_lookup (data);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
+  ButtonPlay play = { fixture, rand };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) cli = NULL;
+  g_autofree char *port_text = NULL;
+  g_autofree char *out = NULL;
+  GAsyncResult *done = NULL;
+  GtkWindow *dialog;
+  SynGame *game;
+  guint16 port = free_port ();
+  guint index = 0;
+
+  for (const SynVariant *const *v = syn_variant_all (); *v != variant; v++)
+    index++;
+  activate (fixture, "win.host-game");
+  settle (200);
+  dialog = newest_other_toplevel (fixture);
+  g_assert_true (SYN_IS_HOST_DIALOG (dialog));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (find_widget (GTK_WIDGET (dialog), is_rules_row, NULL)),
+                              index);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (GTK_WIDGET (dialog), is_type,
+                                                           (gconstpointer) GTK_TYPE_SPIN_BUTTON)),
+                             port);
+  g_assert_true (syn_host_dialog_start (SYN_HOST_DIALOG (dialog), &error));
+  g_assert_no_error (error);
+  port_text = g_strdup_printf ("%u", (guint) port);
+  cli = spawn_cli (&error, "join", "127.0.0.1", port_text, "--bot", "random", NULL);
+  g_assert_no_error (error);
+
+  g_assert_true (iterate_until (network_game_running, fixture, 20000));
+  game = syn_window_get_game (fixture->window);
+  g_assert_true (syn_game_get_variant (game) == variant);
+  g_signal_connect (game, "choice-refused", G_CALLBACK (on_refused_count_cb), &play);
+  g_signal_connect (syn_window_get_peer (fixture->window), "audit-completed",
+                    G_CALLBACK (on_audit_count_cb), &play);
+  g_assert_true (iterate_until (button_play_done, &play, 120000));
+  if (variant == &syn_variant_transactional)
+    maybe_save_png (fixture, "network-transactional.png");
+  if (!syn_game_is_over (game))
+    {
+      g_assert_true (syn_peer_resign (syn_window_get_peer (fixture->window), &error));
+      g_assert_no_error (error);
+      /* Between two reveals the resignation waits for the step to end. */
+      g_assert_true (iterate_until (game_over, game, 20000));
+    }
+  g_test_message ("%s: %u own steps, %u by a choice-bar button, %u refused; %s (%s) after %u "
+                  "turns",
+                  variant->id, play.own_steps, play.decisions, play.refusals,
+                  syn_result_to_text (syn_game_get_result (game)), syn_game_get_reason (game),
+                  syn_game_get_n_turns (game));
+  g_assert_cmpuint (play.own_steps, >, 0);
+  if (variant == &syn_variant_transactional)
+    {
+      g_assert_cmpuint (play.decisions, >, 0);
+      g_assert_true (iterate_until (audits_done, &play, 20000));
+      g_assert_cmpuint (play.clean_audits, ==, 1);
+      /* Its toast waits for the one on screen to finish. */
+      g_assert_true (iterate_until (audit_told, fixture, 10000));
+      {
+        GString *all = g_string_new (NULL);
+        g_autofree char *text = NULL;
+        collect_text (GTK_WIDGET (fixture->window), all);
+        text = g_string_free (all, FALSE);
+        /* The other program's transaction numbers are its secret (TX-R15). */
+        g_assert_null (strstr (text, "T0 "));
+      }
+    }
+  g_signal_handlers_disconnect_by_data (game, &play);
+  g_signal_handlers_disconnect_by_data (syn_window_get_peer (fixture->window), &play);
+
+  syn_peer_disconnect (syn_window_get_peer (fixture->window));
+  g_subprocess_communicate_utf8_async (cli, NULL, NULL, on_cli_done_cb, &done);
+  g_assert_true (iterate_until (cli_done, &done, 20000));
+  g_assert_true (g_subprocess_communicate_utf8_finish (cli, done, &out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (cli));
+  g_assert_true (g_str_has_prefix (out, syn_result_to_text (syn_game_get_result (game))));
+  g_clear_object (&done);
 }
 
 int
@@ -1111,7 +1352,11 @@ main (int argc, char **argv)
     if (!(*v)->has_deep_search)
       {
         g_autofree char *path = g_strdup_printf ("/app/rule-set/%s/against-the-computer", (*v)->id);
+        g_autofree char *network
+            = g_strdup_printf ("/app/rule-set/%s/network-choice-bar", (*v)->id);
         g_test_add (path, Fixture, (*v)->id, fixture_set_up, test_rule_set_against_the_computer,
+                    fixture_tear_down);
+        g_test_add (network, Fixture, (*v)->id, fixture_set_up, test_network_choice_bar,
                     fixture_tear_down);
       }
   return g_test_run ();

@@ -144,6 +144,13 @@ test_fields (void)
     g_assert_cmpstr (buf, ==,
                      "options id=g variant=psc tc=- fog=no colour=white date=2026.01.02 "
                      "fen=4k3/8/8/8/8/8/4P3/4K3_w_-_-_0_1\n");
+    /* A Transactional FEN's transactions (TX-R14) travel too. */
+    options = "options id=g variant=transactional tc=- fog=no colour=white date=2026.01.02 "
+              "fen=4k3/8/8/8/8/8/8/R3K3_w_Q_-_0_1_T1:-_T2:-";
+    g_assert_true (syn_message_parse (options, strlen (options), &m, NULL));
+    g_assert_cmpstr (m.fen, ==, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 T1:- T2:-");
+    g_assert_cmpuint (syn_message_format (&m, buf), >, 0);
+    g_assert_true (g_str_has_prefix (buf, options) && g_str_equal (buf + strlen (options), "\n"));
     /* A FEN the wire cannot carry is not written. */
     g_strlcpy (m.fen, "4k3/8/8/8/8/8/4P3/4K3_w - - 0 1", sizeof m.fen);
     g_assert_cmpuint (syn_message_format (&m, buf), ==, 0);

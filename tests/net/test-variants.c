@@ -203,11 +203,15 @@ count_sealed_commits (SynGame *game, SynColour viewer)
   return commits;
 }
 
+/* TX-E1's start after two pending moves, and TX-E3's start, none pending. */
+#define TX_E1_AFTER "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2 T1:g1f3 T2:e7e5"
+#define TX_E3_START "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 T1:- T2:-"
+
 /* TX-R15 to R17: two programs play a whole game, each on its own player state: the lock
  * questions go to the other program, the mover's turn travels sealed, and the audit at the
  * end finds both honest. */
 static void
-test_transactional_game (gconstpointer data)
+test_transactional_game (gconstpointer start_fen)
 {
   SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
   g_autoptr (NetPair) pair = NULL;
@@ -216,6 +220,8 @@ test_transactional_game (gconstpointer data)
   SynColour host_colour, guest_colour;
   g_autoptr (GError) error = NULL;
 
+  if (start_fen)
+    g_strlcpy (options.start_fen, start_fen, sizeof options.start_fen);
   pair = net_pair_new ("127.0.0.1", &options);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
   g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
@@ -265,6 +271,23 @@ test_transactional_game (gconstpointer data)
                     >, 0);
 }
 
+/* TX-R15: a set-up position travels with fen= like any other, but one with pending moves
+ * cannot: both programs would know the transactions each may hold alone. */
+static void
+test_transactional_set_up_with_pending_moves (void)
+{
+  SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE, TX_E1_AFTER };
+  g_autoptr (SynIdentity) identity = net_test_identity ("tx-set-up");
+  g_autoptr (SynPeer) host = syn_peer_new (identity, "Host");
+  g_autoptr (GError) error = NULL;
+
+  syn_peer_set_autosave (host, FALSE);
+  syn_peer_set_options (host, &options);
+  g_assert_false (syn_peer_listen (host, "127.0.0.1", 0, &error));
+  g_assert_error (error, SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL);
+  g_assert_nonnull (strstr (error->message, "pending"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -281,6 +304,10 @@ main (int argc, char *argv[])
                    test_draws_lots_matches_table);
   g_test_add_data_func ("/net/variants/transactional/r15-game-with-audit", NULL,
                         test_transactional_game);
+  g_test_add_data_func ("/net/variants/transactional/r15-set-up-game-with-audit", TX_E3_START,
+                        test_transactional_game);
+  g_test_add_func ("/net/variants/transactional/r15-set-up-with-pending-moves-refused",
+                   test_transactional_set_up_with_pending_moves);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
