@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "naive-hk.h"
+#include "rule-set-test-util.h"
 #include "variant.h"
 
 #define MAX_STEPS 300
@@ -85,72 +86,38 @@ variant (void)
   return v;
 }
 
-static int
-compare_text (const void *a, const void *b)
-{
-  return strcmp ((const char *) a, (const char *) b);
-}
-
+/* side's choice written text; "-" for a side that waits. */
 static SynChoice
 engine_choice_from_text (const SynState *state, SynColour side, const char *text)
 {
-  SynChoice choice;
-
   if (strcmp (text, "-") == 0)
     return SYN_CHOICE_NONE;
-  choice = syn_variant_choice_from_text (variant (), state, side, text);
-  if (choice == SYN_CHOICE_NONE)
-    g_error ("the engine does not offer %s", text);
-  return choice;
+  return rule_set_test_choice (variant (), state, side, text);
 }
 
+/* The engine's position, outcome, choices and step kind against the naive ones. */
 static SynReason
 compare_state (const SynState *state, const NaiveHkPosition *naive, Tally *tally)
 {
-  char fen[SYN_FEN_MAX_SIZE], naive_fen[SYN_FEN_MAX_SIZE];
+  char naive_fen[SYN_FEN_MAX_SIZE];
   const char *result, *reason;
-  SynOutcome outcome;
+  SynReason ending;
   SynStepInfo info;
   SynBitboard open = 0;
-
-  variant ()->write_state (state, fen, sizeof fen);
-  naive_hk_to_fen (naive, naive_fen, sizeof naive_fen);
-  if (strcmp (fen, naive_fen) != 0)
-    g_error ("engine writes %s, naive %s", fen, naive_fen);
-  tally->states++;
-
-  naive_hk_outcome (naive, &result, &reason);
-  outcome = variant ()->outcome (state);
-  if (g_strcmp0 (syn_result_to_text (outcome.result), result) != 0
-      || g_strcmp0 (syn_reason_to_text (outcome.reason), reason) != 0)
-    g_error ("%s: engine says %s (%s), naive %s (%s)", fen, syn_result_to_text (outcome.result),
-             syn_reason_to_text (outcome.reason), result, reason);
-  /* The rulings say nothing of a finished game's choices: only that there are no steps. */
-  if (strcmp (result, "*") != 0)
-    {
-      g_assert_cmpuint (variant ()->count_joint_choices (state), ==, 0);
-      return outcome.reason;
-    }
   guint64 joint = 1;
+
+  naive_hk_to_fen (naive, naive_fen, sizeof naive_fen);
+  naive_hk_outcome (naive, &result, &reason);
+  ending = rule_set_test_compare_position (variant (), state, naive_fen, result, reason);
+  tally->states++;
+  if (ending != SYN_REASON_NONE)
+    return ending;
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
-      SynChoice choices[SYN_MAX_CHOICES];
-      static char texts[SYN_MAX_CHOICES][SYN_CHOICE_TEXT_SIZE];
       static char expected[NAIVE_HK_MAX_CHOICES][NAIVE_HK_TEXT_SIZE];
-      int n = variant ()->choices (state, (SynColour) c, choices);
       int n_expected = naive_hk_choices (naive, c, expected);
-
-      for (int i = 0; i < n; i++)
-        variant ()->choice_to_text (state, choices[i], texts[i]);
-      qsort (texts, (size_t) n, SYN_CHOICE_TEXT_SIZE, compare_text);
-      for (int i = 0; i < MIN (n, n_expected); i++)
-        if (strcmp (texts[i], expected[i]) != 0)
-          g_error ("%s: %s's choice %d is %s, naive says %s", fen, c ? "Black" : "White", i,
-                   texts[i], expected[i]);
-      if (n != n_expected)
-        g_error ("%s: %s has %d choices, naive says %d (first extra: %s)", fen,
-                 c ? "Black" : "White", n, n_expected,
-                 n > n_expected ? texts[n_expected] : expected[n]);
+      int n = rule_set_test_compare_choices (variant (), state, (SynColour) c, expected[0],
+                                             sizeof expected[0], n_expected);
       joint *= (guint64) MAX (n, 1);
     }
   g_assert_cmpuint (variant ()->count_joint_choices (state), ==, joint);
@@ -160,10 +127,10 @@ compare_state (const SynState *state, const NaiveHkPosition *naive, Tally *tally
   for (int i = 0; i < naive->n_open; i++)
     open |= (SynBitboard) 1 << naive->open[i];
   if (info.kind != (naive->n_open ? SYN_STEP_BLOWS : SYN_STEP_MOVES) || info.marked != open)
-    g_error ("%s: engine describes step kind %d, fields %" G_GINT64_MODIFIER "x", fen, info.kind,
-             (guint64) info.marked);
+    g_error ("%s: engine describes step kind %d, fields %" G_GINT64_MODIFIER "x", naive_fen,
+             info.kind, (guint64) info.marked);
 
-  return outcome.reason;
+  return SYN_REASON_NONE;
 }
 
 static int
@@ -261,12 +228,10 @@ play_game (GRand *rand, const char *start, Tally *tally)
   int n_history = 0;
   SynState state;
   NaiveHkPosition naive;
-  SynFenError error;
   char message[160];
   char last[2][NAIVE_HK_TEXT_SIZE] = { "", "" };
 
-  if (!v->read_state (start, &state, &error))
-    g_error ("engine refuses %s: %s", start, error.message);
+  rule_set_test_load (v, &state, start);
   if (!naive_hk_from_fen (start, &naive, message, sizeof message))
     g_error ("naive refuses %s: %s", start, message);
   tally->games++;
@@ -274,6 +239,7 @@ play_game (GRand *rand, const char *start, Tally *tally)
   for (int step = 0;; step++)
     {
       static char texts[2][NAIVE_HK_MAX_CHOICES][NAIVE_HK_TEXT_SIZE];
+      char naive_fen[SYN_FEN_MAX_SIZE];
       const char *chosen[2];
       SynState next;
       NaiveHkPosition naive_next;
@@ -330,18 +296,8 @@ play_game (GRand *rand, const char *start, Tally *tally)
       g_assert_true (naive_hk_apply (&naive, chosen[0], chosen[1], &naive_next, &report));
       count_step (&report, tally);
       tally->kings_struck += naive.n_open > 0 && king_missing (&naive_next);
-
-      {
-        char fen[SYN_FEN_MAX_SIZE], naive_fen[SYN_FEN_MAX_SIZE], before[SYN_FEN_MAX_SIZE];
-        v->write_state (&next, fen, sizeof fen);
-        naive_hk_to_fen (&naive_next, naive_fen, sizeof naive_fen);
-        if (strcmp (fen, naive_fen) != 0)
-          {
-            naive_hk_to_fen (&naive, before, sizeof before);
-            g_error ("%s with %s / %s: engine gives %s, naive %s", before, chosen[0], chosen[1],
-                     fen, naive_fen);
-          }
-      }
+      naive_hk_to_fen (&naive_next, naive_fen, sizeof naive_fen);
+      rule_set_test_compare_step (v, &state, chosen[0], chosen[1], &next, naive_fen);
       state = next;
       naive = naive_next;
     }
@@ -375,14 +331,9 @@ test_random_play (void)
                   ", phase ended %" G_GUINT64_FORMAT ", king struck in a round %" G_GUINT64_FORMAT,
                   tally.strikes, tally.passes, tally.recaptures, tally.two_strikes,
                   tally.strikes_missed, tally.phases_ended, tally.kings_struck);
-  g_test_message ("endings: king-captured %" G_GUINT64_FORMAT ", checkmate %" G_GUINT64_FORMAT
-                  ", both-lost %" G_GUINT64_FORMAT ", stalemate %" G_GUINT64_FORMAT
-                  ", fifty-turns %" G_GUINT64_FORMAT ", repetition %" G_GUINT64_FORMAT,
-                  tally.endings[SYN_REASON_KING_CAPTURED], tally.endings[SYN_REASON_CHECKMATE],
-                  tally.endings[SYN_REASON_BOTH_LOST], tally.endings[SYN_REASON_STALEMATE],
-                  tally.endings[SYN_REASON_FIFTY_TURNS], tally.endings[SYN_REASON_REPETITION]);
+  rule_set_test_report_endings (tally.endings);
 
-  /* The comparison means little unless every rule and ending was exercised. */
+  /* The comparison means little unless every rule was exercised (every ending: above). */
   g_assert_cmpuint (tally.states, >, (guint64) games * 10);
   g_assert_cmpuint (tally.castling, >, 0);
   g_assert_cmpuint (tally.promotions, >, 0);
@@ -398,12 +349,6 @@ test_random_play (void)
   g_assert_cmpuint (tally.strikes_missed, >, 0);
   g_assert_cmpuint (tally.phases_ended, >, 0);
   g_assert_cmpuint (tally.kings_struck, >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_KING_CAPTURED], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_CHECKMATE], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_BOTH_LOST], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_STALEMATE], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_FIFTY_TURNS], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_REPETITION], >, 0);
 }
 
 /* HK-R14: both refuse what the ruling refuses, and accept the rest. */
@@ -434,22 +379,17 @@ test_fen_agrees (void)
   for (size_t i = 0; i < G_N_ELEMENTS (refused); i++)
     {
       NaiveHkPosition naive;
-      SynState state;
-      SynFenError error;
       g_assert_false (naive_hk_from_fen (refused[i], &naive, message, sizeof message));
-      if (v->read_state (refused[i], &state, &error))
-        g_error ("engine accepts %s (naive: %s)", refused[i], message);
+      rule_set_test_assert_engine_refuses (v, refused[i], message);
     }
   for (size_t i = 0; i < G_N_ELEMENTS (accepted); i++)
     {
       NaiveHkPosition naive;
       SynState state;
-      SynFenError error;
       Tally tally = { 0 };
       if (!naive_hk_from_fen (accepted[i], &naive, message, sizeof message))
         g_error ("naive refuses %s: %s", accepted[i], message);
-      if (!v->read_state (accepted[i], &state, &error))
-        g_error ("engine refuses %s: %s", accepted[i], error.message);
+      rule_set_test_load (v, &state, accepted[i]);
       compare_state (&state, &naive, &tally);
     }
 }

@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "rule-set-test-util.h"
 #include "variant.h"
 
 static const SynVariant *const hk = &syn_variant_hk;
@@ -16,19 +17,13 @@ static const SynVariant *const hk = &syn_variant_hk;
 static void
 load (SynState *state, const char *fen)
 {
-  SynFenError error = { 0, "" };
-  gboolean ok = hk->read_state (fen, state, &error);
-  if (!ok)
-    g_test_message ("refused %s: %s", fen, error.message);
-  g_assert_true (ok);
+  rule_set_test_load (hk, state, fen);
 }
 
 static void
 assert_fen (const SynState *state, const char *expected)
 {
-  char buf[SYN_FEN_MAX_SIZE];
-  hk->write_state (state, buf, sizeof buf);
-  g_assert_cmpstr (buf, ==, expected);
+  rule_set_test_assert_fen (hk, state, expected);
 }
 
 /* side's choice written text; "-" for a side that waits, which must then have none. */
@@ -72,34 +67,11 @@ assert_outcome (const SynState *state, const char *result, const char *reason)
     g_assert_cmpuint (hk->count_joint_choices (state), ==, 0);
 }
 
-static int
-compare_texts (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* side's choices as one sorted, space-separated text, for comparing with a list. */
-static char *
-choices_text (const SynState *state, SynColour side)
-{
-  SynChoice choices[SYN_MAX_CHOICES];
-  char buf[SYN_CHOICE_TEXT_SIZE];
-  int n = hk->choices (state, side, choices);
-  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  for (int i = 0; i < n; i++)
-    {
-      hk->choice_to_text (state, choices[i], buf);
-      g_ptr_array_add (texts, g_strdup (buf));
-    }
-  g_ptr_array_sort (texts, compare_texts);
-  g_ptr_array_add (texts, NULL);
-  return g_strjoinv (" ", (char **) texts->pdata);
-}
-
+/* side's choices as one sorted, space-separated text, compared with a list. */
 static void
 assert_choices (const SynState *state, SynColour side, const char *expected)
 {
-  g_autofree char *text = choices_text (state, side);
+  g_autofree char *text = rule_set_test_choices_text (hk, state, side);
   /* A side that waits has no choices; the CLI writes it "-". */
   g_assert_cmpstr (text[0] ? text : "-", ==, expected);
 }
@@ -135,9 +107,7 @@ assert_refused (const char *fen, int field)
 static void
 assert_round_trip (const char *fen)
 {
-  SynState state;
-  load (&state, fen);
-  assert_fen (&state, fen);
+  rule_set_test_assert_round_trip (hk, fen);
 }
 
 static int

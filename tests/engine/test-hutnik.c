@@ -9,6 +9,7 @@
 
 #include "hutnik.h"
 #include "movegen.h"
+#include "rule-set-test-util.h"
 #include "variant.h"
 
 #define V (&syn_variant_hutnik)
@@ -18,19 +19,13 @@
 static void
 load (SynState *state, const char *fen)
 {
-  SynFenError error = { 0, "" };
-  gboolean ok = V->read_state (fen, state, &error);
-  if (!ok)
-    g_test_message ("refused %s: %s", fen, error.message);
-  g_assert_true (ok);
+  rule_set_test_load (V, state, fen);
 }
 
 static void
 assert_fen (const SynState *state, const char *expected)
 {
-  char buf[SYN_FEN_MAX_SIZE];
-  V->write_state (state, buf, sizeof buf);
-  g_assert_cmpstr (buf, ==, expected);
+  rule_set_test_assert_fen (V, state, expected);
 }
 
 static SynChoice
@@ -60,31 +55,13 @@ n_choices (const char *fen, SynColour side)
   return V->choices (&state, side, choices);
 }
 
-static int
-compare_texts (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
 /* Every choice of side as text, sorted and joined by spaces. */
 static char *
 choices_text (const char *fen, SynColour side)
 {
   SynState state;
-  SynChoice choices[SYN_MAX_CHOICES];
-  char buf[SYN_CHOICE_TEXT_SIZE];
-  int n;
-  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   load (&state, fen);
-  n = V->choices (&state, side, choices);
-  for (int i = 0; i < n; i++)
-    {
-      V->choice_to_text (&state, choices[i], buf);
-      g_ptr_array_add (texts, g_strdup (buf));
-    }
-  g_ptr_array_sort (texts, compare_texts);
-  g_ptr_array_add (texts, NULL);
-  return g_strjoinv (" ", (char **) texts->pdata);
+  return rule_set_test_choices_text (V, &state, side);
 }
 
 /* One turn from fen: white's and black's choices, then the FEN after. */
@@ -121,25 +98,13 @@ assert_outcome (const char *fen, const char *result, const char *reason)
 static void
 assert_refused (const char *fen, int field, const char *fault)
 {
-  SynState state;
-  SynFenError error = { -1, "" };
-  g_assert_false (V->read_state (fen, &state, &error));
-  g_test_message ("%s: %s", fen, error.message);
-  g_assert_cmpint (error.field, ==, field);
-  if (field > 0)
-    {
-      g_autofree char *prefix = g_strdup_printf ("field %d: ", field);
-      g_assert_true (g_str_has_prefix (error.message, prefix));
-    }
-  g_assert_nonnull (strstr (error.message, fault));
+  rule_set_test_assert_refused (V, fen, field, fault);
 }
 
 static void
 assert_round_trip (const char *fen)
 {
-  SynState state;
-  load (&state, fen);
-  assert_fen (&state, fen);
+  rule_set_test_assert_round_trip (V, fen);
 }
 
 /* Worked examples ---------------------------------------------------------------------- */

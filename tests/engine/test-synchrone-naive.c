@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "naive-synchrone.h"
+#include "rule-set-test-util.h"
 #include "variant.h"
 
 #define MAX_TURNS 150
@@ -79,80 +80,31 @@ variant (void)
   return v;
 }
 
-static int
-compare_text (const void *a, const void *b)
-{
-  return strcmp ((const char *) a, (const char *) b);
-}
-
-/* The engine's choices of side, as sorted texts. */
-static int
-engine_choices (const SynState *state, SynColour side, SynChoice *choices,
-                char texts[][SYN_CHOICE_TEXT_SIZE])
-{
-  int n = variant ()->choices (state, side, choices);
-  for (int i = 0; i < n; i++)
-    variant ()->choice_to_text (state, choices[i], texts[i]);
-  qsort (texts, (size_t) n, SYN_CHOICE_TEXT_SIZE, compare_text);
-  return n;
-}
-
-static SynChoice
-engine_choice_from_text (const SynState *state, SynColour side, const char *text)
-{
-  SynChoice choice = syn_variant_choice_from_text (variant (), state, side, text);
-  if (choice == SYN_CHOICE_NONE)
-    g_error ("the engine does not offer %s", text);
-  return choice;
-}
-
+/* The engine's position, outcome and choices against the naive ones. */
 static SynReason
 compare_state (const SynState *state, const NaiveSynPosition *naive, Tally *tally)
 {
-  char fen[SYN_FEN_MAX_SIZE], naive_fen[SYN_FEN_MAX_SIZE];
+  char naive_fen[SYN_FEN_MAX_SIZE];
   const char *result, *reason;
-  SynOutcome outcome;
-
-  variant ()->write_state (state, fen, sizeof fen);
-  naive_syn_to_fen (naive, naive_fen, sizeof naive_fen);
-  if (strcmp (fen, naive_fen) != 0)
-    g_error ("engine writes %s, naive %s", fen, naive_fen);
-  tally->states++;
-
-  naive_syn_outcome (naive, &result, &reason);
-  outcome = variant ()->outcome (state);
-  if (g_strcmp0 (syn_result_to_text (outcome.result), result) != 0
-      || g_strcmp0 (syn_reason_to_text (outcome.reason), reason) != 0)
-    g_error ("%s: engine says %s (%s), naive %s (%s)", fen, syn_result_to_text (outcome.result),
-             syn_reason_to_text (outcome.reason), result, reason);
-  /* The rulings say nothing of a finished game's choices: only that there are no steps. */
-  if (strcmp (result, "*") != 0)
-    {
-      g_assert_cmpuint (variant ()->count_joint_choices (state), ==, 0);
-      return outcome.reason;
-    }
+  SynReason ending;
   guint64 joint = 1;
+
+  naive_syn_to_fen (naive, naive_fen, sizeof naive_fen);
+  naive_syn_outcome (naive, &result, &reason);
+  ending = rule_set_test_compare_position (variant (), state, naive_fen, result, reason);
+  tally->states++;
+  if (ending != SYN_REASON_NONE)
+    return ending;
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
-      SynChoice choices[SYN_MAX_CHOICES];
-      static char texts[SYN_MAX_CHOICES][SYN_CHOICE_TEXT_SIZE];
       static char expected[NAIVE_SYN_MAX_CHOICES][NAIVE_SYN_TEXT_SIZE];
-      int n = engine_choices (state, (SynColour) c, choices, texts);
       int n_expected = naive_syn_choices (naive, c, expected);
-
-      for (int i = 0; i < MIN (n, n_expected); i++)
-        if (strcmp (texts[i], expected[i]) != 0)
-          g_error ("%s: %s's choice %d is %s, naive says %s", fen, c ? "Black" : "White", i,
-                   texts[i], expected[i]);
-      if (n != n_expected)
-        g_error ("%s: %s has %d choices, naive says %d (first extra: %s)", fen,
-                 c ? "Black" : "White", n, n_expected,
-                 n > n_expected ? texts[n_expected] : expected[n]);
+      int n = rule_set_test_compare_choices (variant (), state, (SynColour) c, expected[0],
+                                             sizeof expected[0], n_expected);
       joint *= (guint64) MAX (n, 1);
     }
   g_assert_cmpuint (variant ()->count_joint_choices (state), ==, joint);
-
-  return outcome.reason;
+  return SYN_REASON_NONE;
 }
 
 /* What a choice text does on pos, for biasing the random choices toward the rare rules. */
@@ -227,12 +179,10 @@ play_game (GRand *rand, const char *start, Tally *tally)
   NaiveSynPosition *naive_history = g_new (NaiveSynPosition, MAX_TURNS + 1);
   SynState state;
   NaiveSynPosition naive;
-  SynFenError error;
   char message[160];
   char last[2][NAIVE_SYN_TEXT_SIZE] = { "", "" };
 
-  if (!v->read_state (start, &state, &error))
-    g_error ("engine refuses %s: %s", start, error.message);
+  rule_set_test_load (v, &state, start);
   if (!naive_syn_from_fen (start, &naive, message, sizeof message))
     g_error ("naive refuses %s: %s", start, message);
   tally->games++;
@@ -240,6 +190,7 @@ play_game (GRand *rand, const char *start, Tally *tally)
   for (int turn = 0;; turn++)
     {
       static char texts[2][NAIVE_SYN_MAX_CHOICES][NAIVE_SYN_TEXT_SIZE];
+      char naive_fen[SYN_FEN_MAX_SIZE];
       const char *chosen[2];
       SynState next;
       NaiveSynPosition naive_next;
@@ -276,22 +227,12 @@ play_game (GRand *rand, const char *start, Tally *tally)
       chosen[0] = pick (rand, &naive, texts[0], n_white, last[0][0] ? last[0] : NULL, NULL);
       chosen[1] = pick (rand, &naive, texts[1], n_black, last[1][0] ? last[1] : NULL, chosen[0]);
 
-      v->apply (&state, engine_choice_from_text (&state, SYN_WHITE, chosen[0]),
-                engine_choice_from_text (&state, SYN_BLACK, chosen[1]), &next);
+      v->apply (&state, rule_set_test_choice (v, &state, SYN_WHITE, chosen[0]),
+                rule_set_test_choice (v, &state, SYN_BLACK, chosen[1]), &next);
       g_assert_true (naive_syn_apply (&naive, chosen[0], chosen[1], &naive_next, &report));
       count_turn (&report, tally);
-
-      {
-        char fen[SYN_FEN_MAX_SIZE], naive_fen[SYN_FEN_MAX_SIZE], before[SYN_FEN_MAX_SIZE];
-        v->write_state (&next, fen, sizeof fen);
-        naive_syn_to_fen (&naive_next, naive_fen, sizeof naive_fen);
-        if (strcmp (fen, naive_fen) != 0)
-          {
-            naive_syn_to_fen (&naive, before, sizeof before);
-            g_error ("%s with %s / %s: engine gives %s, naive %s", before, chosen[0], chosen[1],
-                     fen, naive_fen);
-          }
-      }
+      naive_syn_to_fen (&naive_next, naive_fen, sizeof naive_fen);
+      rule_set_test_compare_step (v, &state, chosen[0], chosen[1], &next, naive_fen);
       g_strlcpy (last[0], chosen[0], sizeof last[0]);
       g_strlcpy (last[1], chosen[1], sizeof last[1]);
       state = next;
@@ -326,14 +267,9 @@ test_random_play (void)
       tally.self_captures, tally.en_passant, tally.castling, tally.promotions,
       tally.captures_missed, tally.collisions_both, tally.collisions_king, tally.collisions_self,
       tally.double_steps_dropped, tally.self_captures_through, tally.en_passant_collisions);
-  g_test_message ("endings: king-captured %" G_GUINT64_FORMAT ", checkmate %" G_GUINT64_FORMAT
-                  ", both-lost %" G_GUINT64_FORMAT ", stalemate %" G_GUINT64_FORMAT
-                  ", fifty-turns %" G_GUINT64_FORMAT ", repetition %" G_GUINT64_FORMAT,
-                  tally.endings[SYN_REASON_KING_CAPTURED], tally.endings[SYN_REASON_CHECKMATE],
-                  tally.endings[SYN_REASON_BOTH_LOST], tally.endings[SYN_REASON_STALEMATE],
-                  tally.endings[SYN_REASON_FIFTY_TURNS], tally.endings[SYN_REASON_REPETITION]);
+  rule_set_test_report_endings (tally.endings);
 
-  /* The comparison means little unless every rule and ending was exercised. */
+  /* The comparison means little unless every rule was exercised (every ending: above). */
   g_assert_cmpuint (tally.states, >, (guint64) games * 10);
   g_assert_cmpuint (tally.self_captures, >, 0);
   g_assert_cmpuint (tally.en_passant, >, 0);
@@ -346,12 +282,6 @@ test_random_play (void)
   g_assert_cmpuint (tally.double_steps_dropped, >, 0);
   g_assert_cmpuint (tally.self_captures_through, >, 0);
   g_assert_cmpuint (tally.en_passant_collisions, >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_KING_CAPTURED], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_CHECKMATE], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_BOTH_LOST], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_STALEMATE], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_FIFTY_TURNS], >, 0);
-  g_assert_cmpuint (tally.endings[SYN_REASON_REPETITION], >, 0);
 }
 
 /* SYN-R14: both refuse what the ruling refuses, and accept the rest. */
@@ -384,25 +314,17 @@ test_fen_agrees (void)
   for (size_t i = 0; i < G_N_ELEMENTS (refused); i++)
     {
       NaiveSynPosition naive;
-      SynState state;
-      SynFenError error;
       g_assert_false (naive_syn_from_fen (refused[i], &naive, message, sizeof message));
-      if (v->read_state (refused[i], &state, &error))
-        {
-          g_test_message ("engine accepts %s (naive: %s)", refused[i], message);
-          g_test_fail ();
-        }
+      rule_set_test_assert_engine_refuses (v, refused[i], message);
     }
   for (size_t i = 0; i < G_N_ELEMENTS (accepted); i++)
     {
       NaiveSynPosition naive;
       SynState state;
-      SynFenError error;
       Tally tally = { 0 };
       if (!naive_syn_from_fen (accepted[i], &naive, message, sizeof message))
         g_error ("naive refuses %s: %s", accepted[i], message);
-      if (!v->read_state (accepted[i], &state, &error))
-        g_error ("engine refuses %s: %s", accepted[i], error.message);
+      rule_set_test_load (v, &state, accepted[i]);
       compare_state (&state, &naive, &tally);
     }
 }

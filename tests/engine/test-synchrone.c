@@ -5,13 +5,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
-#include <string.h>
 
 #include "fen.h"
 #include "movegen.h"
 #include "move.h"
 #include "outcome.h"
 #include "position.h"
+#include "rule-set-test-util.h"
 #include "variant.h"
 
 #define V (&syn_variant_synchrone)
@@ -36,11 +36,7 @@
 static void
 load (SynState *state, const char *fen)
 {
-  SynFenError error = { 0, "" };
-  gboolean ok = V->read_state (fen, state, &error);
-  if (!ok)
-    g_test_message ("refused %s: %s", fen, error.message);
-  g_assert_true (ok);
+  rule_set_test_load (V, state, fen);
 }
 
 static void
@@ -123,27 +119,13 @@ assert_fen_outcome (const char *fen, const char *result, const char *reason)
 static void
 assert_refused (const char *fen, int field, const char *words)
 {
-  SynState state;
-  SynFenError error = { 0, "" };
-  g_assert_false (V->read_state (fen, &state, &error));
-  g_test_message ("%s: %s", fen, error.message);
-  g_assert_cmpint (error.field, ==, field);
-  if (field > 0)
-    {
-      g_autofree char *field_text = g_strdup_printf ("field %d: ", field);
-      g_assert_true (g_str_has_prefix (error.message, field_text));
-    }
-  g_assert_nonnull (strstr (error.message, words));
+  rule_set_test_assert_refused (V, fen, field, words);
 }
 
 static void
 assert_round_trip (const char *fen)
 {
-  SynState state;
-  char buf[SYN_FEN_MAX_SIZE];
-  load (&state, fen);
-  write (&state, buf);
-  g_assert_cmpstr (buf, ==, fen);
+  rule_set_test_assert_round_trip (V, fen);
 }
 
 /* Worked examples and the seed's diagrams ----------------------------------------------- */
