@@ -26,6 +26,9 @@ typedef struct
    * move of c is refused this step (TX-R6 over the network, where c cannot see the locks):
    * c's choices are then the pass. Cleared by the next step. */
   uint8_t all_refused;
+  /* Bit c set when side c committed in the step just played: the other side's program may
+   * then see a hidden attack (TX-R10) that comes before the fifty-turn draw. */
+  uint8_t just_committed;
   /* After a hidden side's commit followed by its public part (transactional.h): the pieces'
    * paths it told, committed square to final square, so that the announcement pairs them
    * as the committer did (TX-R8). */

@@ -147,6 +147,16 @@ fifty_turns (const SynState *state)
   return state->board.quiet_turns >= 100;
 }
 
+/* TX-R13, R15 in a hidden side's turn: the draw is ours to judge unless we just committed,
+ * for then its program may see our commit run into a hidden attack (TX-R10), which comes
+ * first; it claims whichever end it finds. */
+static bool
+fifty_turns_seen (const SynState *state)
+{
+  SynColour us = (SynColour) !state->board.side_to_move;
+  return fifty_turns (state) && !(state->rules.tx.just_committed & (1u << us));
+}
+
 /* TX-R2: side's pending position with the opponent's committed one. */
 static void
 build_view (const SynState *state, SynColour side, SynPosition *view)
@@ -433,7 +443,7 @@ tx_choices (const SynState *state, SynColour side, SynChoice *choices)
   /* Its one choice is the one its own program makes (TX-R15). */
   if (mover_hidden (state))
     {
-      if (fifty_turns (state))
+      if (fifty_turns_seen (state))
         return 0;
       choices[0] = SYN_CHOICE_SEALED;
       return 1;
@@ -455,7 +465,7 @@ tx_count_joint_choices (const SynState *state)
 {
   Turn turn;
   if (mover_hidden (state))
-    return fifty_turns (state) ? 0 : 1;
+    return fifty_turns_seen (state) ? 0 : 1;
   analyse_turn (state, &turn);
   if (outcome_of_turn (state, &turn).result != SYN_RESULT_NONE)
     return 0;
@@ -533,6 +543,7 @@ end_turn (const SynState *state, bool resets, SynState *next)
   SynColour us = (SynColour) state->board.side_to_move;
   next->step = 0;
   next->rules.tx.all_refused = 0;
+  next->rules.tx.just_committed = 0;
   next->rules.tx.n_told = 0;
   memset (next->rules.tx.told, 0, sizeof next->rules.tx.told);
   next->board.quiet_turns = resets ? 0 : syn_counter_next (state->board.quiet_turns);
@@ -575,6 +586,8 @@ tx_apply (const SynState *state, SynChoice white, SynChoice black, SynState *out
     }
   /* TX-R13: every turn counts; a commit with a capture or a pawn move starts again. */
   end_turn (state, resets, &next);
+  if (decision == DECIDE_COMMIT)
+    tx->just_committed = (uint8_t) (1u << us);
   *out = next;
 }
 
@@ -704,8 +717,8 @@ tx_outcome (const SynState *state)
   /* TX-R15: the hidden side's mate or stalemate, and its hidden attack after our commit, are
    * judged by its own program. */
   if (mover_hidden (state))
-    return fifty_turns (state) ? (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS }
-                               : (SynOutcome){ SYN_RESULT_NONE, SYN_REASON_NONE };
+    return fifty_turns_seen (state) ? (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS }
+                                    : (SynOutcome){ SYN_RESULT_NONE, SYN_REASON_NONE };
   analyse_turn (state, &turn);
   return outcome_of_turn (state, &turn);
 }
@@ -1821,6 +1834,7 @@ syn_tx_apply_public_step (const SynState *state, const SynTxPublicStep *step, Sy
   tx->en_passant_files = step->commit ? step->en_passant_files : 0;
   if (step->commit)
     {
+      tx->just_committed = (uint8_t) (1u << us);
       tx->n_told = step->n_changed;
       for (int i = 0; i < step->n_changed; i++)
         {

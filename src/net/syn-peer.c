@@ -774,7 +774,8 @@ static void commit_wait (SynPeer *self);
 static void ask_all_refused (SynPeer *self);
 
 /* TX-R15: an end only this program can see (its own mate, a hidden attack on the other's
- * king after its commit) is claimed, and the audit checks the claim. */
+ * king after its commit, the fifty-turn draw when that commit might have hidden one) is
+ * claimed, and the audit checks the claim. */
 static void
 claim (SynPeer *self)
 {
@@ -1498,21 +1499,14 @@ static void
 handle_claim (SynPeer *self, const SynMessage *m)
 {
   SynColour remote = (SynColour) (1 - self->colour);
-  SynResult they_win = remote == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS;
-  SynResult they_lose = remote == SYN_WHITE ? SYN_RESULT_BLACK_WINS : SYN_RESULT_WHITE_WINS;
-  SynOutcome outcome = { SYN_RESULT_DRAW, SYN_REASON_STALEMATE };
 
   if (!self->sealed || syn_game_is_over (self->game) || mover (self) != remote)
     {
       g_debug ("claim ignored: %s", m->code);
       return;
     }
-  if (g_str_equal (m->code, "checkmate"))
-    outcome = (SynOutcome){ they_lose, SYN_REASON_CHECKMATE };
-  else if (g_str_equal (m->code, "hidden-attack"))
-    outcome = (SynOutcome){ they_win, SYN_REASON_HIDDEN_ATTACK };
   self->claimed = TRUE;
-  syn_game_end_by_rules (self->game, outcome);
+  syn_game_end_by_rules (self->game, syn_tx_audit_claimed_outcome (m->code, remote));
 }
 
 /* TX-R17: when the game ends, each side reveals every turn it moved in. */

@@ -31,7 +31,8 @@ static const char *const words[SYN_MESSAGE_N_TYPES] = {
   [SYN_MESSAGE_AUDIT] = "audit",
 };
 
-static const char *const claim_words[] = { "checkmate", "stalemate", "hidden-attack" };
+static const char *const claim_words[]
+    = { "checkmate", "stalemate", "hidden-attack", "fifty-turns" };
 
 static const char *const draw_words[] = { "offer", "accept", "decline" };
 static const char *const colour_words[] = { "white", "black" };
@@ -680,13 +681,13 @@ syn_message_parse (const char *line, gsize length, SynMessage *m, SynParseError 
       return TRUE;
 
     case SYN_MESSAGE_CLAIM:
-      EXPECT_ARGS (2, "claim TURN checkmate|stalemate|hidden-attack");
+      EXPECT_ARGS (2, "claim TURN checkmate|stalemate|hidden-attack|fifty-turns");
       if (!read_number (args[0], SYN_PROTOCOL_MAX_TURNS, &number))
         return MALFORMED ("claim: the turn must be a number up to %d", SYN_PROTOCOL_MAX_TURNS);
       m->turn = (guint32) number;
       if (read_choice (args[1], claim_words, G_N_ELEMENTS (claim_words)) < 0)
-        return MALFORMED ("claim: the reason must be 'checkmate', 'stalemate' or "
-                          "'hidden-attack'");
+        return MALFORMED ("claim: the reason must be 'checkmate', 'stalemate', "
+                          "'hidden-attack' or 'fifty-turns'");
       copy_span (args[1], m->code, SYN_PROTOCOL_WORD_MAX);
       return TRUE;
 

@@ -142,6 +142,21 @@ not_claimed (SynOutcome outcome, guint turn, char **why)
                                                            : "TX-R12");
 }
 
+SynOutcome
+syn_tx_audit_claimed_outcome (const char *code, SynColour claimer)
+{
+  SynResult claimer_wins = claimer == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS;
+  SynResult claimer_loses = claimer == SYN_WHITE ? SYN_RESULT_BLACK_WINS : SYN_RESULT_WHITE_WINS;
+
+  if (g_str_equal (code, "checkmate"))
+    return (SynOutcome){ claimer_loses, SYN_REASON_CHECKMATE };
+  if (g_str_equal (code, "hidden-attack"))
+    return (SynOutcome){ claimer_wins, SYN_REASON_HIDDEN_ATTACK };
+  if (g_str_equal (code, "fifty-turns"))
+    return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS };
+  return (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_STALEMATE };
+}
+
 /* Why their choice at turn (text) was not one of theirs in the referee's state: the ruling
  * it broke. */
 static gboolean
@@ -319,7 +334,9 @@ syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
                        * the ruling, such as "TX-R12". */
                       _ ("At turn %u the other side claimed a %s the game does not show (%s)"),
                       n_turns + 1, claimed,
-                      g_strcmp0 (claimed, "hidden-attack") == 0 ? "TX-R10" : "TX-R12");
+                      g_strcmp0 (claimed, "hidden-attack") == 0 ? "TX-R10"
+                      : g_strcmp0 (claimed, "fifty-turns") == 0 ? "TX-R13"
+                                                                : "TX-R12");
     }
   /* Nor may they keep such an end to themselves while the game ends otherwise: a mated side
    * that stays silent and is offered a draw, or outwaits our patience. An end by the rules

@@ -50,6 +50,10 @@ gboolean syn_tx_audit_read_sets (const char *text, SynBitboard *sets, guint *n_s
 /* The true answer to a lock question (TX-R5, R16): every set holds a square of locks. */
 gboolean syn_tx_audit_all_locked (const SynBitboard *sets, guint n_sets, SynBitboard locks);
 
+/* The end a claimer's `claim` reports (TX-R15): its own mate or stalemate, a hidden attack
+ * on the other's king, or the fifty-turn draw; code is a word the protocol knows. */
+SynOutcome syn_tx_audit_claimed_outcome (const char *code, SynColour claimer);
+
 /* Writes sets as lock's text. */
 char *syn_tx_audit_write_sets (const SynBitboard *sets, guint n_sets);
 

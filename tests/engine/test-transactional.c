@@ -1026,18 +1026,37 @@ test_r13_fifty_turns_before_mate (void)
 
 /* TX-R10, R13: a hidden attack comes right after the commit, within the turn whose end
  * brings the counter to 100, so before the fifty-turn draw. Only the side that did not
- * commit can see it (TX-R15); the committer's program sees the counter. */
+ * commit can see it (TX-R15): the committer's program waits for that side's claim. */
 static void
 test_r13_hidden_attack_before_fifty_turns (void)
 {
   SynState referee = load ("8/8/4k3/8/8/8/R7/4K3 b - - 99 50 T99:a2f2 T98:-");
   SynState black = player (&referee, SYN_BLACK);
+  SynState quiet = load ("8/8/4k3/8/8/8/R7/4K3 b - - 99 50 T99:a2a3 T98:-");
+  SynChoice choices[SYN_MAX_CHOICES];
+
   referee = play (&referee, "e6f6/commit");
   g_assert_cmpint (referee.board.quiet_turns, ==, 100);
   assert_outcome (&referee, SYN_RESULT_WHITE_WINS, SYN_REASON_HIDDEN_ATTACK);
   assert_outcome ((SynState[]){ player (&referee, SYN_WHITE) }, SYN_RESULT_WHITE_WINS,
                   SYN_REASON_HIDDEN_ATTACK);
+  /* The committer's program cannot tell: it waits for the other program's claim. */
   black = play (&black, "e6f6/commit");
+  assert_outcome (&black, SYN_RESULT_NONE, SYN_REASON_NONE);
+  g_assert_cmpint (TX->choices (&black, SYN_WHITE, choices), ==, 1);
+  g_assert_cmphex (choices[0], ==, SYN_CHOICE_SEALED);
+
+  /* Without a hidden attack the other program finds the draw, and claims it too. */
+  quiet = play (&quiet, "e6f6/commit");
+  assert_outcome (&quiet, SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS);
+  assert_outcome ((SynState[]){ player (&quiet, SYN_WHITE) }, SYN_RESULT_DRAW,
+                  SYN_REASON_FIFTY_TURNS);
+  assert_outcome ((SynState[]){ player (&quiet, SYN_BLACK) }, SYN_RESULT_NONE, SYN_REASON_NONE);
+
+  /* A turn without a commit can hide no attack: the committer's program judges the draw. */
+  quiet = load ("8/8/4k3/8/8/8/R7/4K3 b - - 99 50 T99:a2f2 T98:-");
+  black = player (&quiet, SYN_BLACK);
+  black = play (&black, "e6e7");
   assert_outcome (&black, SYN_RESULT_DRAW, SYN_REASON_FIFTY_TURNS);
 }
 
@@ -1367,19 +1386,19 @@ test_r15_public_step_follows_referee (void)
           g_assert_cmpint (seen.reason, ==, outcome.reason);
           /* The receiver's program sees the counter only: below 100 it judges nothing, at 100
            * it ends the game as the referee does, the draw coming before this turn's mate or
-           * stalemate (TX-R13, R15). A hidden attack came before, within the turn that took
-           * the counter to 100: only the mover's program sees it, so the receiver's draws
-           * there unless it takes the mover's claim. */
+           * stalemate (TX-R13, R15). When the receiver has just committed, a hidden attack may
+           * have come before, within the turn that took the counter to 100: only the mover's
+           * program sees it, so the receiver waits for the mover's claim of either end. */
           seen = TX->outcome (&other);
-          if (referee.board.quiet_turns < 100)
+          if (referee.board.quiet_turns < 100
+              || (referee.board.quiet_turns >= 100
+                  && (other.rules.tx.just_committed & (1u << them))))
             {
               g_assert_cmpint (seen.result, ==, SYN_RESULT_NONE);
               g_assert_cmpint (seen.reason, ==, SYN_REASON_NONE);
-            }
-          else if (outcome.reason == SYN_REASON_HIDDEN_ATTACK)
-            {
-              g_assert_cmpint (seen.reason, ==, SYN_REASON_FIFTY_TURNS);
-              hidden_attack_at_fifty++;
+              g_assert_cmpint (TX->choices (&other, us, choices), ==, 1);
+              if (referee.board.quiet_turns >= 100)
+                hidden_attack_at_fifty += outcome.reason == SYN_REASON_HIDDEN_ATTACK;
             }
           else
             {

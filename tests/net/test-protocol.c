@@ -50,6 +50,7 @@ static const char *const good_lines[] = {
   "sealed 10 commit - - -",            /* a commit of an empty transaction */
   "claim 11 checkmate",
   "claim 12 hidden-attack",
+  "claim 13 fifty-turns",
   "audit 3 g1f3/commit T1:g1f3 " SALT, /* TX-R17 */
   "audit 5 pass/rollback T3:- " SALT,
   "audit end",

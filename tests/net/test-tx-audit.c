@@ -215,19 +215,12 @@ static gboolean
 receive_claim (Match *m, SynColour receiver, const char *code)
 {
   SynColour claimer = (SynColour) !receiver;
-  SynResult they_win = claimer == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS;
-  SynResult they_lose = claimer == SYN_WHITE ? SYN_RESULT_BLACK_WINS : SYN_RESULT_WHITE_WINS;
-  SynOutcome outcome = { SYN_RESULT_DRAW, SYN_REASON_STALEMATE };
 
   g_assert_true (syn_protocol_claim_is_known (code));
   if (syn_game_is_over (m->game[receiver]) || state_of (m, receiver)->board.side_to_move != claimer)
     return FALSE;
-  if (g_str_equal (code, "checkmate"))
-    outcome = (SynOutcome){ they_lose, SYN_REASON_CHECKMATE };
-  else if (g_str_equal (code, "hidden-attack"))
-    outcome = (SynOutcome){ they_win, SYN_REASON_HIDDEN_ATTACK };
   m->claimed[receiver] = TRUE;
-  syn_game_end_by_rules (m->game[receiver], outcome);
+  syn_game_end_by_rules (m->game[receiver], syn_tx_audit_claimed_outcome (code, claimer));
   return TRUE;
 }
 
@@ -995,17 +988,31 @@ test_r12_checkmate_hidden_by_a_draw (void)
 }
 
 /* TX-R13, R10: black's king walks into white's unseen rook (TX-E3) with the hundredth quiet
- * turn. Black's program, which cannot see the rook, ends the game there at fifty turns, so
- * white's claim of the hidden attack comes too late; neither side broke a rule. */
+ * turn. The hidden attack came first, inside black's turn; black's program, which cannot see
+ * the rook, waits for white's claim and takes it. */
 static void
-test_r13_fifty_turns_before_a_claim (void)
+test_r13_hidden_attack_claimed_at_fifty_turns (void)
 {
   static const char *const turns[] = { "a1a7", "e8d7/commit", NULL };
   g_autoptr (Match) m = match_new_played ("4k3/8/8/8/8/8/8/R3K3 w Q - 98 1 T1:- T2:-", turns);
 
-  g_assert_cmpstr (syn_game_get_reason (m->game[SYN_BLACK]), ==, "fifty-turns");
+  g_assert_cmpstr (syn_game_get_reason (m->game[SYN_BLACK]), ==, "hidden-attack");
   g_assert_cmpstr (syn_game_get_reason (m->game[SYN_WHITE]), ==, "hidden-attack");
-  g_assert_false (m->claimed[SYN_BLACK]);
+  g_assert_true (m->claimed[SYN_BLACK]);
+  assert_clean (m);
+}
+
+/* TX-R13: the same commit with the rook out of reach: white's program finds the draw and
+ * claims it, since black's could not tell it from a hidden attack. */
+static void
+test_r13_fifty_turns_claimed_after_a_commit (void)
+{
+  static const char *const turns[] = { "a1b1", "e8d7/commit", NULL };
+  g_autoptr (Match) m = match_new_played ("4k3/8/8/8/8/8/8/R3K3 w Q - 98 1 T1:- T2:-", turns);
+
+  g_assert_cmpstr (syn_game_get_reason (m->game[SYN_BLACK]), ==, "fifty-turns");
+  g_assert_cmpstr (syn_game_get_reason (m->game[SYN_WHITE]), ==, "fifty-turns");
+  g_assert_true (m->claimed[SYN_BLACK]);
   assert_clean (m);
 }
 
@@ -1045,7 +1052,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/net/tx-audit/r12/checkmate-claims", test_r12_checkmate_claims);
   g_test_add_func ("/net/tx-audit/r12/checkmate-hidden-by-a-draw",
                    test_r12_checkmate_hidden_by_a_draw);
-  g_test_add_func ("/net/tx-audit/r13/fifty-turns-before-a-claim",
-                   test_r13_fifty_turns_before_a_claim);
+  g_test_add_func ("/net/tx-audit/r13/hidden-attack-claimed-at-fifty-turns",
+                   test_r13_hidden_attack_claimed_at_fifty_turns);
+  g_test_add_func ("/net/tx-audit/r13/fifty-turns-claimed-after-a-commit",
+                   test_r13_fifty_turns_claimed_after_a_commit);
   return g_test_run ();
 }
