@@ -32,6 +32,7 @@ struct _SynClockView
 
   guint fallback_interval;
   gboolean chosen[2];
+  gboolean waiting[2];
   gboolean flipped;
 };
 
@@ -131,7 +132,9 @@ refresh (SynClockView *self)
         }
       set_css_class (self->boxes[side], "running", running);
       set_css_class (self->boxes[side], "low-time", low);
-      set_label (self->chosen_labels[side], self->chosen[side] ? _ ("Chosen") : _ ("Thinking…"));
+      set_label (self->chosen_labels[side], self->waiting[side]  ? _ ("Waits this step")
+                                            : self->chosen[side] ? _ ("Chosen")
+                                                                 : _ ("Thinking…"));
       any_running |= running;
     }
   update_fallback (self, timed, any_running);
@@ -334,6 +337,16 @@ syn_clock_view_set_chosen (SynClockView *self, gboolean white, gboolean black)
   self->chosen[SYN_WHITE] = !!white;
   self->chosen[SYN_BLACK] = !!black;
   /* A choice is when clocks start and stop (PSC-R11), so the times are redrawn too. */
+  refresh (self);
+}
+
+void
+syn_clock_view_set_waiting (SynClockView *self, gboolean white, gboolean black)
+{
+  g_return_if_fail (SYN_IS_CLOCK_VIEW (self));
+
+  self->waiting[SYN_WHITE] = !!white;
+  self->waiting[SYN_BLACK] = !!black;
   refresh (self);
 }
 

@@ -36,6 +36,10 @@ gboolean syn_clock_view_get_flipped (SynClockView *self);
 /* Shows which sides have chosen their move this turn ("Chosen" or "Thinking…"). */
 void syn_clock_view_set_chosen (SynClockView *self, gboolean white, gboolean black);
 
+/* Shows which sides the rules ask nothing of this step ("Waits this step": HK's blows,
+ * Transactional's other side); it stands over "Chosen". */
+void syn_clock_view_set_waiting (SynClockView *self, gboolean white, gboolean black);
+
 /* "2:59", "1:02:03", and tenths under ten seconds: "0:09.5". Never negative. */
 char *syn_clock_view_format_time (gint64 remaining_ms);
 

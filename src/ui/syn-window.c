@@ -243,6 +243,19 @@ tell_events (SynWindow *self, const SynTurn *turn)
     }
 }
 
+/* The rules ask nothing of side in the step being played: Transactional's other side, the
+ * side that does not strike in HK's blows. */
+static gboolean
+side_waits (SynWindow *self, SynColour side)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+
+  return following_game (self) && !syn_game_is_over (self->game)
+         && syn_game_get_variant (self->game)
+                    ->choices (syn_game_get_state (self->game), side, choices)
+                == 0;
+}
+
 static void
 update_status (SynWindow *self)
 {
@@ -261,14 +274,10 @@ update_status (SynWindow *self)
     text = g_strdup_printf (_ ("%s has chosen"), colour_name (self->viewer));
   else if (playing_network (self))
     {
-      SynChoice choices[SYN_MAX_CHOICES];
-      /* A side the step asks nothing of (Transactional's other side, HK's blows) commits
-       * to waiting by itself: that is no choice to tell of. */
-      gboolean opponent_waits = syn_game_get_variant (self->game)
-                                    ->choices (syn_game_get_state (self->game), other, choices)
-                                == 0;
-      gboolean opponent_chosen
-          = !opponent_waits && syn_peer_get_opponent_state (self->peer) == SYN_OPPONENT_CHOSEN;
+      /* A side the step asks nothing of commits to waiting by itself: that is no choice to
+       * tell of. */
+      gboolean opponent_chosen = !side_waits (self, other)
+                                 && syn_peer_get_opponent_state (self->peer) == SYN_OPPONENT_CHOSEN;
       if (!syn_peer_is_connected (self->peer))
         text = g_strdup (_ ("Disconnected. The game is saved: host or join again to go on."));
       else if (syn_peer_has_chosen (self->peer))
@@ -304,6 +313,8 @@ update_status (SynWindow *self)
   else
     syn_clock_view_set_chosen (self->clock_view, syn_game_has_chosen (self->game, SYN_WHITE),
                                syn_game_has_chosen (self->game, SYN_BLACK));
+  syn_clock_view_set_waiting (self->clock_view, side_waits (self, SYN_WHITE),
+                              side_waits (self, SYN_BLACK));
   gtk_widget_action_set_enabled (
       GTK_WIDGET (self), "win.resign",
       !over && following_game (self)

@@ -983,6 +983,15 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   syn_window_start_game (fixture->window, &options, NULL, TRUE);
   game = syn_window_get_game (fixture->window);
   g_assert_cmpstr (status_text (fixture), ==, "White to choose");
+  /* Black is asked nothing in White's turn (TX-R1), and its clock panel says so. */
+  {
+    GString *all = g_string_new (NULL);
+    g_autofree char *text = NULL;
+    collect_text (GTK_WIDGET (fixture->window), all);
+    text = g_string_free (all, FALSE);
+    g_assert_nonnull (strstr (text, "Waits this step"));
+    g_assert_null (strstr (text, "Chosen"));
+  }
 
   pick_on_board (fixture, "g1f3");
   settle (20);
