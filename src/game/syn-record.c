@@ -17,6 +17,7 @@
 #include "syn-game-private.h"
 #include "syn-line-error.h"
 #include "syn-record-private.h"
+#include "transactional.h"
 
 GQuark
 syn_record_error_quark (void)
@@ -113,11 +114,14 @@ syn_record_write (SynGame *game)
   for (guint i = 0; i < syn_game_get_n_turns (game); i++)
     {
       const SynTurn *turn = syn_game_get_turn (game, i);
-      char white[SYN_CHOICE_TEXT_SIZE], black[SYN_CHOICE_TEXT_SIZE];
+      char text[2][SYN_RECORD_SEALED_SIZE];
 
-      variant->choice_to_text (&turn->before, turn->choice[SYN_WHITE], white);
-      variant->choice_to_text (&turn->before, turn->choice[SYN_BLACK], black);
-      g_string_append_printf (out, "%u. %s %s", i + 1, white, black);
+      for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+        if (turn->choice[side] & SYN_CHOICE_SEALED)
+          syn_record_sealed_text (turn, (SynColour) side, text[side], sizeof text[side]);
+        else
+          variant->choice_to_text (&turn->before, turn->choice[side], text[side]);
+      g_string_append_printf (out, "%u. %s %s", i + 1, text[SYN_WHITE], text[SYN_BLACK]);
       if (tc.initial_ms > 0)
         {
           g_string_append (out, " {w ");
@@ -135,6 +139,59 @@ syn_record_write (SynGame *game)
     g_string_append_printf (out, " {%s}", reason);
   g_string_append_c (out, '\n');
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The public part of a turn this program followed from it (TX-R15): the pieces' paths the
+ * state after it keeps as told, what each became, the castling rights and passed squares. */
+static void
+public_step_of_sealed_turn (const SynTurn *turn, SynColour side, SynTxPublicStep *step)
+{
+  const SynTxState *told = &turn->after.rules.tx;
+
+  memset (step, 0, sizeof *step);
+  step->commit = (turn->choice[side] & SYN_CHOICE_COMMIT) != 0;
+  if (!step->commit)
+    return;
+  step->n_changed = MIN (told->n_told, SYN_TX_MAX_CHANGED);
+  for (int i = 0; i < step->n_changed; i++)
+    {
+      int from = told->told[i][0], to = told->told[i][1];
+      SynPieceType was = SYN_PIECE_TYPE (turn->before.board.board[from]);
+      SynPieceType is = SYN_PIECE_TYPE (turn->after.board.board[to]);
+
+      step->changed[i].from = (int8_t) from;
+      step->changed[i].to = (int8_t) to;
+      step->changed[i].promotion = was == SYN_PAWN && is != SYN_PAWN ? (uint8_t) is : 0;
+    }
+  step->castling = turn->after.board.castling;
+  step->en_passant_files = told->en_passant_files;
+}
+
+void
+syn_record_sealed_text (const SynTurn *turn, SynColour side, char *buf, gsize size)
+{
+  SynChoice choice = turn->choice[side];
+  SynTxPublicStep step;
+  char text[SYN_TX_PUBLIC_STEP_SIZE];
+
+  if (choice == SYN_CHOICE_NONE)
+    {
+      g_strlcpy (buf, "-", size);
+      return;
+    }
+  if (choice & SYN_CHOICE_SEALED)
+    public_step_of_sealed_turn (turn, side, &step);
+  else
+    syn_tx_public_step (&turn->before, choice, &step);
+  if (!step.commit)
+    {
+      g_strlcpy (buf, "?", size);
+      return;
+    }
+  /* "commit e7e5,d8h4 KQkq e6" is one word in a turn line: "?/commit:e7e5,d8h4:KQkq:e6". */
+  syn_tx_public_step_to_text (&step, side, text, sizeof text);
+  g_strdelimit (text, " ", ':');
+  g_snprintf (buf, size, "?/%s", text);
 }
 
 /* ---- Reading ---- */
@@ -429,6 +486,70 @@ bad:
                _ ("clock times must look like {w 171.2 b 176.0}"));
 }
 
+/* Whether side's turn is known here only by its public part (TX-R15): its one choice is the
+ * sealed one, as in a Transactional player's record for the other side. */
+static gboolean
+is_sealed_turn (SynGame *game, SynColour side)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+
+  return syn_game_get_variant (game)->choices (syn_game_get_state (game), side, choices) == 1
+         && choices[0] == SYN_CHOICE_SEALED;
+}
+
+/* TX-R6 between two programs: a side's pass in its own program's record, where the other
+ * side's locks are hidden, was possible only because the other program answered that every
+ * move was refused; the game learns it again before the pass. */
+static void
+learn_all_refused (SynGame *game, SynColour side, const char *text)
+{
+  const SynVariant *variant = syn_game_get_variant (game);
+  SynState state = *syn_game_get_state (game);
+
+  if (variant != &syn_variant_transactional || !g_str_has_prefix (text, "pass")
+      || !(state.rules.tx.hidden & (1u << !side)) || state.board.side_to_move != side)
+    return;
+  syn_tx_set_all_refused (&state);
+  if (syn_variant_choice_from_text (variant, &state, side, text) != SYN_CHOICE_NONE)
+    syn_game_replace_state (game, &state);
+}
+
+/* TX-R15: the other side's turn in a player's record, known by its public part: "?" or
+ * "?/commit:e7e5,d8h4:KQkq:e6"; after is the state it leads to. */
+static gboolean
+read_sealed (Reader *reader, SynColour side, const char *text, SynChoice *choice, SynState *after,
+             GError **error)
+{
+  SynTxPublicStep step;
+  char public[SYN_TX_PUBLIC_STEP_SIZE];
+  char why[160] = "";
+  const char *prefix = "?/commit:";
+
+  if (!is_sealed_turn (reader->game, side))
+    return fail (error, SYN_RECORD_ERROR_ILLEGAL, reader->line,
+                 _ ("%s is a sealed turn, which only the hidden side of a Transactional "
+                    "player's record has"),
+                 text);
+  if (g_str_equal (text, "?"))
+    g_strlcpy (public, "-", sizeof public);
+  else if (g_str_has_prefix (text, prefix) && strlen (text) - strlen (prefix) + 7 < sizeof public)
+    {
+      g_snprintf (public, sizeof public, "commit %s", text + strlen (prefix));
+      g_strdelimit (public, ":", ' ');
+    }
+  else
+  public[0] = '\0';
+  if (!public[0] || !syn_tx_public_step_from_text (public, side, &step, why, sizeof why))
+    return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
+                 _ ("\"%s\" is not a sealed turn such as ? or ?/commit:e7e5,d8h4:KQkq:e6"), text);
+  if (!syn_tx_apply_public_step (syn_game_get_state (reader->game), &step, after, why, sizeof why))
+    return fail (error, SYN_RECORD_ERROR_ILLEGAL, reader->line,
+                 _ ("the sealed turn %s cannot be played in turn %u: %s"), text,
+                 reader->n_turns + 1, why);
+  *choice = SYN_CHOICE_SEALED | (step.commit ? SYN_CHOICE_COMMIT : 0);
+  return TRUE;
+}
+
 static gboolean
 read_choice (Reader *reader, SynColour side, const char *text, SynChoice *choice, GError **error)
 {
@@ -449,6 +570,8 @@ read_choice (Reader *reader, SynColour side, const char *text, SynChoice *choice
                      turn);
       return TRUE;
     }
+  if (!waits && syn_variant_choice_from_text (variant, state, side, text) == SYN_CHOICE_NONE)
+    learn_all_refused (game, side, text);
   /* Beyond UCI moves, a rule set's other choices (HK's pass 0000, a Transactional
    * g1f3/commit) are read by the rule set's own texts. */
   if (!syn_move_text_is_well_formed (text)
@@ -479,6 +602,7 @@ read_turn (Reader *reader, char **words, const char *comment, GError **error)
   gsize length = strlen (number);
   guint expected = reader->n_turns + 1;
   gint64 clocks[2];
+  SynState sealed_after;
 
   if (length < 2 || number[length - 1] != '.')
     return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
@@ -506,12 +630,18 @@ read_turn (Reader *reader, char **words, const char *comment, GError **error)
 
   /* Both moves are checked against the position they were chosen in, before either is
    * played. */
-  if (!read_choice (reader, SYN_WHITE, words[1], &choice[SYN_WHITE], error)
-      || !read_choice (reader, SYN_BLACK, words[2], &choice[SYN_BLACK], error))
-    return FALSE;
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    if (words[1 + side][0] == '?'
+            ? !read_sealed (reader, (SynColour) side, words[1 + side], &choice[side], &sealed_after,
+                            error)
+            : !read_choice (reader, (SynColour) side, words[1 + side], &choice[side], error))
+      return FALSE;
   for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
     if (choice[side] != SYN_CHOICE_NONE
-        && !syn_game_choose (reader->game, (SynColour) side, choice[side], &local_error))
+        && !((choice[side] & SYN_CHOICE_SEALED)
+                 ? syn_game_play_sealed_step (reader->game, (SynColour) side, choice[side],
+                                              &sealed_after, &local_error)
+                 : syn_game_choose (reader->game, (SynColour) side, choice[side], &local_error)))
       return fail (error, SYN_RECORD_ERROR_ILLEGAL, reader->line, "%s", local_error->message);
   if (syn_game_get_n_turns (reader->game) != expected)
     return fail (error, SYN_RECORD_ERROR_ILLEGAL, reader->line, _ ("turn %u could not be played"),
@@ -534,6 +664,37 @@ is_known_reason (const char *reason)
     if (g_str_equal (reason, others[i]))
       return TRUE;
   return FALSE;
+}
+
+/* TX-R15: in a Transactional player's record, the other side's mate or stalemate, a hidden
+ * attack after our commit, or the fifty-turn draw that commit reached, ended the game on the
+ * claim of the other program, the only one that could judge it (the audit at the end checks
+ * the claim). */
+static gboolean
+take_claim (SynGame *game, SynResult result, const char *reason)
+{
+  SynColour mover = (SynColour) syn_game_get_state (game)->board.side_to_move;
+  SynResult mover_wins = mover == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS;
+  SynResult mover_loses = mover == SYN_WHITE ? SYN_RESULT_BLACK_WINS : SYN_RESULT_WHITE_WINS;
+  SynOutcome outcome;
+
+  if (!is_sealed_turn (game, mover))
+    return FALSE;
+  if (g_str_equal (reason, syn_reason_to_text (SYN_REASON_CHECKMATE)) && result == mover_loses)
+    outcome = (SynOutcome){ result, SYN_REASON_CHECKMATE };
+  else if (g_str_equal (reason, syn_reason_to_text (SYN_REASON_STALEMATE))
+           && result == SYN_RESULT_DRAW)
+    outcome = (SynOutcome){ result, SYN_REASON_STALEMATE };
+  else if (g_str_equal (reason, syn_reason_to_text (SYN_REASON_HIDDEN_ATTACK))
+           && result == mover_wins)
+    outcome = (SynOutcome){ result, SYN_REASON_HIDDEN_ATTACK };
+  else if (g_str_equal (reason, syn_reason_to_text (SYN_REASON_FIFTY_TURNS))
+           && result == SYN_RESULT_DRAW)
+    outcome = (SynOutcome){ result, SYN_REASON_FIFTY_TURNS };
+  else
+    return FALSE;
+  syn_game_end_by_rules (game, outcome);
+  return TRUE;
 }
 
 /* RESULT [{reason}] */
@@ -572,6 +733,8 @@ read_result_line (Reader *reader, char **words, const char *comment, GError **er
                      reason ? reason : "", reason ? "}" : "");
       return TRUE;
     }
+  if (reason && take_claim (game, result, reason))
+    return TRUE;
 
   switch (result)
     {

@@ -26,6 +26,13 @@ char *syn_record_write (SynGame *game);
  * follow the rules is refused with the line at fault. Clocks resume from the record. */
 SynGame *syn_record_read (const char *text, GError **error);
 
+/* Transactional Chess between two programs (TX-R15): how a record writes side's turn as the
+ * other program knows it, by its public part: "?", or "?/commit:e7e5,d8h4:KQkq:e6" for a
+ * commit (docs/record-format.md); "-" for a side that waits. The turn may be one this program
+ * knows whole (its own) or only by that part. buf holds SYN_RECORD_SEALED_SIZE bytes. */
+#define SYN_RECORD_SEALED_SIZE 132
+void syn_record_sealed_text (const SynTurn *turn, SynColour side, char *buf, gsize size);
+
 gboolean syn_record_save (SynGame *game, GFile *file, GError **error);
 SynGame *syn_record_load (GFile *file, GError **error);
 

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "syn-computer-player.h"
+#include "syn-game-private.h"
 #include "syn-record.h"
+#include "transactional.h"
 
 /* Lines 1 to 12, then the blank line 13: turns start on line 14. */
 #define TAGS_WITH(result, fen, tc)                                                                 \
@@ -520,6 +522,180 @@ test_load_elsewhere_gets_new_id (void)
   g_assert_cmpstr (syn_game_get_id (loaded), !=, "elsewhere");
 }
 
+/* Transactional Chess between two programs (TX-R15) --------------------------------------- */
+
+/* A player's game (TX-R14's player FEN): side's transaction known, the other's hidden. */
+static SynGame *
+player_game (const char *referee_fen, SynColour side)
+{
+  SynState referee, player;
+  SynFenError error;
+
+  g_assert_true (syn_variant_transactional.read_state (referee_fen, &referee, &error));
+  syn_tx_player_state (&referee, side, &player);
+  return syn_game_new (&syn_variant_transactional, &player, NULL, FALSE);
+}
+
+/* The hidden side to move's turn, followed from its public part as the network's "sealed"
+ * gives it. */
+static void
+play_sealed (SynGame *game, const char *public_text)
+{
+  const SynState *state = syn_game_get_state (game);
+  SynColour side = (SynColour) state->board.side_to_move;
+  SynTxPublicStep step;
+  SynState after;
+  char why[160];
+
+  g_assert_true (syn_tx_public_step_from_text (public_text, side, &step, why, sizeof why));
+  g_assert_true (syn_tx_apply_public_step (state, &step, &after, why, sizeof why));
+  g_assert_true (syn_game_play_sealed_step (
+      game, side, SYN_CHOICE_SEALED | (step.commit ? SYN_CHOICE_COMMIT : 0), &after, NULL));
+}
+
+static void
+play_own (SynGame *game, const char *choice)
+{
+  SynColour side = (SynColour) syn_game_get_state (game)->board.side_to_move;
+
+  g_assert_true (syn_game_choose (game, side, move (game, side, choice), NULL));
+}
+
+static char *
+fen_of (SynGame *game)
+{
+  char fen[SYN_FEN_MAX_SIZE];
+
+  syn_variant_transactional.write_state (syn_game_get_state (game), fen, sizeof fen);
+  return g_strdup (fen);
+}
+
+/* Reads a player's record back, writes it again unchanged, and checks the state it reaches. */
+static SynGame *
+assert_player_round_trip (SynGame *game)
+{
+  g_autofree char *text = syn_record_write (game);
+  g_autoptr (SynGame) read = assert_round_trip (text);
+  g_autofree char *fen = fen_of (game);
+  g_autofree char *read_fen = fen_of (read);
+
+  g_assert_cmpstr (read_fen, ==, fen);
+  g_assert_cmpuint (syn_game_get_n_turns (read), ==, syn_game_get_n_turns (game));
+  for (guint i = 0; i < syn_game_get_n_turns (game); i++)
+    for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+      g_assert_cmphex (syn_game_get_turn (read, i)->choice[side], ==,
+                       syn_game_get_turn (game, i)->choice[side]);
+  return g_steal_pointer (&read);
+}
+
+/* TX-E1, E2 as White's program holds them: Black's turns sealed, its commit by its public
+ * part, which the record keeps so that the game replays (TX-R8, R14, R15). */
+static void
+test_transactional_player_record (void)
+{
+  g_autoptr (SynGame) game = player_game (
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T1:- T2:-", SYN_WHITE);
+  g_autoptr (SynGame) read = NULL;
+  g_autofree char *text = NULL;
+
+  play_own (game, "g1f3");
+  play_sealed (game, "-");
+  play_own (game, "f3g5");
+  play_sealed (game, "commit e7e5,d8h4 KQkq e6");
+  play_own (game, "g5f7/commit");
+  play_sealed (game, "-");
+  text = syn_record_write (game);
+  g_assert_nonnull (strstr (text, "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 "
+                                  "T1:- ?\"]\n"));
+  g_assert_nonnull (strstr (text, "\n1. g1f3 -\n"
+                                  "2. - ?\n"
+                                  "3. f3g5 -\n"
+                                  "4. - ?/commit:e7e5,d8h4:KQkq:e6\n"
+                                  "5. g5f7/commit -\n"
+                                  "6. - ?\n"
+                                  "*\n"));
+  read = assert_player_round_trip (game);
+}
+
+/* TX-R6 between programs: White's every move is refused by Black's hidden knight move, which
+ * White's program learns from Black's; its record's pass replays. */
+static void
+test_transactional_player_record_pass (void)
+{
+  g_autoptr (SynGame) game = player_game ("7k/8/8/8/8/8/7r/Kn6 b - - 0 1 T1:- T2:-", SYN_WHITE);
+  g_autoptr (SynGame) read = NULL;
+  SynState state;
+
+  play_sealed (game, "-");
+  state = *syn_game_get_state (game);
+  syn_tx_set_all_refused (&state);
+  syn_game_replace_state (game, &state);
+  play_own (game, "pass");
+  play_sealed (game, "commit b1c3 - -");
+  read = assert_player_round_trip (game);
+}
+
+/* TX-R15: a game that ended on the other program's claim (its stalemate) reads back with it. */
+static void
+test_transactional_player_record_claim (void)
+{
+  g_autoptr (SynGame) game = player_game (
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T1:- T2:-", SYN_WHITE);
+  g_autoptr (SynGame) read = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  play_own (game, "e2e4/commit");
+  syn_game_end_by_rules (game, (SynOutcome){ SYN_RESULT_DRAW, SYN_REASON_STALEMATE });
+  text = syn_record_write (game);
+  read = assert_round_trip (text);
+  g_assert_cmpint (syn_game_get_end (read), ==, SYN_END_RULES);
+  g_assert_cmpstr (syn_game_get_reason (read), ==, "stalemate");
+
+  /* A claim that the claimer (Black, to move) mated is not one. */
+  g_clear_object (&read);
+  {
+    g_autoptr (GString) wrong = g_string_new (text);
+    g_string_replace (wrong, "1/2-1/2", "0-1", 0);
+    g_string_replace (wrong, "{stalemate}", "{checkmate}", 0);
+    read = syn_record_read (wrong->str, &error);
+    g_assert_error (error, SYN_RECORD_ERROR, SYN_RECORD_ERROR_ILLEGAL);
+    g_assert_null (read);
+  }
+}
+
+/* Sealed turns only where the rules say a side is hidden, and only in their written form. */
+static void
+test_transactional_sealed_refused (void)
+{
+  static const char *const bad[][2] = {
+    /* White's own transaction is known: its turn cannot be sealed. */
+    { "1. ? -\n*\n", "line 14: ? is a sealed turn" },
+    { "1. g1f3 -\n2. - ?/commit\n*\n", "line 15: \"?/commit\" is not a sealed turn" },
+    { "1. g1f3 -\n2. - ?/commit:e7e5:kq\n*\n", "line 15: \"?/commit:e7e5:kq\" is not" },
+    /* Black cannot keep castling rights it does not have, nor move White's pieces. */
+    { "1. g1f3 -\n2. - ?/commit:e2e4:KQkq:-\n*\n", "line 15: the sealed turn" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = g_strconcat (
+          "[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+          "[Result \"*\"]\n[Variant \"transactional\"]\n"
+          "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T1:- ?\"]\n"
+          "[TimeControl \"-\"]\n[Fog \"false\"]\n[WhiteType \"human\"]\n"
+          "[BlackType \"remote\"]\n\n",
+          bad[i][0], NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SynGame) game = syn_record_read (text, &error);
+
+      g_assert_null (game);
+      g_assert_nonnull (error);
+      if (!g_str_has_prefix (error->message, bad[i][1]))
+        g_error ("%s: %s", bad[i][0], error->message);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -551,6 +727,14 @@ main (int argc, char **argv)
   g_test_add_func ("/game/record/load-refuses-bad-files", test_load_refuses_bad_files);
   g_test_add_func ("/game/record/autosave-and-find-unfinished", test_autosave_and_find_unfinished);
   g_test_add_func ("/game/record/load-elsewhere-gets-new-id", test_load_elsewhere_gets_new_id);
+  g_test_add_func ("/game/record/transactional/r15-player-record",
+                   test_transactional_player_record);
+  g_test_add_func ("/game/record/transactional/r6-r15-pass-learned",
+                   test_transactional_player_record_pass);
+  g_test_add_func ("/game/record/transactional/r15-claimed-end",
+                   test_transactional_player_record_claim);
+  g_test_add_func ("/game/record/transactional/r15-sealed-refused",
+                   test_transactional_sealed_refused);
   status = g_test_run ();
   remove_tree (data_home);
   return status;
