@@ -15,19 +15,72 @@
 #include "syn-game-private.h"
 #include "syn-record.h"
 
+/* A Transactional game as one program holds it (TX-R15): the other side's transaction hidden
+ * from the start. */
+static gboolean
+is_player_game (SynGame *game)
+{
+  return syn_game_get_variant (game) == &syn_variant_transactional
+         && syn_game_get_start (game)->rules.tx.hidden != 0;
+}
+
+/* The public record's FEN tag: the start with both transactions hidden. */
+static void
+append_public_fen (GString *out, SynGame *game)
+{
+  SynState start = *syn_game_get_start (game);
+  char fen[SYN_FEN_MAX_SIZE];
+
+  start.rules.tx.hidden = (1u << SYN_WHITE) | (1u << SYN_BLACK);
+  syn_game_get_variant (game)->write_state (&start, fen, sizeof fen);
+  g_string_append_printf (out, "[FEN \"%s\"]\n", fen);
+}
+
+/* The public record's turn line: the mover's turn sealed, whichever side's it was, and the
+ * clocks of the record's line (line, length long). */
+static void
+append_public_turn (GString *out, SynGame *game, guint index, const char *line, gsize length)
+{
+  const SynTurn *turn = syn_game_get_turn (game, index);
+  const char *clocks = memchr (line, '{', length);
+  char white[SYN_RECORD_SEALED_SIZE], black[SYN_RECORD_SEALED_SIZE];
+
+  syn_record_sealed_text (turn, SYN_WHITE, white, sizeof white);
+  syn_record_sealed_text (turn, SYN_BLACK, black, sizeof black);
+  g_string_append_printf (out, "%u. %s %s", index + 1, white, black);
+  if (clocks)
+    {
+      g_string_append_c (out, ' ');
+      g_string_append_len (out, clocks, (gssize) (line + length - clocks));
+    }
+  else
+    g_string_append_c (out, '\n');
+}
+
 char *
 syn_net_game_record_text (SynGame *game)
 {
   g_autofree char *text = syn_record_write (game);
   GString *out = g_string_sized_new (strlen (text));
   const char *line = text;
+  gboolean public = is_player_game (game);
+  gboolean in_turns = FALSE;
+  guint index = 0;
 
   while (*line)
     {
       const char *end = strchr (line, '\n');
       gsize length = end ? (gsize) (end - line + 1) : strlen (line);
-      if (!g_str_has_prefix (line, "[WhiteType ") && !g_str_has_prefix (line, "[BlackType "))
+      gboolean seat
+          = g_str_has_prefix (line, "[WhiteType ") || g_str_has_prefix (line, "[BlackType ");
+
+      if (public && g_str_has_prefix (line, "[FEN "))
+        append_public_fen (out, game);
+      else if (public && in_turns && index < syn_game_get_n_turns (game))
+        append_public_turn (out, game, index++, line, length);
+      else if (!seat)
         g_string_append_len (out, line, (gssize) length);
+      in_turns |= line[0] == '\n';
       line += length;
     }
   return g_string_free (out, FALSE);
@@ -120,6 +173,25 @@ syn_net_game_new_like (SynGame *game, const SynState *start)
   return copy;
 }
 
+/* A turn of another game played again in copy. In a player's game (TX-R15) the other side's
+ * sealed turn leads where it led, and a pass its program was told every move was refused
+ * (TX-R6) is played from the state that learned it. */
+static gboolean
+replay_turn (SynGame *copy, const SynTurn *turn, GError **error)
+{
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    if (turn->choice[side] & SYN_CHOICE_SEALED)
+      return syn_net_game_play_sealed_turn (copy, (SynColour) side, turn->choice[side],
+                                            &turn->after, turn->remaining_ms[SYN_WHITE],
+                                            turn->remaining_ms[SYN_BLACK], error);
+  if (syn_game_get_variant (copy) == &syn_variant_transactional
+      && turn->before.rules.tx.all_refused)
+    syn_game_replace_state (copy, &turn->before);
+  return syn_net_game_play_turn (copy, turn->choice[SYN_WHITE], turn->choice[SYN_BLACK],
+                                 turn->remaining_ms[SYN_WHITE], turn->remaining_ms[SYN_BLACK],
+                                 error);
+}
+
 SynGame *
 syn_net_game_prefix (SynGame *game, guint turns, GError **error)
 {
@@ -129,13 +201,8 @@ syn_net_game_prefix (SynGame *game, guint turns, GError **error)
 
   copy = syn_net_game_new_like (game, syn_game_get_start (game));
   for (guint i = 0; i < turns; i++)
-    {
-      const SynTurn *turn = syn_game_get_turn (game, i);
-      if (!syn_net_game_play_turn (copy, turn->choice[SYN_WHITE], turn->choice[SYN_BLACK],
-                                   turn->remaining_ms[SYN_WHITE], turn->remaining_ms[SYN_BLACK],
-                                   error))
-        return NULL;
-    }
+    if (!replay_turn (copy, syn_game_get_turn (game, i), error))
+      return NULL;
   return g_steal_pointer (&copy);
 }
 

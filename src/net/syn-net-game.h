@@ -15,7 +15,11 @@ G_BEGIN_DECLS
 #define SYN_NET_PAIR_TAG "NetPair"
 
 /* The game's record (docs/record-format.md) without its WhiteType and BlackType tags, which
- * say who sat at which end and so differ between the two sides; the rest is the same. */
+ * say who sat at which end and so differ between the two sides; the rest is the same. A
+ * Transactional player's game (TX-R15), whose record holds its own moves, gives the *public
+ * record* both programs hold alike: the start's FEN with both transactions `?`, and every
+ * turn sealed, `?` or `?/commit:e7e5,d8h4:KQkq:e6`, its own turns as the other side saw them
+ * (docs/protocol.md, "Resuming"). */
 char *syn_net_game_record_text (SynGame *game);
 
 /* SHA-256 of that text. */
@@ -26,7 +30,8 @@ void syn_net_game_digest (SynGame *game, guint8 digest[32]);
 SynGame *syn_net_game_new_like (SynGame *game, const SynState *start);
 
 /* A new game holding the first turns turns of game (turns <= its number of turns), with its
- * id, tags, players and the clocks after each turn. */
+ * id, tags, players and the clocks after each turn; a Transactional player's game keeps the
+ * other side's turns sealed (TX-R15). */
 SynGame *syn_net_game_prefix (SynGame *game, guint turns, GError **error);
 
 /* Plays both choices as one turn (SYN_CHOICE_NONE for a side that waits) with the clocks

@@ -92,10 +92,11 @@ struct _SynPeer
   SynGame *game;
   SynColour colour;
   gboolean over_announced;
-  gboolean applying;        /* inside a turn's execution: "finished" is handled after */
-  gboolean resume_declined; /* host: offer a new game rather than the same resume again */
-  SynGame *resume_game;     /* host: the game a resume proposal is about */
-  SynPeerOptions proposed;  /* what the pending proposal says (options, either side) */
+  gboolean applying;         /* inside a turn's execution: "finished" is handled after */
+  gboolean resume_declined;  /* host: offer a new game rather than the same resume again */
+  SynGame *resume_game;      /* host: the game a resume proposal is about */
+  SynTxAuditLog *resume_log; /* and its audit log, when it is a Transactional one */
+  SynPeerOptions proposed;   /* what the pending proposal says (options, either side) */
   char proposed_date[11];
   gboolean lots_fog;                          /* the agreed fog while the seed is drawn */
   guint8 coin[SYN_PROTOCOL_COIN_SIZE];        /* HUT-R10: ours, secret until revealed */
@@ -118,17 +119,14 @@ struct _SynPeer
    * mover's turn travels sealed, its lock questions go to the other program, and the game
    * ends with an audit. */
   gboolean sealed;
-  GArray *their_turns;      /* SynTxTheirTurn, by turn */
-  GPtrArray *own_turns;     /* char *: what we committed to at each of our turns, or NULL */
-  GArray *own_salts;        /* guint8[SYN_PROTOCOL_SALT_SIZE] by turn */
-  GArray *answers;          /* SynTxLockAnswer: the other program's answers to us */
+  SynTxAuditLog *audit_log; /* what the audit needs, saved beside the record */
   gboolean asking;          /* a lock question of ours is out */
   gboolean asking_all;      /* it asks whether every move is refused (TX-R6) */
   SynTxLockAnswer question; /* its sets */
   SynChoice asked_choice;   /* the choice that waits for the answer, or SYN_CHOICE_NONE */
   SynMove cleared_move;     /* the move the answer let through this turn */
   SynState sealed_after;    /* their turn's result, from its public part */
-  SynState referee_start;   /* the game's start with both transactions, for the audit */
+  SynGame *referee_game;    /* the game as the referee saw it, after a clean audit */
   gboolean claimed;         /* the game ended on the other side's claim */
   gboolean audit_done;
 };
@@ -449,11 +447,11 @@ autosave (SynPeer *self)
 
   if (!self->autosave || !self->game)
     return;
-  /* A Transactional record holds the other side's turns sealed, so it could not be read
-   * back: the game is saved once the audit has revealed them (TX-R17). */
-  if (self->sealed)
-    return;
-  if (!syn_record_autosave (self->game, &error))
+  /* A Transactional game's record holds our turns and the other's sealed ones (TX-R15);
+   * what the audit will need of them goes beside it, so that the game can be resumed. */
+  if (!syn_record_autosave (self->game, &error)
+      || (self->audit_log && !syn_game_is_over (self->game)
+          && !syn_tx_audit_log_save (self->audit_log, syn_game_get_id (self->game), &error)))
     g_signal_emit (self, signals[ERROR], 0, error);
 }
 
@@ -510,8 +508,9 @@ on_game_finished_cb (SynGame *game, SynPeer *self)
   announce_over (self);
 }
 
+/* The game played from now on; log (taken) is its audit log when it is Transactional. */
 static void
-set_game (SynPeer *self, SynGame *game, SynColour colour)
+set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
 {
   if (self->game != game)
     {
@@ -522,10 +521,17 @@ set_game (SynPeer *self, SynGame *game, SynColour colour)
     }
   self->colour = colour;
   self->sealed = syn_game_get_variant (game)->view != NULL;
-  g_array_set_size (self->their_turns, 0);
-  g_ptr_array_set_size (self->own_turns, 0);
-  g_array_set_size (self->own_salts, 0);
-  g_array_set_size (self->answers, 0);
+  g_clear_pointer (&self->audit_log, syn_tx_audit_log_free);
+  g_clear_object (&self->referee_game);
+  if (self->sealed)
+    {
+      g_assert (log != NULL);
+      self->audit_log = log;
+      /* A turn cut back or interrupted is played again from its start. */
+      syn_tx_audit_log_cut (log, syn_game_get_n_turns (game));
+    }
+  else
+    syn_tx_audit_log_free (log);
   self->claimed = FALSE;
   self->audit_done = FALSE;
   self->over_announced = syn_game_is_over (game);
@@ -601,10 +607,11 @@ random_salt (guint8 *salt, gsize size, GError **error)
   return FALSE;
 }
 
-/* A new game; seed, when not NULL, is the one both sides drew (HUT-R10). */
+/* A new game; seed, when not NULL, is the one both sides drew (HUT-R10). A Transactional
+ * one comes with its audit log in log, else NULL. */
 static SynGame *
 make_game (SynPeer *self, const char *id, const SynPeerOptions *options, gboolean fog,
-           const char *date, const guint64 *seed)
+           const char *date, const guint64 *seed, SynTxAuditLog **log)
 {
   SynState start;
   SynFenError fen_error;
@@ -620,6 +627,7 @@ make_game (SynPeer *self, const char *id, const SynPeerOptions *options, gboolea
   const char *host_name = self->host ? self->name : peer_name;
   const char *guest_name = self->host ? peer_name : self->name;
 
+  *log = NULL;
   if (seeded)
     options->variant->seed (&start, *seed);
   /* TX-R15: a program holds its own transaction, never the other's. */
@@ -628,7 +636,7 @@ make_game (SynPeer *self, const char *id, const SynPeerOptions *options, gboolea
       SynState referee = start;
       if (!set_up)
         options->variant->read_state (options->variant->start_fen, &referee, &fen_error);
-      self->referee_start = referee;
+      *log = syn_tx_audit_log_new (&referee);
       syn_tx_player_state (&referee, self->host ? host_colour : (SynColour) !host_colour, &start);
       set_up = TRUE;
     }
@@ -664,16 +672,33 @@ is_our_unfinished_game (SynPeer *self, SynGame *game)
   const char *pair = syn_game_get_tag (game, SYN_NET_PAIR_TAG);
   SynColour colour;
 
-  /* A Transactional game cannot be resumed: neither side holds its whole record. */
-  return game && !syn_game_is_over (game) && !syn_game_get_variant (game)->view && pair
-         && self->pair_digest && g_str_equal (pair, self->pair_digest)
-         && local_colour_of (game, &colour);
+  return game && !syn_game_is_over (game) && pair && self->pair_digest
+         && g_str_equal (pair, self->pair_digest) && local_colour_of (game, &colour);
+}
+
+/* A Transactional game goes on only with what its audit will need (TX-R17): the log in
+ * memory when game is ours, else the one saved beside its autosave. TRUE with log NULL for
+ * other games. */
+static gboolean
+find_audit_log (SynPeer *self, SynGame *game, SynTxAuditLog **log)
+{
+  g_autoptr (GError) error = NULL;
+
+  *log = NULL;
+  if (!syn_game_get_variant (game)->view)
+    return TRUE;
+  if (game == self->game && self->audit_log)
+    *log = syn_tx_audit_log_copy (self->audit_log);
+  else if (self->autosave && !(*log = syn_tx_audit_log_load (syn_game_get_id (game), &error)))
+    g_debug ("game %s cannot be resumed: %s", syn_game_get_id (game), error->message);
+  return *log != NULL;
 }
 
 /* The unfinished game saved for this pair of certificates, newest first: the one in memory,
- * or one from the autosave folder (this program may have been restarted). */
+ * or one from the autosave folder (this program may have been restarted); log is its audit
+ * log when it is a Transactional one. */
 static SynGame *
-find_resumable (SynPeer *self)
+find_resumable (SynPeer *self, SynTxAuditLog **log)
 {
   g_autoptr (GFile) dir = NULL;
   g_autoptr (GFileEnumerator) enumerator = NULL;
@@ -681,7 +706,9 @@ find_resumable (SynPeer *self)
   SynGame *best = NULL;
   guint64 best_time = 0;
 
-  if (self->game && is_our_unfinished_game (self, self->game))
+  *log = NULL;
+  if (self->game && is_our_unfinished_game (self, self->game)
+      && find_audit_log (self, self->game, log))
     return g_object_ref (self->game);
   if (!self->autosave)
     return NULL;
@@ -701,6 +728,7 @@ find_resumable (SynPeer *self)
       GFile *child;
       g_autofree char *text = NULL;
       g_autoptr (SynGame) game = NULL;
+      g_autoptr (SynTxAuditLog) game_log = NULL;
       guint64 time;
 
       if (!g_file_enumerator_iterate (enumerator, &info, &child, NULL, NULL) || !info)
@@ -714,10 +742,13 @@ find_resumable (SynPeer *self)
         continue;
       game = syn_record_load (child, NULL);
       time = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED);
-      if (game && is_our_unfinished_game (self, game) && (!best || time > best_time))
+      if (game && is_our_unfinished_game (self, game) && (!best || time > best_time)
+          && find_audit_log (self, game, &game_log))
         {
           g_clear_object (&best);
+          g_clear_pointer (log, syn_tx_audit_log_free);
           best = g_steal_pointer (&game);
+          *log = g_steal_pointer (&game_log);
           best_time = time;
         }
     }
@@ -929,6 +960,7 @@ end_link (SynPeer *self, GError *error)
       autosave (self);
     }
   g_clear_object (&self->resume_game);
+  g_clear_pointer (&self->resume_log, syn_tx_audit_log_free);
   syn_protocol_state_init (&self->proto, self->host);
 
   if ((task = g_steal_pointer (&self->connect_task)))
@@ -1068,6 +1100,15 @@ handle_options (SynPeer *self, const SynMessage *m)
   g_signal_emit (self, signals[OPTIONS_PROPOSED], 0, &self->proposed);
 }
 
+/* A resumed game's turn starts afresh: a side the step asks nothing of commits at once, and a
+ * Transactional mover asks again whether every move is refused (TX-R6). */
+static void
+resume_turn (SynPeer *self)
+{
+  ask_all_refused (self);
+  commit_wait (self);
+}
+
 /* Guest: a resume is accepted when we hold the same game, at the host's turn or one turn
  * either side of it, identical up to there. */
 static void
@@ -1075,6 +1116,7 @@ handle_resume (SynPeer *self, const SynMessage *m)
 {
   g_autoptr (SynGame) game = NULL;
   g_autoptr (SynGame) prefix = NULL;
+  g_autoptr (SynTxAuditLog) log = NULL;
   SynMessage answer = { .type = SYN_MESSAGE_ACCEPT, .has_turns = TRUE };
   guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
   SynColour local;
@@ -1090,7 +1132,7 @@ handle_resume (SynPeer *self, const SynMessage *m)
       game = syn_record_load (file, NULL);
     }
   if (!game || !is_our_unfinished_game (self, game) || !local_colour_of (game, &local)
-      || (int) local == m->colour)
+      || (int) local == m->colour || !find_audit_log (self, game, &log))
     {
       send_decline (self, "no such unfinished game here");
       return;
@@ -1119,11 +1161,11 @@ handle_resume (SynPeer *self, const SynMessage *m)
     }
   if (!send_message (self, &answer))
     return;
-  set_game (self, game, local);
+  set_game (self, game, local, g_steal_pointer (&log));
   autosave (self);
   g_signal_emit (self, signals[GAME_STARTED], 0, TRUE);
   emit_opponent_state (self);
-  commit_wait (self);
+  resume_turn (self);
 }
 
 /* The seed (HUT-R10) -------------------------------------------------------------------------- */
@@ -1133,11 +1175,12 @@ static void
 finish_lots (SynPeer *self)
 {
   guint64 seed = syn_hutnik_seed_from_coins (self->coin, self->remote_coin);
+  SynTxAuditLog *log;
   g_autoptr (SynGame) game = make_game (self, self->proto.id, &self->proposed, self->lots_fog,
-                                        self->proposed_date, &seed);
+                                        self->proposed_date, &seed, &log);
 
   memset (self->coin, 0, sizeof self->coin);
-  set_game (self, game, (SynColour) self->proto.local_colour);
+  set_game (self, game, (SynColour) self->proto.local_colour, log);
   autosave (self);
   g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
   emit_opponent_state (self);
@@ -1180,8 +1223,10 @@ start_new_game (SynPeer *self, gboolean fog)
 
   if (!self->proto.drawing_lots)
     {
-      game = make_game (self, self->proto.id, &self->proposed, fog, self->proposed_date, NULL);
-      set_game (self, game, (SynColour) self->proto.local_colour);
+      SynTxAuditLog *log;
+      game
+          = make_game (self, self->proto.id, &self->proposed, fog, self->proposed_date, NULL, &log);
+      set_game (self, game, (SynColour) self->proto.local_colour, log);
       autosave (self);
       g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
       return TRUE;
@@ -1213,6 +1258,7 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
   else
     {
       g_autoptr (SynGame) game = g_steal_pointer (&self->resume_game);
+      SynTxAuditLog *log = g_steal_pointer (&self->resume_log);
       SynColour local = (SynColour) before->proposal_colour;
 
       if (game && m->turns < syn_game_get_n_turns (game))
@@ -1221,28 +1267,33 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
           g_autoptr (SynGame) prefix = syn_net_game_prefix (game, m->turns, &error);
           if (!prefix)
             {
+              syn_tx_audit_log_free (log);
               fail (self, "internal", g_steal_pointer (&error));
               return;
             }
           g_set_object (&game, prefix);
         }
       if (!game)
-        return;
-      set_game (self, game, local);
+        {
+          syn_tx_audit_log_free (log);
+          return;
+        }
+      set_game (self, game, local, log);
       autosave (self);
       g_signal_emit (self, signals[GAME_STARTED], 0, TRUE);
+      emit_opponent_state (self);
+      resume_turn (self);
+      return;
     }
   emit_opponent_state (self);
   commit_wait (self);
 }
 
-/* What we hold of the other side's turn, made on first use. */
+/* What we hold of the other side's turn. */
 static SynTxTheirTurn *
 their_turn (SynPeer *self, guint turn)
 {
-  if (self->their_turns->len <= turn)
-    g_array_set_size (self->their_turns, turn + 1);
-  return &g_array_index (self->their_turns, SynTxTheirTurn, turn);
+  return syn_tx_audit_log_their_turn (self->audit_log, turn);
 }
 
 static void
@@ -1416,7 +1467,7 @@ handle_locked (SynPeer *self, const SynMessage *m)
       return;
     }
   self->question.locked = m->answer;
-  g_array_append_val (self->answers, self->question);
+  g_array_append_val (self->audit_log->answers, self->question);
   self->asking = self->asking_all = FALSE;
   self->asked_choice = SYN_CHOICE_NONE;
 
@@ -1515,10 +1566,11 @@ send_audit (SynPeer *self)
 {
   SynMessage end = { .type = SYN_MESSAGE_AUDIT, .audit_end = TRUE };
   guint n_turns = syn_game_get_n_turns (self->game);
+  GPtrArray *own_turns = self->audit_log->own_turns;
 
-  for (guint t = 0; t < n_turns && t < self->own_turns->len; t++)
+  for (guint t = 0; t < n_turns && t < own_turns->len; t++)
     {
-      const char *text = g_ptr_array_index (self->own_turns, t);
+      const char *text = g_ptr_array_index (own_turns, t);
       SynMessage m = { .type = SYN_MESSAGE_AUDIT, .turn = t };
       g_auto (GStrv) parts = NULL;
 
@@ -1527,7 +1579,8 @@ send_audit (SynPeer *self)
       parts = g_strsplit (text, " ", 2);
       g_strlcpy (m.move, parts[0], sizeof m.move);
       g_strlcpy (m.text, parts[1] ? parts[1] : "", sizeof m.text);
-      memcpy (m.salt, &g_array_index (self->own_salts, guint8, t * SYN_PROTOCOL_SALT_SIZE),
+      memcpy (m.salt,
+              &g_array_index (self->audit_log->own_salts, guint8, t * SYN_PROTOCOL_SALT_SIZE),
               sizeof m.salt);
       send_message (self, &m);
     }
@@ -1538,7 +1591,7 @@ static void
 handle_audit (SynPeer *self, const SynMessage *m)
 {
   g_autofree char *why = NULL;
-  g_autoptr (SynGame) referee = NULL;
+  SynTxAuditLog *log;
   SynColour local = self->colour;
   gboolean clean;
 
@@ -1561,22 +1614,26 @@ handle_audit (SynPeer *self, const SynMessage *m)
     }
   self->audit_done = TRUE;
   their_turn (self, syn_game_get_n_turns (self->game));
-  clean = syn_tx_audit_check (self->game, &self->referee_start, local,
-                              (const SynTxTheirTurn *) (gpointer) self->their_turns->data,
-                              (const SynTxLockAnswer *) (gpointer) self->answers->data,
-                              self->answers->len, self->claimed, &why);
+  log = self->audit_log;
+  clean = syn_tx_audit_check (self->game, &log->referee_start, local,
+                              (const SynTxTheirTurn *) (gpointer) log->their_turns->data,
+                              (const SynTxLockAnswer *) (gpointer) log->answers->data,
+                              log->answers->len, self->claimed, &why);
   if (!clean)
     /* TX-R17: the side at fault loses. */
     syn_game_overturn (self->game,
                        local == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS);
-  else if (self->autosave
-           && (referee = syn_tx_audit_referee_game (
-                   self->game, &self->referee_start, local,
-                   (const SynTxTheirTurn *) (gpointer) self->their_turns->data)))
+  else
+    self->referee_game
+        = syn_tx_audit_referee_game (self->game, &log->referee_start, local,
+                                     (const SynTxTheirTurn *) (gpointer) log->their_turns->data);
+  if (self->autosave)
     {
       g_autoptr (GError) error = NULL;
-      if (!syn_record_autosave (referee, &error))
+      /* The referee's record, which both programs hold alike, replaces the player's. */
+      if (self->referee_game && !syn_record_autosave (self->referee_game, &error))
         g_signal_emit (self, signals[ERROR], 0, error);
+      syn_tx_audit_log_remove (syn_game_get_id (self->game));
     }
   g_signal_emit (self, signals[AUDIT_COMPLETED], 0, clean, why);
 }
@@ -1792,6 +1849,7 @@ handle_line (SynPeer *self, const char *line, gsize length)
           /* The guest does not hold that game: the game on offer is a new one. */
           self->resume_declined = TRUE;
           g_clear_object (&self->resume_game);
+          g_clear_pointer (&self->resume_log, syn_tx_audit_log_free);
           g_debug ("resume declined: %s", m.text);
           propose (self);
         }
@@ -2214,7 +2272,8 @@ on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 propose (SynPeer *self)
 {
-  g_autoptr (SynGame) game = self->resume_declined ? NULL : find_resumable (self);
+  g_autoptr (SynTxAuditLog) log = NULL;
+  g_autoptr (SynGame) game = self->resume_declined ? NULL : find_resumable (self, &log);
 
   if (game)
     {
@@ -2240,6 +2299,8 @@ propose (SynPeer *self)
       if (syn_protocol_id_is_valid (m.id) && send_message (self, &m))
         {
           g_set_object (&self->resume_game, game);
+          g_clear_pointer (&self->resume_log, syn_tx_audit_log_free);
+          self->resume_log = g_steal_pointer (&log);
           return;
         }
     }
@@ -2315,6 +2376,7 @@ syn_peer_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
   g_clear_object (&self->resume_game);
+  g_clear_object (&self->referee_game);
   g_clear_object (&self->identity);
   g_clear_object (&self->peer_certificate);
   G_OBJECT_CLASS (syn_peer_parent_class)->dispose (object);
@@ -2326,10 +2388,8 @@ syn_peer_finalize (GObject *object)
   SynPeer *self = SYN_PEER (object);
 
   g_clear_pointer (&self->handshakes, g_ptr_array_unref);
-  g_clear_pointer (&self->their_turns, g_array_unref);
-  g_clear_pointer (&self->own_turns, g_ptr_array_unref);
-  g_clear_pointer (&self->own_salts, g_array_unref);
-  g_clear_pointer (&self->answers, g_array_unref);
+  g_clear_pointer (&self->audit_log, syn_tx_audit_log_free);
+  g_clear_pointer (&self->resume_log, syn_tx_audit_log_free);
   g_free (self->name);
   g_free (self->fingerprint);
   g_free (self->pair_digest);
@@ -2383,10 +2443,6 @@ syn_peer_init (SynPeer *self)
   self->autosave = TRUE;
   self->local_kind = SYN_PLAYER_HUMAN;
   self->handshakes = g_ptr_array_new ();
-  self->their_turns = g_array_new (FALSE, TRUE, sizeof (SynTxTheirTurn));
-  self->own_turns = g_ptr_array_new_with_free_func (g_free);
-  self->own_salts = g_array_new (FALSE, TRUE, 1);
-  self->answers = g_array_new (FALSE, TRUE, sizeof (SynTxLockAnswer));
   self->options = (SynPeerOptions){ &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE };
   self->pending_draw = -1;
   self->remote_used_ms = -1;
@@ -2698,6 +2754,14 @@ syn_peer_get_game (SynPeer *self)
   return self->game;
 }
 
+SynGame *
+syn_peer_get_referee_game (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), NULL);
+
+  return self->referee_game;
+}
+
 SynColour
 syn_peer_get_colour (SynPeer *self)
 {
@@ -2730,9 +2794,8 @@ commit_choice (SynPeer *self, SynChoice choice, const char *text, GError **error
   m.turn = self->proto.turn;
   m.used_ms = self->local_used_ms;
   syn_protocol_commitment (self->proto.id, m.turn, self->colour, text, self->salt, m.digest);
-  if (self->sealed && choice != SYN_CHOICE_NONE && m.turn < self->own_turns->len)
-    memcpy (&g_array_index (self->own_salts, guint8, m.turn * SYN_PROTOCOL_SALT_SIZE), self->salt,
-            SYN_PROTOCOL_SALT_SIZE);
+  if (self->sealed && choice != SYN_CHOICE_NONE)
+    syn_tx_audit_log_set_own_salt (self->audit_log, m.turn, self->salt);
   if (!send_message (self, &m))
     return not_now (error, _ ("The move cannot be sent now"));
   self->local_choice = choice;
@@ -2846,13 +2909,7 @@ commit_own_choice (SynPeer *self, SynChoice choice, GError **error)
   syn_tx_audit_transaction_text (&after, self->colour, list, sizeof list);
   committed = syn_tx_audit_committed_text (text, list);
   /* Kept before it goes: the turn may end, and the game with it, inside commit_choice(). */
-  if (self->own_turns->len <= turn)
-    {
-      g_ptr_array_set_size (self->own_turns, turn + 1);
-      g_array_set_size (self->own_salts, (turn + 1) * SYN_PROTOCOL_SALT_SIZE);
-    }
-  g_free (g_ptr_array_index (self->own_turns, turn));
-  g_ptr_array_index (self->own_turns, turn) = g_strdup (committed);
+  syn_tx_audit_log_set_own (self->audit_log, turn, committed);
   return commit_choice (self, choice, committed, error);
 }
 

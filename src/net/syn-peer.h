@@ -118,6 +118,9 @@ const char *syn_peer_get_peer_name (SynPeer *self);
 
 /* The game being played or last played, or NULL. */
 SynGame *syn_peer_get_game (SynPeer *self);
+/* A Transactional game after a clean audit (TX-R17): the game as the referee saw it, both
+ * sides' moves known, as both programs hold it alike; NULL before, or for other games. */
+SynGame *syn_peer_get_referee_game (SynPeer *self);
 SynColour syn_peer_get_colour (SynPeer *self);
 
 /* Plays this side's move for the turn: it leaves as a commitment, and is revealed once the

@@ -4,6 +4,8 @@
  * parts, the lock answers, the claims and, at the end, the reveals. Each test checks that the
  * honest game's audit passes, then changes one thing (a lie told during the game, or a record
  * changed afterwards) and checks that syn_tx_audit_check() finds it, naming turn and ruling.
+ * A lie told before the connection broke is found too when both programs resumed from what
+ * they saved, their player's records and audit logs.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +18,7 @@
 #include "syn-game-private.h"
 #include "syn-net-game.h"
 #include "syn-protocol.h"
+#include "syn-record.h"
 #include "syn-tx-audit.h"
 #include "transactional.h"
 
@@ -356,6 +359,57 @@ match_play (Match *m, const char *tries)
   return FALSE;
 }
 
+/* side's program starts again from what it saved (docs/protocol.md, "Resuming"): its game
+ * read back from its player's record, and what it keeps for the audit from its audit log,
+ * both through their text; what the turn under way gave is forgotten. */
+static void
+restart (Match *m, SynColour side)
+{
+  g_autoptr (SynTxAuditLog) log = syn_tx_audit_log_new (&m->referee_start);
+  g_autoptr (SynTxAuditLog) read = NULL;
+  g_autofree char *log_text = NULL;
+  g_autofree char *record = syn_record_write (m->game[side]);
+  g_autoptr (GError) error = NULL;
+  SynGame *game = syn_record_read (record, &error);
+
+  g_assert_no_error (error);
+  syn_game_set_id (game, GAME_ID);
+  g_array_append_vals (log->their_turns, m->theirs[side]->data, m->theirs[side]->len);
+  for (guint t = 0; t < m->own[side]->len; t++)
+    if (g_ptr_array_index (m->own[side], t))
+      {
+        syn_tx_audit_log_set_own (log, t, g_ptr_array_index (m->own[side], t));
+        syn_tx_audit_log_set_own_salt (log, t, m->salt[side]->data + t * SYN_PROTOCOL_SALT_SIZE);
+      }
+  g_array_append_vals (log->answers, m->answers[side]->data, m->answers[side]->len);
+  log_text = syn_tx_audit_log_write (log);
+  read = syn_tx_audit_log_read (log_text, &error);
+  g_assert_no_error (error);
+  syn_tx_audit_log_cut (read, syn_game_get_n_turns (game));
+
+  g_object_unref (m->game[side]);
+  m->game[side] = game;
+  g_array_set_size (m->theirs[side], 0);
+  g_array_append_vals (m->theirs[side], read->their_turns->data, read->their_turns->len);
+  g_array_set_size (m->answers[side], 0);
+  g_array_append_vals (m->answers[side], read->answers->data, read->answers->len);
+  g_ptr_array_set_size (m->own[side], 0);
+  for (guint t = 0; t < read->own_turns->len; t++)
+    g_ptr_array_add (m->own[side], g_strdup (g_ptr_array_index (read->own_turns, t)));
+  g_byte_array_set_size (m->salt[side], 0);
+  g_byte_array_append (m->salt[side], (const guint8 *) read->own_salts->data, read->own_salts->len);
+}
+
+/* The connection breaks after the last turn and both programs start again from what they
+ * saved; the mover asks its TX-R6 question again (resume_turn). */
+static void
+match_resume (Match *m)
+{
+  restart (m, SYN_WHITE);
+  restart (m, SYN_BLACK);
+  start_turn (m);
+}
+
 static Match *
 match_new_played (const char *fen, const char *const *turns)
 {
@@ -590,6 +644,33 @@ test_r16_false_answer_in_unfinished_turn (void)
   assert_audit_fault (lying, SYN_WHITE, 3, "R16");
 }
 
+/* A lie told before the connection broke is found after the game was resumed from what each
+ * program saved (its player's record, its audit log), as it is without the break. */
+static void
+test_r16_false_answer_before_a_resume (void)
+{
+  static const char *const turns[] = { "g1f3", "e7e5", "f3e5 f3g5 f3h4", NULL };
+  static const char *const after[] = { "b8c6", "a2a3", "a7a6", NULL };
+  g_autoptr (Match) honest = match_new_played (START_FEN, turns);
+  g_autoptr (Match) lying = match_new (START_FEN);
+
+  match_resume (honest);
+  for (guint i = 0; after[i]; i++)
+    g_assert_true (match_play (honest, after[i]));
+  match_end (honest, SYN_BLACK, SYN_END_RESIGNATION);
+  assert_clean (honest);
+
+  lying->lie_square[SYN_BLACK] = SYN_SQUARE (6, 4); /* g5 */
+  start_turn (lying);
+  for (guint i = 0; turns[i]; i++)
+    g_assert_true (match_play (lying, turns[i]));
+  match_resume (lying);
+  for (guint i = 0; after[i]; i++)
+    g_assert_true (match_play (lying, after[i]));
+  match_end (lying, SYN_BLACK, SYN_END_RESIGNATION);
+  assert_audit_fault (lying, SYN_WHITE, 3, "R16");
+}
+
 /* TX-R6 ------------------------------------------------------------------------------- */
 
 /* Black's knight leaves b1 pending, so white's one move, Kxb1, is refused: white's program
@@ -612,6 +693,35 @@ test_r6_false_no_move_answer (void)
   g_assert_true (match_play (lying, "h8g8"));
   g_assert_true (state_of (lying, SYN_WHITE)->rules.tx.all_refused);
   g_assert_true (match_play (lying, "pass"));
+  match_end (lying, SYN_WHITE, SYN_END_RESIGNATION);
+  assert_audit_fault (lying, SYN_WHITE, 2, "R16");
+}
+
+/* The same lie, with a break after it: white's record keeps its pass, which it could make
+ * only on black's answer, and the audit still finds the answer false. */
+static void
+test_r6_false_no_move_answer_before_a_resume (void)
+{
+  g_autoptr (Match) honest = match_new (NO_MOVE_FEN);
+  g_autoptr (Match) lying = match_new (NO_MOVE_FEN);
+
+  start_turn (honest);
+  g_assert_true (match_play (honest, "b1c3"));
+  /* Broken before white's turn: on resuming, white's program asks again. */
+  match_resume (honest);
+  g_assert_true (state_of (honest, SYN_WHITE)->rules.tx.all_refused);
+  g_assert_true (match_play (honest, "pass"));
+  match_resume (honest);
+  g_assert_true (match_play (honest, "c3d5/commit"));
+  match_end (honest, SYN_WHITE, SYN_END_RESIGNATION);
+  assert_clean (honest);
+
+  lying->lie_no_move[SYN_BLACK] = TRUE;
+  start_turn (lying);
+  g_assert_true (match_play (lying, "h8g8"));
+  g_assert_true (match_play (lying, "pass"));
+  match_resume (lying);
+  g_assert_true (match_play (lying, "g8f8"));
   match_end (lying, SYN_WHITE, SYN_END_RESIGNATION);
   assert_audit_fault (lying, SYN_WHITE, 2, "R16");
 }
@@ -1026,7 +1136,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/net/tx-audit/r16/false-free-answer", test_r16_false_free_answer);
   g_test_add_func ("/net/tx-audit/r16/false-answer-in-unfinished-turn",
                    test_r16_false_answer_in_unfinished_turn);
+  g_test_add_func ("/net/tx-audit/r16/false-answer-before-a-resume",
+                   test_r16_false_answer_before_a_resume);
   g_test_add_func ("/net/tx-audit/r6/false-no-move-answer", test_r6_false_no_move_answer);
+  g_test_add_func ("/net/tx-audit/r6/false-no-move-answer-before-a-resume",
+                   test_r6_false_no_move_answer_before_a_resume);
   g_test_add_func ("/net/tx-audit/r6/false-move-left-answer", test_r6_false_move_left_answer);
   g_test_add_func ("/net/tx-audit/r6/pass-with-a-move", test_r6_pass_with_a_move);
   g_test_add_func ("/net/tx-audit/r8/false-square", test_r8_false_square);

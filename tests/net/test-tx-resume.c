@@ -1,0 +1,481 @@
+/* test-tx-resume.c: a Transactional Chess game between two SynPeers over 127.0.0.1 is
+ * interrupted and resumed like any other (docs/protocol.md, "Resuming"), though each program
+ * holds only its player's view (TX-R15): the connection breaks on either side, a program
+ * restarts from its autosave folder, or one of them missed the end of the last turn. The two
+ * agree on the public record, play the game to its end, and the audit (TX-R17), which replays
+ * the whole game from its start, finds both honest; both hold the same referee's record.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "net-test-util.h"
+#include "syn-game-private.h"
+#include "syn-net-game.h"
+#include "syn-record.h"
+#include "syn-tx-audit.h"
+#include "transactional.h"
+
+/* The turns played before the connection breaks, and the most played in all: past that the
+ * host resigns, and the audit runs all the same. */
+#define DROP_AT 8
+#define MAX_STEPS 300
+
+static char *test_dir;
+
+typedef enum
+{
+  GUEST_DROPS,
+  HOST_DROPS,
+  GUEST_RESTARTS, /* a new program, the game from its autosave folder */
+  HOST_RESTARTS,
+  GUEST_A_TURN_BEHIND, /* restarts with the last turn missing: the host cuts it back */
+  HOST_A_TURN_BEHIND,  /* the same the other way: the guest cuts it back */
+} Interruption;
+
+typedef struct
+{
+  guint audits;
+  guint clean;
+} AuditCount;
+
+static void
+on_audit_completed_cb (SynPeer *peer, gboolean clean, const char *why, AuditCount *count)
+{
+  if (!clean)
+    g_test_message ("%s's audit: %s", syn_peer_is_host (peer) ? "host" : "guest", why);
+  count->audits++;
+  count->clean += clean;
+}
+
+static void
+wait_until (gboolean (*done) (NetPair *), NetPair *pair, const char *what)
+{
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (!done (pair))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("timed out waiting for %s", what);
+      net_test_spin (5);
+    }
+}
+
+static gboolean
+both_paused_at_drop (NetPair *pair)
+{
+  SynGame *host_game = syn_peer_get_game (pair->host);
+  SynGame *guest_game = syn_peer_get_game (pair->guest);
+
+  g_assert_false (syn_game_is_over (host_game));
+  return pair->host_bot->paused && pair->guest_bot->paused
+         && syn_game_get_n_turns (host_game) == DROP_AT
+         && syn_game_get_n_turns (guest_game) == DROP_AT;
+}
+
+static gboolean
+both_disconnected (NetPair *pair)
+{
+  return pair->host_bot->disconnected && pair->guest_bot->disconnected;
+}
+
+static gboolean
+both_over (NetPair *pair)
+{
+  return pair->host_bot->games_over > 0 && pair->guest_bot->games_over > 0;
+}
+
+static gboolean
+over_or_capped (NetPair *pair)
+{
+  return both_over (pair) || (pair->host_bot->paused && pair->guest_bot->paused);
+}
+
+static gboolean
+restarts (Interruption how)
+{
+  return how != GUEST_DROPS && how != HOST_DROPS;
+}
+
+static gboolean
+host_restarts (Interruption how)
+{
+  return how == HOST_RESTARTS || how == HOST_A_TURN_BEHIND;
+}
+
+static char *
+autosave_path (const char *id, const char *suffix)
+{
+  g_autofree char *name = g_strconcat (id, suffix, NULL);
+
+  return g_build_filename (g_get_user_data_dir (), "synchess", "games", name, NULL);
+}
+
+/* TX-R15: what a program saves is its player's view: its own transaction, the other side's
+ * turns sealed. */
+static void
+assert_player_record (const char *path, SynColour local)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint turns = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, local == SYN_WHITE ? " ?\"]\n" : " ? T"));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_auto (GStrv) words = NULL;
+      const char *theirs;
+      if (!g_ascii_isdigit (lines[i][0]))
+        continue;
+      words = g_strsplit (lines[i], " ", -1);
+      theirs = words[local == SYN_WHITE ? 2 : 1];
+      g_assert_true (g_str_equal (theirs, "-") || theirs[0] == '?');
+      turns++;
+    }
+  g_assert_cmpuint (turns, >=, DROP_AT - 1);
+}
+
+/* The interrupted program starts again: nothing in memory, its game in the autosave folder
+ * (cut back a turn when it missed the end of the last one). */
+static void
+restart (NetPair *pair, Interruption how, const SynPeerOptions *options)
+{
+  gboolean host = host_restarts (how);
+  SynPeer *peer = host ? pair->host : pair->guest;
+  SynGame *game = syn_peer_get_game (peer);
+  g_autofree char *record = autosave_path (syn_game_get_id (game), ".synchess");
+  g_autofree char *log = autosave_path (syn_game_get_id (game), ".synchess-audit");
+  g_autoptr (GError) error = NULL;
+
+  assert_player_record (record, syn_peer_get_colour (peer));
+  g_assert_true (g_file_test (log, G_FILE_TEST_EXISTS));
+  if (how == GUEST_A_TURN_BEHIND || how == HOST_A_TURN_BEHIND)
+    {
+      g_autoptr (SynGame) behind = syn_net_game_prefix (game, DROP_AT - 1, &error);
+      g_assert_no_error (error);
+      g_assert_true (syn_record_autosave (behind, &error));
+      g_assert_no_error (error);
+    }
+  syn_peer_close (peer);
+  net_test_spin (20);
+  if (host)
+    {
+      g_clear_pointer (&pair->host_bot, net_bot_free);
+      g_clear_object (&pair->host);
+      pair->host = syn_peer_new (pair->host_identity, "Host player");
+      syn_peer_set_options (pair->host, options);
+      g_assert_true (syn_peer_listen (pair->host, pair->address, 0, &error));
+      g_assert_no_error (error);
+      pair->host_bot = net_bot_new (pair->host, 3001);
+    }
+  else
+    {
+      g_clear_pointer (&pair->guest_bot, net_bot_free);
+      g_clear_object (&pair->guest);
+      pair->guest = syn_peer_new (pair->guest_identity, "Guest player");
+      pair->guest_bot = net_bot_new (pair->guest, 3002);
+    }
+}
+
+/* How many of the other side's turns this side saw commit. */
+static guint
+count_sealed_commits (SynGame *game, SynColour viewer)
+{
+  guint commits = 0;
+
+  for (guint i = 0; i < syn_game_get_n_turns (game); i++)
+    commits += (syn_game_get_turn (game, i)->choice[!viewer] & SYN_CHOICE_COMMIT) != 0;
+  return commits;
+}
+
+static void
+test_resume (gconstpointer data)
+{
+  Interruption how = GPOINTER_TO_INT (data);
+  SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
+  g_autoptr (NetPair) pair = net_pair_new ("127.0.0.1", &options);
+  AuditCount audits = { 0 };
+  g_autofree char *id = NULL;
+  g_autoptr (GError) error = NULL;
+  SynGame *host_game, *guest_game, *host_referee, *guest_referee;
+  guint resumed_at
+      = how == GUEST_A_TURN_BEHIND || how == HOST_A_TURN_BEHIND ? DROP_AT - 1 : DROP_AT;
+  guint commits_before;
+
+  /* The program that will restart saves its games; the other keeps them in memory. */
+  if (restarts (how))
+    syn_peer_set_autosave (host_restarts (how) ? pair->host : pair->guest, TRUE);
+  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = DROP_AT;
+  net_pair_connect (pair);
+  wait_until (both_paused_at_drop, pair, "the turn of the break");
+  host_game = syn_peer_get_game (pair->host);
+  guest_game = syn_peer_get_game (pair->guest);
+  id = g_strdup (syn_game_get_id (host_game));
+  commits_before = count_sealed_commits (host_game, syn_peer_get_colour (pair->host))
+                   + count_sealed_commits (guest_game, syn_peer_get_colour (pair->guest));
+  /* Each holds its own moves, yet both hold the same public record (TX-R15). */
+  net_assert_same_game (host_game, guest_game);
+
+  syn_peer_drop_connection (how == HOST_DROPS ? pair->host : pair->guest);
+  wait_until (both_disconnected, pair, "both to notice the break");
+  g_assert_cmpuint (syn_game_get_n_turns (syn_peer_get_game (pair->host)), ==, DROP_AT);
+  g_assert_false (syn_peer_has_chosen (pair->host));
+  g_assert_false (syn_peer_has_chosen (pair->guest));
+  if (restarts (how))
+    restart (pair, how, &options);
+
+  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
+  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
+  pair->host_bot->paused = pair->guest_bot->paused = TRUE;
+  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
+  net_pair_connect (pair);
+  host_game = syn_peer_get_game (pair->host);
+  guest_game = syn_peer_get_game (pair->guest);
+  g_assert_cmpstr (syn_game_get_id (host_game), ==, id);
+  g_assert_cmpstr (syn_game_get_id (guest_game), ==, id);
+  g_assert_cmpuint (syn_game_get_n_turns (host_game), ==, resumed_at);
+  g_assert_cmpuint (syn_game_get_n_turns (guest_game), ==, resumed_at);
+  net_assert_same_game (host_game, guest_game);
+  g_assert_cmpuint (syn_game_get_state (host_game)->rules.tx.hidden, ==,
+                    1u << syn_peer_get_colour (pair->guest));
+  g_assert_cmpuint (syn_game_get_state (guest_game)->rules.tx.hidden, ==,
+                    1u << syn_peer_get_colour (pair->host));
+
+  pair->host_bot->paused = pair->guest_bot->paused = FALSE;
+  net_bot_poke (pair->host_bot);
+  net_bot_poke (pair->guest_bot);
+  wait_until (over_or_capped, pair, "the game or its cap");
+  if (!both_over (pair))
+    {
+      g_assert_true (syn_peer_resign (pair->host, &error));
+      g_assert_no_error (error);
+      wait_until (both_over, pair, "the resignation");
+    }
+  {
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+    while (audits.audits < 2 && g_get_monotonic_time () < deadline)
+      net_test_spin (5);
+  }
+  g_signal_handlers_disconnect_by_data (pair->host, &audits);
+  g_signal_handlers_disconnect_by_data (pair->guest, &audits);
+
+  /* TX-R17: the audit replays the game from its start, the turns before the break too. */
+  g_assert_cmpuint (audits.audits, ==, 2);
+  g_assert_cmpuint (audits.clean, ==, 2);
+  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
+  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
+  g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
+  g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
+  g_assert_cmpuint (syn_game_get_n_turns (host_game), >, DROP_AT);
+  host_referee = syn_peer_get_referee_game (pair->host);
+  guest_referee = syn_peer_get_referee_game (pair->guest);
+  g_assert_nonnull (host_referee);
+  g_assert_nonnull (guest_referee);
+  g_assert_cmpuint (syn_game_get_start (host_referee)->rules.tx.hidden, ==, 0);
+  net_assert_same_game (host_referee, guest_referee);
+  g_assert_cmpint (syn_game_get_result (host_referee), ==, syn_game_get_result (host_game));
+
+  /* The program that saves its games saved the referee's record over its player's, which
+   * reads back as the same game, and dropped its audit log. */
+  if (restarts (how))
+    {
+      g_autofree char *record = autosave_path (id, ".synchess");
+      g_autofree char *log = autosave_path (id, ".synchess-audit");
+      g_autoptr (GFile) file = g_file_new_for_path (record);
+      g_autoptr (SynGame) saved = syn_record_load (file, &error);
+
+      g_assert_no_error (error);
+      net_assert_same_game (saved, host_referee);
+      g_assert_false (g_file_test (log, G_FILE_TEST_EXISTS));
+    }
+  g_test_message ("interrupted after %u turns (%u commits seen), resumed at %u, ended after %u: "
+                  "%s {%s}; %u and %u moves refused",
+                  DROP_AT, commits_before, resumed_at, syn_game_get_n_turns (host_game),
+                  syn_result_to_text (syn_game_get_result (host_game)),
+                  syn_game_get_reason (host_game), pair->host_bot->refusals,
+                  pair->guest_bot->refusals);
+}
+
+/* The public record (docs/protocol.md, "Resuming"): TX-E1 and E2 played by two programs,
+ * each on its player state; each record holds its own moves, the public records agree. */
+static void
+play_turn (SynGame *games[2], const char *choice_text)
+{
+  const SynState *before = syn_game_get_state (games[SYN_WHITE]);
+  SynColour mover = (SynColour) before->board.side_to_move;
+  SynGame *own = games[mover], *other = games[!mover];
+  SynChoice choice = syn_variant_choice_from_text (&syn_variant_transactional,
+                                                   syn_game_get_state (own), mover, choice_text);
+  SynTxPublicStep step;
+  SynState after;
+  char public[SYN_TX_PUBLIC_STEP_SIZE], why[160];
+
+  g_assert_cmphex (choice, !=, SYN_CHOICE_NONE);
+  syn_tx_public_step (syn_game_get_state (own), choice, &step);
+  syn_tx_public_step_to_text (&step, mover, public, sizeof public);
+  g_assert_true (syn_game_choose (own, mover, choice, NULL));
+  /* The other program follows it by the sealed text, as handle_sealed does. */
+  g_assert_true (syn_tx_public_step_from_text (public, mover, &step, why, sizeof why));
+  g_assert_true (
+      syn_tx_apply_public_step (syn_game_get_state (other), &step, &after, why, sizeof why));
+  g_assert_true (syn_game_play_sealed_step (
+      other, mover, SYN_CHOICE_SEALED | (step.commit ? SYN_CHOICE_COMMIT : 0), &after, NULL));
+}
+
+static void
+test_public_record (void)
+{
+  static const char *const turns[] = { "g1f3", "e7e5", "f3g5", "d8h4/commit", "g5f7/commit" };
+  SynState referee;
+  SynFenError fen_error;
+  SynGame *games[2];
+  g_autofree char *white_public = NULL, *black_public = NULL;
+  g_autofree char *white_record = NULL, *black_record = NULL;
+
+  g_assert_true (syn_variant_transactional.read_state (
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T1:- T2:-", &referee, &fen_error));
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      SynState player;
+      syn_tx_player_state (&referee, (SynColour) side, &player);
+      games[side] = syn_game_new (&syn_variant_transactional, &player, NULL, FALSE);
+      syn_game_set_id (games[side], "2026-01-01-120000-abcdef");
+      syn_game_set_tag (games[side], "Date", "2026.01.01");
+      syn_game_set_player (games[side], (SynColour) side, SYN_PLAYER_HUMAN, "Ann");
+      syn_game_set_player (games[side], (SynColour) !side, SYN_PLAYER_REMOTE, "Bob");
+    }
+  syn_game_set_player (games[SYN_BLACK], SYN_WHITE, SYN_PLAYER_REMOTE, "Ann");
+  syn_game_set_player (games[SYN_BLACK], SYN_BLACK, SYN_PLAYER_HUMAN, "Bob");
+  for (gsize i = 0; i < G_N_ELEMENTS (turns); i++)
+    play_turn (games, turns[i]);
+
+  white_record = syn_record_write (games[SYN_WHITE]);
+  black_record = syn_record_write (games[SYN_BLACK]);
+  g_assert_nonnull (strstr (white_record, "\n3. f3g5 -\n4. - ?/commit:e7e5,d8h4:KQkq:e6\n"));
+  g_assert_nonnull (
+      strstr (black_record, "\n3. ? -\n4. - d8h4/commit\n5. ?/commit:g1f7:KQkq:- -\n"));
+  white_public = syn_net_game_record_text (games[SYN_WHITE]);
+  black_public = syn_net_game_record_text (games[SYN_BLACK]);
+  g_assert_cmpstr (white_public, ==, black_public);
+  g_assert_cmpstr (white_public, ==,
+                   "[Event \"?\"]\n"
+                   "[Site \"?\"]\n"
+                   "[Date \"2026.01.01\"]\n"
+                   "[White \"Ann\"]\n"
+                   "[Black \"Bob\"]\n"
+                   "[Result \"*\"]\n"
+                   "[Variant \"transactional\"]\n"
+                   "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ? ?\"]\n"
+                   "[TimeControl \"-\"]\n"
+                   "[Fog \"false\"]\n"
+                   "\n"
+                   "1. ? -\n"
+                   "2. - ?\n"
+                   "3. ? -\n"
+                   "4. - ?/commit:e7e5,d8h4:KQkq:e6\n"
+                   "5. ?/commit:g1f7:KQkq:- -\n"
+                   "*\n");
+  g_object_unref (games[SYN_WHITE]);
+  g_object_unref (games[SYN_BLACK]);
+}
+
+/* The audit log (docs/protocol.md, "Resuming") reads back as written; a cut forgets the turns
+ * from the cut on, answers included; a damaged one is refused. */
+static void
+test_audit_log_text (void)
+{
+  SynState start;
+  SynFenError fen_error;
+  g_autoptr (SynTxAuditLog) log = NULL;
+  g_autoptr (SynTxAuditLog) read = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *again = NULL, *cut = NULL;
+  guint8 salt[SYN_PROTOCOL_SALT_SIZE];
+  SynTxLockAnswer answer = { .turn = 2, .locked = TRUE, .n_sets = 2 };
+  SynTxTheirTurn *theirs;
+  static const char *const bad[] = {
+    "[Game]\n",
+    "[Game]\nRefereeStart=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T1:- ?\n",
+    "[Game]\nRefereeStart=" SYN_FEN_START " T1:- T2:-\n[Turn 0]\nCommitted=g1f3 T1:g1f3\n"
+    "Salt=00\n",
+    "[Game]\nRefereeStart=" SYN_FEN_START " T1:- T2:-\n[Turn 1]\nCommitment=zz\n",
+    "[Game]\nRefereeStart=" SYN_FEN_START " T1:- T2:-\n[Turn 2]\nAnswers=e5 maybe;\n",
+    "[Game]\nRefereeStart=" SYN_FEN_START " T1:- T2:-\n[Moves]\n",
+  };
+
+  g_assert_true (
+      syn_variant_transactional.read_state (SYN_FEN_START " T1:- T2:-", &start, &fen_error));
+  log = syn_tx_audit_log_new (&start);
+  for (guint i = 0; i < sizeof salt; i++)
+    salt[i] = (guint8) (i * 17);
+  syn_tx_audit_log_set_own (log, 0, "g1f3 T1:g1f3");
+  syn_tx_audit_log_set_own_salt (log, 0, salt);
+  theirs = syn_tx_audit_log_their_turn (log, 1);
+  theirs->committed = TRUE;
+  memset (theirs->commitment, 0xab, sizeof theirs->commitment);
+  g_strlcpy (theirs->public_step, "-", sizeof theirs->public_step);
+  syn_tx_audit_log_set_own (log, 2, "f3g5 T1:g1f3,f3g5");
+  syn_tx_audit_log_set_own_salt (log, 2, salt);
+  answer.sets[0] = syn_bit (SYN_SQUARE (4, 4));
+  answer.sets[1] = syn_bit (SYN_SQUARE (6, 0)) | syn_bit (SYN_SQUARE (5, 0));
+  g_array_append_val (log->answers, answer);
+  answer.locked = FALSE;
+  answer.n_sets = 1;
+  answer.sets[0] = syn_bit (SYN_SQUARE (6, 4));
+  g_array_append_val (log->answers, answer);
+
+  text = syn_tx_audit_log_write (log);
+  g_assert_nonnull (strstr (text, "[Turn 2]\nCommitted=f3g5 T1:g1f3,f3g5\n"));
+  g_assert_nonnull (strstr (text, "Answers=e5,f1+g1 yes;g5 no;\n"));
+  read = syn_tx_audit_log_read (text, &error);
+  g_assert_no_error (error);
+  again = syn_tx_audit_log_write (read);
+  g_assert_cmpstr (again, ==, text);
+
+  syn_tx_audit_log_cut (read, 2);
+  cut = syn_tx_audit_log_write (read);
+  g_assert_null (strstr (cut, "[Turn 2]"));
+  g_assert_nonnull (strstr (cut, "[Turn 1]\nCommitment=abab"));
+  g_assert_cmpuint (read->answers->len, ==, 0);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) bad_error = NULL;
+      g_autoptr (SynTxAuditLog) refused = syn_tx_audit_log_read (bad[i], &bad_error);
+      g_assert_null (refused);
+      g_assert_nonnull (bad_error);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  test_dir = net_test_init_dirs ("test-tx-resume");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/net/tx-resume/r15-public-record", test_public_record);
+  g_test_add_func ("/net/tx-resume/r17-audit-log-text", test_audit_log_text);
+  g_test_add_data_func ("/net/tx-resume/r15-guest-drops", GINT_TO_POINTER (GUEST_DROPS),
+                        test_resume);
+  g_test_add_data_func ("/net/tx-resume/r15-host-drops", GINT_TO_POINTER (HOST_DROPS), test_resume);
+  g_test_add_data_func ("/net/tx-resume/r15-guest-restarts", GINT_TO_POINTER (GUEST_RESTARTS),
+                        test_resume);
+  g_test_add_data_func ("/net/tx-resume/r15-host-restarts", GINT_TO_POINTER (HOST_RESTARTS),
+                        test_resume);
+  g_test_add_data_func ("/net/tx-resume/r15-guest-a-turn-behind",
+                        GINT_TO_POINTER (GUEST_A_TURN_BEHIND), test_resume);
+  g_test_add_data_func ("/net/tx-resume/r15-host-a-turn-behind",
+                        GINT_TO_POINTER (HOST_A_TURN_BEHIND), test_resume);
+  status = g_test_run ();
+  net_test_cleanup (test_dir);
+  g_free (test_dir);
+  return status;
+}
