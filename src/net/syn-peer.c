@@ -448,10 +448,11 @@ autosave (SynPeer *self)
   if (!self->autosave || !self->game)
     return;
   /* A Transactional game's record holds our turns and the other's sealed ones (TX-R15);
-   * what the audit will need of them goes beside it, so that the game can be resumed. */
-  if (!syn_record_autosave (self->game, &error)
-      || (self->audit_log && !syn_game_is_over (self->game)
-          && !syn_tx_audit_log_save (self->audit_log, syn_game_get_id (self->game), &error)))
+   * what the audit will need of them goes beside it, so that the game can be resumed. It
+   * goes first: a log ahead of its record is cut back to it, one behind would not do. */
+  if ((self->audit_log && !syn_game_is_over (self->game)
+       && !syn_tx_audit_log_save (self->audit_log, syn_game_get_id (self->game), &error))
+      || !syn_record_autosave (self->game, &error))
     g_signal_emit (self, signals[ERROR], 0, error);
 }
 
@@ -689,7 +690,11 @@ find_audit_log (SynPeer *self, SynGame *game, SynTxAuditLog **log)
     return TRUE;
   if (game == self->game && self->audit_log)
     *log = syn_tx_audit_log_copy (self->audit_log);
-  else if (self->autosave && !(*log = syn_tx_audit_log_load (syn_game_get_id (game), &error)))
+  else if (self->autosave)
+    *log = syn_tx_audit_log_load (syn_game_get_id (game), &error);
+  if (*log && !syn_tx_audit_log_covers (*log, game, &error))
+    g_clear_pointer (log, syn_tx_audit_log_free);
+  if (!*log && error)
     g_debug ("game %s cannot be resumed: %s", syn_game_get_id (game), error->message);
   return *log != NULL;
 }

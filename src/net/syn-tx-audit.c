@@ -486,6 +486,30 @@ syn_tx_audit_log_cut (SynTxAuditLog *log, guint turns)
   g_array_set_size (log->answers, kept);
 }
 
+gboolean
+syn_tx_audit_log_covers (const SynTxAuditLog *log, SynGame *game, GError **error)
+{
+  for (guint t = 0; t < syn_game_get_n_turns (game); t++)
+    {
+      const SynTurn *turn = syn_game_get_turn (game, t);
+      SynColour mover = (SynColour) turn->before.board.side_to_move;
+      gboolean theirs = (turn->choice[mover] & SYN_CHOICE_SEALED) != 0;
+      const SynTxTheirTurn *their_turn
+          = t < log->their_turns->len ? &g_array_index (log->their_turns, SynTxTheirTurn, t) : NULL;
+      gboolean held = theirs ? their_turn && their_turn->committed && their_turn->public_step[0]
+                             : t < log->own_turns->len && g_ptr_array_index (log->own_turns, t);
+
+      if (!held)
+        {
+          g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_GROUP_NOT_FOUND,
+                       /* Translators: the audit log of a Transactional game (TX-R17). */
+                       _ ("The audit data lacks turn %u of the game"), t + 1);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static void
 set_hex (GKeyFile *file, const char *group, const char *key, const guint8 *bytes, gsize size)
 {

@@ -67,6 +67,12 @@ void syn_tx_audit_log_set_own_salt (SynTxAuditLog *log, guint turn, const guint8
  * back or interrupted is played again from its start. */
 void syn_tx_audit_log_cut (SynTxAuditLog *log, guint turns);
 
+/* Whether log holds what the audit needs of every turn of game, the player's game it goes
+ * with: our commitment and salt at each of our turns, the other side's commitment and sealed
+ * part at each of its turns; FALSE with error when it does not (it is not that game's, or
+ * was not saved with it). */
+gboolean syn_tx_audit_log_covers (const SynTxAuditLog *log, SynGame *game, GError **error);
+
 /* The log as text (a GKeyFile: docs/protocol.md, "Resuming"), and back; NULL with error when
  * the text is not one. */
 char *syn_tx_audit_log_write (const SynTxAuditLog *log);

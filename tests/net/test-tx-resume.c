@@ -35,6 +35,7 @@ typedef enum
   HOST_RESTARTS,
   GUEST_A_TURN_BEHIND, /* restarts with the last turn missing: the host cuts it back */
   HOST_A_TURN_BEHIND,  /* the same the other way: the guest cuts it back */
+  GUEST_LOG_BEHIND,    /* restarts with an audit log that lacks the last turn: a new game */
 } Interruption;
 
 typedef struct
@@ -162,6 +163,14 @@ restart (NetPair *pair, Interruption how, const SynPeerOptions *options)
       g_assert_true (syn_record_autosave (behind, &error));
       g_assert_no_error (error);
     }
+  if (how == GUEST_LOG_BEHIND)
+    {
+      g_autoptr (SynTxAuditLog) behind = syn_tx_audit_log_load (syn_game_get_id (game), &error);
+      g_assert_no_error (error);
+      syn_tx_audit_log_cut (behind, DROP_AT - 1);
+      g_assert_true (syn_tx_audit_log_save (behind, syn_game_get_id (game), &error));
+      g_assert_no_error (error);
+    }
   syn_peer_close (peer);
   net_test_spin (20);
   if (host)
@@ -204,8 +213,10 @@ test_resume (gconstpointer data)
   g_autofree char *id = NULL;
   g_autoptr (GError) error = NULL;
   SynGame *host_game, *guest_game, *host_referee, *guest_referee;
-  guint resumed_at
-      = how == GUEST_A_TURN_BEHIND || how == HOST_A_TURN_BEHIND ? DROP_AT - 1 : DROP_AT;
+  gboolean new_game = how == GUEST_LOG_BEHIND;
+  guint resumed_at = new_game                                                  ? 0
+                     : how == GUEST_A_TURN_BEHIND || how == HOST_A_TURN_BEHIND ? DROP_AT - 1
+                                                                               : DROP_AT;
   guint commits_before;
 
   /* The program that will restart saves its games; the other keeps them in memory. */
@@ -237,6 +248,13 @@ test_resume (gconstpointer data)
   net_pair_connect (pair);
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
+  if (new_game)
+    {
+      /* The guest cannot be held to the audit of that game: the host offers a new one. */
+      g_assert_cmpstr (syn_game_get_id (host_game), !=, id);
+      g_free (id);
+      id = g_strdup (syn_game_get_id (host_game));
+    }
   g_assert_cmpstr (syn_game_get_id (host_game), ==, id);
   g_assert_cmpstr (syn_game_get_id (guest_game), ==, id);
   g_assert_cmpuint (syn_game_get_n_turns (host_game), ==, resumed_at);
@@ -272,7 +290,7 @@ test_resume (gconstpointer data)
   g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
   g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
   g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
-  g_assert_cmpuint (syn_game_get_n_turns (host_game), >, DROP_AT);
+  g_assert_cmpuint (syn_game_get_n_turns (host_game), >, resumed_at);
   host_referee = syn_peer_get_referee_game (pair->host);
   guest_referee = syn_peer_get_referee_game (pair->guest);
   g_assert_nonnull (host_referee);
@@ -474,6 +492,8 @@ main (int argc, char *argv[])
                         GINT_TO_POINTER (GUEST_A_TURN_BEHIND), test_resume);
   g_test_add_data_func ("/net/tx-resume/r15-host-a-turn-behind",
                         GINT_TO_POINTER (HOST_A_TURN_BEHIND), test_resume);
+  g_test_add_data_func ("/net/tx-resume/r17-log-behind-starts-anew",
+                        GINT_TO_POINTER (GUEST_LOG_BEHIND), test_resume);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
