@@ -40,6 +40,25 @@ typedef enum
 
 typedef struct
 {
+  const char *path;
+  Interruption how;
+  gboolean timed; /* 2 minutes and 1 second a move (PSC-R11): the clocks resume too */
+} Case;
+
+static const Case cases[] = {
+  { "/net/tx-resume/r15-guest-drops", GUEST_DROPS, FALSE },
+  { "/net/tx-resume/r15-host-drops", HOST_DROPS, FALSE },
+  { "/net/tx-resume/r15-guest-restarts", GUEST_RESTARTS, FALSE },
+  { "/net/tx-resume/r15-host-restarts", HOST_RESTARTS, FALSE },
+  { "/net/tx-resume/r15-guest-a-turn-behind", GUEST_A_TURN_BEHIND, FALSE },
+  { "/net/tx-resume/r15-host-a-turn-behind", HOST_A_TURN_BEHIND, FALSE },
+  { "/net/tx-resume/r15-guest-restarts-with-clock", GUEST_RESTARTS, TRUE },
+  { "/net/tx-resume/r15-host-a-turn-behind-with-clock", HOST_A_TURN_BEHIND, TRUE },
+  { "/net/tx-resume/r17-log-behind-starts-anew", GUEST_LOG_BEHIND, FALSE },
+};
+
+typedef struct
+{
   guint audits;
   guint clean;
 } AuditCount;
@@ -206,9 +225,10 @@ count_sealed_commits (SynGame *game, SynColour viewer)
 static void
 test_resume (gconstpointer data)
 {
-  Interruption how = GPOINTER_TO_INT (data);
+  const Case *test_case = data;
+  Interruption how = test_case->how;
   SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
-  g_autoptr (NetPair) pair = net_pair_new ("127.0.0.1", &options);
+  g_autoptr (NetPair) pair = NULL;
   AuditCount audits = { 0 };
   g_autofree char *id = NULL;
   g_autoptr (GError) error = NULL;
@@ -218,6 +238,10 @@ test_resume (gconstpointer data)
                      : how == GUEST_A_TURN_BEHIND || how == HOST_A_TURN_BEHIND ? DROP_AT - 1
                                                                                : DROP_AT;
   guint commits_before;
+
+  if (test_case->timed)
+    options.tc = (SynTimeControl){ 120000, 1000 };
+  pair = net_pair_new ("127.0.0.1", &options);
 
   /* The program that will restart saves its games; the other keeps them in memory. */
   if (restarts (how))
@@ -481,19 +505,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/net/tx-resume/r15-public-record", test_public_record);
   g_test_add_func ("/net/tx-resume/r17-audit-log-text", test_audit_log_text);
-  g_test_add_data_func ("/net/tx-resume/r15-guest-drops", GINT_TO_POINTER (GUEST_DROPS),
-                        test_resume);
-  g_test_add_data_func ("/net/tx-resume/r15-host-drops", GINT_TO_POINTER (HOST_DROPS), test_resume);
-  g_test_add_data_func ("/net/tx-resume/r15-guest-restarts", GINT_TO_POINTER (GUEST_RESTARTS),
-                        test_resume);
-  g_test_add_data_func ("/net/tx-resume/r15-host-restarts", GINT_TO_POINTER (HOST_RESTARTS),
-                        test_resume);
-  g_test_add_data_func ("/net/tx-resume/r15-guest-a-turn-behind",
-                        GINT_TO_POINTER (GUEST_A_TURN_BEHIND), test_resume);
-  g_test_add_data_func ("/net/tx-resume/r15-host-a-turn-behind",
-                        GINT_TO_POINTER (HOST_A_TURN_BEHIND), test_resume);
-  g_test_add_data_func ("/net/tx-resume/r17-log-behind-starts-anew",
-                        GINT_TO_POINTER (GUEST_LOG_BEHIND), test_resume);
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_test_add_data_func (cases[i].path, &cases[i], test_resume);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
