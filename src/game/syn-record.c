@@ -655,7 +655,7 @@ read_turn (Reader *reader, char **words, const char *comment, GError **error)
 static gboolean
 is_known_reason (const char *reason)
 {
-  static const char *const others[] = { "time", "resignation", "agreement" };
+  static const char *const others[] = { "time", "resignation", "agreement", "audit" };
 
   for (SynReason r = SYN_REASON_KING_FROZEN; r <= SYN_REASON_LAST; r++)
     if (g_str_equal (reason, syn_reason_to_text (r)))
@@ -721,6 +721,19 @@ read_result_line (Reader *reader, char **words, const char *comment, GError **er
     return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
                  _ ("the result %s does not match the Result tag \"%s\""), words[0], tag->value);
 
+  /* TX-R17: the audit after a Transactional network game overturned the result; only the
+   * two programs could check it, so the record is taken at its word, as for a resignation. */
+  if (reason && g_str_equal (reason, "audit"))
+    {
+      if (!syn_game_get_variant (game)->view || result == SYN_RESULT_NONE
+          || result == SYN_RESULT_DRAW)
+        return fail (error, SYN_RECORD_ERROR_ILLEGAL, reader->line,
+                     _ ("%s {%s} does not fit the final position"), words[0], reason);
+      if (!syn_game_is_over (game))
+        syn_game_end (game, result, SYN_END_RESIGNATION);
+      syn_game_overturn (game, result);
+      return TRUE;
+    }
   if (syn_game_is_over (game))
     {
       /* PSC-R10: the final position decides; the record must agree with it. */

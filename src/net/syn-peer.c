@@ -1635,8 +1635,9 @@ handle_audit (SynPeer *self, const SynMessage *m)
   if (self->autosave)
     {
       g_autoptr (GError) error = NULL;
-      /* The referee's record, which both programs hold alike, replaces the player's. */
-      if (self->referee_game && !syn_record_autosave (self->referee_game, &error))
+      /* The referee's record, which both programs hold alike, replaces the player's; after
+       * a fault the player's record keeps the overturned result. */
+      if (!syn_record_autosave (self->referee_game ? self->referee_game : self->game, &error))
         g_signal_emit (self, signals[ERROR], 0, error);
       syn_tx_audit_log_remove (syn_game_get_id (self->game));
     }

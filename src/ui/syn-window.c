@@ -19,6 +19,7 @@
 #include "syn-host-dialog.h"
 #include "syn-join-dialog.h"
 #include "syn-move-list.h"
+#include "syn-net-game.h"
 #include "syn-peer.h"
 #include "syn-position-editor.h"
 #include "syn-record.h"
@@ -1412,9 +1413,12 @@ syn_window_offer_resume (SynWindow *self)
         g_warning ("could not look for an unfinished game: %s", error->message);
       return;
     }
-  /* A game nobody has moved in yet is not worth asking about. */
+  /* A game nobody has moved in yet is not worth asking about. A network game in which each
+   * side sees its own board goes on only with its peer: this program holds one side's
+   * moves (TX-R15). */
   if (syn_game_get_n_turns (game) == 0
-      || g_strcmp0 (syn_game_get_id (game), syn_game_get_id (self->game)) == 0)
+      || g_strcmp0 (syn_game_get_id (game), syn_game_get_id (self->game)) == 0
+      || (syn_game_get_variant (game)->view && syn_game_get_tag (game, SYN_NET_PAIR_TAG)))
     return;
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Resume the Unfinished Game?"), NULL);
   adw_message_dialog_format_body (

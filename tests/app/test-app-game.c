@@ -667,15 +667,33 @@ cli_done (gpointer data)
   return *(GAsyncResult **) data != NULL;
 }
 
+/* The CLI prints "RESULT REASON ..." for the game and exits after it; the app goes on
+ * answering it meanwhile, so the loop runs while waiting. A guest stays until the host is
+ * done: when the app hosts, it says goodbye first. */
+static void
+cli_saw_the_result (Fixture *fixture, GSubprocess *cli, SynGame *game)
+{
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  GAsyncResult *done = NULL;
+
+  if (syn_peer_is_host (syn_window_get_peer (fixture->window)))
+    syn_peer_disconnect (syn_window_get_peer (fixture->window));
+  g_subprocess_communicate_utf8_async (cli, NULL, NULL, on_cli_done_cb, &done);
+  g_assert_true (iterate_until (cli_done, &done, 20000));
+  g_assert_true (g_subprocess_communicate_utf8_finish (cli, done, &out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (cli));
+  g_assert_true (g_str_has_prefix (out, syn_result_to_text (syn_game_get_result (game))));
+  g_clear_object (&done);
+}
+
 /* Plays the network game on the window to its end and checks the CLI saw the same result. */
 static void
 play_against_cli (Fixture *fixture, GSubprocess *cli)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
   NetworkPlay play = { fixture, rand };
-  g_autofree char *out = NULL;
-  g_autoptr (GError) error = NULL;
-  GAsyncResult *done = NULL;
   SynGame *game;
 
   g_assert_true (iterate_until (network_game_running, fixture, 20000));
@@ -686,18 +704,7 @@ play_against_cli (Fixture *fixture, GSubprocess *cli)
                   syn_result_to_text (syn_game_get_result (game)), syn_game_get_reason (game),
                   syn_game_get_n_turns (game));
 
-  /* A guest stays until the host is done: when the app hosts, it says goodbye now. */
-  if (syn_peer_is_host (syn_window_get_peer (fixture->window)))
-    syn_peer_disconnect (syn_window_get_peer (fixture->window));
-  /* The CLI prints "RESULT REASON ..." for the game and exits after it; the app goes on
-   * answering it meanwhile, so the loop runs while waiting. */
-  g_subprocess_communicate_utf8_async (cli, NULL, NULL, on_cli_done_cb, &done);
-  g_assert_true (iterate_until (cli_done, &done, 20000));
-  g_assert_true (g_subprocess_communicate_utf8_finish (cli, done, &out, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_successful (cli));
-  g_assert_true (g_str_has_prefix (out, syn_result_to_text (syn_game_get_result (game))));
-  g_clear_object (&done);
+  cli_saw_the_result (fixture, cli, game);
 }
 
 /* The CLI peer runs with folders of its own (its identity, its autosaves). */
@@ -1247,8 +1254,6 @@ test_network_choice_bar (Fixture *fixture, gconstpointer data)
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocess) cli = NULL;
   g_autofree char *port_text = NULL;
-  g_autofree char *out = NULL;
-  GAsyncResult *done = NULL;
   GtkWindow *dialog;
   SynGame *game;
   guint16 port = free_port ();
@@ -1312,14 +1317,7 @@ test_network_choice_bar (Fixture *fixture, gconstpointer data)
   g_signal_handlers_disconnect_by_data (game, &play);
   g_signal_handlers_disconnect_by_data (syn_window_get_peer (fixture->window), &play);
 
-  syn_peer_disconnect (syn_window_get_peer (fixture->window));
-  g_subprocess_communicate_utf8_async (cli, NULL, NULL, on_cli_done_cb, &done);
-  g_assert_true (iterate_until (cli_done, &done, 20000));
-  g_assert_true (g_subprocess_communicate_utf8_finish (cli, done, &out, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_successful (cli));
-  g_assert_true (g_str_has_prefix (out, syn_result_to_text (syn_game_get_result (game))));
-  g_clear_object (&done);
+  cli_saw_the_result (fixture, cli, game);
 }
 
 int

@@ -664,6 +664,41 @@ test_transactional_player_record_claim (void)
   }
 }
 
+/* TX-R17: a result the audit overturned reads back as it was saved; elsewhere {audit} is not
+ * an end. */
+static void
+test_transactional_player_record_audit (void)
+{
+  g_autoptr (SynGame) game = player_game (
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T1:- T2:-", SYN_WHITE);
+  g_autoptr (SynGame) read = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  play_own (game, "e2e4/commit");
+  syn_game_end (game, SYN_RESULT_BLACK_WINS, SYN_END_RESIGNATION);
+  syn_game_overturn (game, SYN_RESULT_WHITE_WINS);
+  text = syn_record_write (game);
+  g_assert_nonnull (strstr (text, "\n1-0 {audit}\n"));
+  read = assert_round_trip (text);
+  g_assert_cmpint (syn_game_get_end (read), ==, SYN_END_AUDIT);
+  g_assert_cmpint (syn_game_get_result (read), ==, SYN_RESULT_WHITE_WINS);
+
+  /* Not a draw, and not in a rule set without hidden information. */
+  g_clear_object (&read);
+  {
+    g_autoptr (GString) wrong = g_string_new (text);
+    g_string_replace (wrong, "1-0", "1/2-1/2", 0);
+    read = syn_record_read (wrong->str, &error);
+    g_assert_error (error, SYN_RECORD_ERROR, SYN_RECORD_ERROR_ILLEGAL);
+    g_assert_null (read);
+    g_clear_error (&error);
+  }
+  read = syn_record_read ("[Result \"1-0\"]\n\n1-0 {audit}\n", &error);
+  g_assert_error (error, SYN_RECORD_ERROR, SYN_RECORD_ERROR_ILLEGAL);
+  g_assert_null (read);
+}
+
 /* Sealed turns only where the rules say a side is hidden, and only in their written form. */
 static void
 test_transactional_sealed_refused (void)
@@ -711,6 +746,8 @@ main (int argc, char **argv)
   g_assert_cmpstr (g_get_user_data_dir (), ==, data_home);
 
   g_test_add_func ("/game/record/round-trip/start", test_round_trip_start);
+  g_test_add_func ("/game/record/transactional/r17-audit-result",
+                   test_transactional_player_record_audit);
   g_test_add_func ("/game/record/round-trip/tags", test_round_trip_tags);
   g_test_add_func ("/game/record/round-trip/clocks", test_round_trip_clocks);
   g_test_add_func ("/game/record/round-trip/endings", test_round_trip_endings);
