@@ -50,9 +50,6 @@
 #define MAX_HANDSHAKES 16
 /* The first byte of a TLS handshake record: anything else is not TLS. */
 #define TLS_HANDSHAKE_RECORD 0x16
-/* TX-R5: the most squares a transaction can lock (five moves, one of them castling). A side
- * with more destinations than that cannot have every move refused (TX-R6). */
-#define MAX_LOCKED_SQUARES 12
 
 G_DEFINE_QUARK (syn - peer - error - quark, syn_peer_error)
 
@@ -1511,27 +1508,14 @@ handle_locked (SynPeer *self, const SynMessage *m)
 static void
 ask_all_refused (SynPeer *self)
 {
-  SynBitboard sets[SYN_MAX_MOVES], singles = 0, distinct[SYN_TX_AUDIT_MAX_SETS];
-  guint n_distinct = 0;
-  int n;
+  SynBitboard sets[SYN_TX_AUDIT_MAX_SETS];
+  guint n_sets;
 
   if (!self->sealed || !self->game || syn_game_is_over (self->game) || mover (self) != self->colour)
     return;
-  n = syn_tx_refusal_sets (syn_game_get_state (self->game), sets);
-  for (int i = 0; i < n; i++)
-    {
-      gboolean seen = FALSE;
-      if (!syn_more_than_one (sets[i]))
-        singles |= sets[i];
-      for (guint j = 0; j < n_distinct && !seen; j++)
-        seen = distinct[j] == sets[i];
-      if (!seen && n_distinct < G_N_ELEMENTS (distinct))
-        distinct[n_distinct++] = sets[i];
-    }
-  if (n == 0 || syn_popcount (singles) > MAX_LOCKED_SQUARES
-      || n_distinct == G_N_ELEMENTS (distinct))
-    return;
-  ask (self, distinct, n_distinct, TRUE, NULL);
+  n_sets = syn_tx_audit_all_refused_question (syn_game_get_state (self->game), sets);
+  if (n_sets > 0)
+    ask (self, sets, n_sets, TRUE, NULL);
 }
 
 static gboolean

@@ -151,6 +151,32 @@ not_claimed (SynOutcome outcome, guint turn, char **why)
                                                            : "TX-R12");
 }
 
+/* TX-R5: the most squares a transaction can lock (five moves, one of them castling). A side
+ * with more destinations than that cannot have every move refused (TX-R6). */
+#define MAX_LOCKED_SQUARES 12
+
+guint
+syn_tx_audit_all_refused_question (const SynState *state, SynBitboard *sets)
+{
+  SynBitboard moves[SYN_MAX_MOVES], singles = 0;
+  guint n_sets = 0;
+  int n = syn_tx_refusal_sets (state, moves);
+
+  for (int i = 0; i < n; i++)
+    {
+      gboolean seen = FALSE;
+      if (!syn_more_than_one (moves[i]))
+        singles |= moves[i];
+      for (guint j = 0; j < n_sets && !seen; j++)
+        seen = sets[j] == moves[i];
+      if (!seen && n_sets < SYN_TX_AUDIT_MAX_SETS)
+        sets[n_sets++] = moves[i];
+    }
+  if (n == 0 || syn_popcount (singles) > MAX_LOCKED_SQUARES || n_sets == SYN_TX_AUDIT_MAX_SETS)
+    return 0;
+  return n_sets;
+}
+
 SynOutcome
 syn_tx_audit_claimed_outcome (const char *code, SynColour claimer)
 {

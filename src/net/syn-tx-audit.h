@@ -101,6 +101,12 @@ gboolean syn_tx_audit_all_locked (const SynBitboard *sets, guint n_sets, SynBitb
  * on the other's king, or the fifty-turn draw; code is a word the protocol knows. */
 SynOutcome syn_tx_audit_claimed_outcome (const char *code, SynColour claimer);
 
+/* TX-R6 over the network: the question the mover's program asks at the start of its turn,
+ * whether every move it has is refused: the distinct destination sets of its moves, into
+ * sets (SYN_TX_AUDIT_MAX_SETS); 0 when there is nothing to ask, because it has no move or
+ * more single destinations than a transaction can lock. */
+guint syn_tx_audit_all_refused_question (const SynState *state, SynBitboard *sets);
+
 /* Writes sets as lock's text. */
 char *syn_tx_audit_write_sets (const SynBitboard *sets, guint n_sets);
 

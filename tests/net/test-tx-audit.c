@@ -23,8 +23,6 @@
 #include "transactional.h"
 
 #define GAME_ID "20260101-120000-tx-audit"
-/* syn-peer.c asks the TX-R6 question only when the moves' single squares are this few. */
-#define MAX_LOCKED_SQUARES 12
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T1:- T2:-"
 /* TX-E3: white's rook goes to a7 unseen; black's king walks into it. */
@@ -158,27 +156,13 @@ start_turn (Match *m)
 {
   SynColour mover = match_mover (m);
   SynGame *game = m->game[mover];
-  SynBitboard sets[SYN_MAX_MOVES], singles = 0, distinct[SYN_TX_AUDIT_MAX_SETS];
-  guint n_distinct = 0;
-  int n;
+  SynBitboard sets[SYN_TX_AUDIT_MAX_SETS];
+  guint n_sets;
 
   if (syn_game_is_over (game))
     return;
-  n = syn_tx_refusal_sets (syn_game_get_state (game), sets);
-  for (int i = 0; i < n; i++)
-    {
-      gboolean seen = FALSE;
-      if (!syn_more_than_one (sets[i]))
-        singles |= sets[i];
-      for (guint j = 0; j < n_distinct && !seen; j++)
-        seen = distinct[j] == sets[i];
-      if (!seen && n_distinct < G_N_ELEMENTS (distinct))
-        distinct[n_distinct++] = sets[i];
-    }
-  if (n == 0 || syn_popcount (singles) > MAX_LOCKED_SQUARES
-      || n_distinct == G_N_ELEMENTS (distinct))
-    return;
-  if (answer (m, (SynColour) !mover, distinct, n_distinct, TRUE))
+  n_sets = syn_tx_audit_all_refused_question (syn_game_get_state (game), sets);
+  if (n_sets > 0 && answer (m, (SynColour) !mover, sets, n_sets, TRUE))
     {
       SynState state = *syn_game_get_state (game);
       syn_tx_set_all_refused (&state);
