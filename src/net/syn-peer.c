@@ -27,7 +27,7 @@
 #include "hutnik.h"
 #include "syn-protocol-state.h"
 #include "syn-record.h"
-#include "syn-tx-audit.h"
+#include "syn-tx-audit-log.h"
 #include "transactional.h"
 
 /* Liveness: a ping every second; five seconds without a word and the peer is gone. */

@@ -19,7 +19,7 @@
 #include "syn-net-game.h"
 #include "syn-protocol.h"
 #include "syn-record.h"
-#include "syn-tx-audit.h"
+#include "syn-tx-audit-log.h"
 #include "transactional.h"
 
 #define GAME_ID "20260101-120000-tx-audit"

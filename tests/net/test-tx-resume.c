@@ -17,7 +17,7 @@
 #include "syn-game-private.h"
 #include "syn-net-game.h"
 #include "syn-record.h"
-#include "syn-tx-audit.h"
+#include "syn-tx-audit-log.h"
 #include "transactional.h"
 
 /* The turns played before the connection breaks, and the most played in all: past that the
