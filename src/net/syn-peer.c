@@ -976,6 +976,18 @@ end_link (SynPeer *self, GError *error)
       return;
     }
   emit_opponent_state (self);
+  /* TX-R17: the other side's turns never came, so nothing it said on trust was checked. A
+   * broken connection cannot be told from a withheld audit: the result stands, unchecked,
+   * and the player is told. */
+  if (self->game && self->sealed && syn_game_is_over (self->game) && !self->audit_done)
+    {
+      g_autoptr (GError) unchecked = g_error_new_literal (
+          SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+          _ ("The connection ended before the other side revealed its turns: this result was "
+             "not checked by the audit (TX-R17)"));
+      self->audit_done = TRUE;
+      g_signal_emit (self, signals[ERROR], 0, unchecked);
+    }
   g_signal_emit (self, signals[DISCONNECTED], 0, owned);
 }
 

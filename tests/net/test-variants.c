@@ -271,6 +271,41 @@ test_transactional_game (gconstpointer start_fen)
                     >, 0);
 }
 
+static void
+on_game_over_hang_up_cb (SynPeer *peer, gpointer data)
+{
+  syn_peer_disconnect (peer);
+}
+
+static gboolean
+host_disconnected (NetPair *pair)
+{
+  return pair->host_bot->disconnected;
+}
+
+/* TX-R17: a connection that ends before the other side's audit came leaves the result
+ * unchecked, and the player is told so rather than told nothing. */
+static void
+test_transactional_audit_cut_off (void)
+{
+  SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
+  g_autoptr (NetPair) pair = net_pair_new ("127.0.0.1", &options);
+  g_autoptr (GError) error = NULL;
+
+  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = 6;
+  net_pair_connect (pair);
+  wait_for (over_or_capped, pair, "six turns");
+  /* The host hangs up as soon as its game is over, before the guest's audit is read. */
+  g_signal_connect (pair->host, "game-over", G_CALLBACK (on_game_over_hang_up_cb), NULL);
+  g_assert_true (syn_peer_resign (pair->host, &error));
+  g_assert_no_error (error);
+  wait_for (host_disconnected, pair, "the host's hang-up");
+  g_assert_true (syn_game_is_over (syn_peer_get_game (pair->host)));
+  g_assert_cmpstr (syn_game_get_reason (syn_peer_get_game (pair->host)), ==, "resignation");
+  g_assert_nonnull (pair->host_bot->last_error);
+  g_assert_nonnull (strstr (pair->host_bot->last_error->message, "not checked by the audit"));
+}
+
 /* TX-R15: a set-up position travels with fen= like any other, but one with pending moves
  * cannot: both programs would know the transactions each may hold alone. */
 static void
@@ -306,6 +341,8 @@ main (int argc, char *argv[])
                         test_transactional_game);
   g_test_add_data_func ("/net/variants/transactional/r15-set-up-game-with-audit", TX_E3_START,
                         test_transactional_game);
+  g_test_add_func ("/net/variants/transactional/r17-audit-cut-off-is-told",
+                   test_transactional_audit_cut_off);
   g_test_add_func ("/net/variants/transactional/r15-set-up-with-pending-moves-refused",
                    test_transactional_set_up_with_pending_moves);
   status = g_test_run ();
