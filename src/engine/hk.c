@@ -62,87 +62,20 @@ count_sync_moves (const SynPosition *pos, SynColour us, bool *in_check)
   SynBitboard occupied = own | enemy;
   int king = syn_position_king (pos, us);
   SynBitboard danger = attacked_squares (pos, them, occupied ^ syn_bit (king));
-  SynBitboard pinned = 0, snipers, pieces;
   int n = syn_popcount_hot (syn_king_attacks (king) & ~own & ~danger);
 
   *in_check = (danger & syn_bit (king)) != 0;
   if (*in_check)
     return n;
 
-  snipers
-      = ((syn_rook_attacks (king, 0) & (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]))
-         | (syn_bishop_attacks (king, 0) & (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN])))
-        & enemy;
-  while (snipers)
-    {
-      SynBitboard blockers = syn_between (king, syn_pop_lsb (&snipers)) & occupied;
-      if (blockers && !syn_more_than_one (blockers))
-        pinned |= blockers & own;
-    }
-
-  /* A pinned knight never moves. */
-  pieces = syn_position_pieces (pos, us, SYN_KNIGHT) & ~pinned;
-  while (pieces)
-    n += syn_popcount_hot (syn_knight_attacks (syn_pop_lsb (&pieces)) & ~own);
-  pieces = (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN]) & own;
-  while (pieces)
-    {
-      int from = syn_pop_lsb (&pieces);
-      SynBitboard targets = syn_bishop_attacks (from, occupied) & ~own;
-      if (pinned & syn_bit (from))
-        targets &= syn_line (king, from);
-      n += syn_popcount_hot (targets);
-    }
-  pieces = (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]) & own;
-  while (pieces)
-    {
-      int from = syn_pop_lsb (&pieces);
-      SynBitboard targets = syn_rook_attacks (from, occupied) & ~own;
-      if (pinned & syn_bit (from))
-        targets &= syn_line (king, from);
-      n += syn_popcount_hot (targets);
-    }
-
-  {
-    SynBitboard pawns = syn_position_pieces (pos, us, SYN_PAWN);
-    SynBitboard free_pawns = pawns & ~pinned;
-    SynBitboard empty = ~occupied;
-    SynBitboard last_rank = us == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
-    SynBitboard double_rank = us == SYN_WHITE ? SYN_RANK_4 : SYN_RANK_5;
-    SynBitboard forward = syn_shift_forward (free_pawns, us);
-    SynBitboard single = forward & empty;
-    SynBitboard twice = syn_shift_forward (single, us) & empty & double_rank;
-    SynBitboard east = syn_shift_east (forward) & enemy;
-    SynBitboard west = syn_shift_west (forward) & enemy;
-
-    /* A promotion counts once per piece it may make (HK-R2). */
-    n += syn_popcount_hot (single) + syn_popcount_hot (twice) + syn_popcount_hot (east)
-         + syn_popcount_hot (west) + 3 * syn_popcount_hot (single & last_rank)
-         + 3 * syn_popcount_hot (east & last_rank) + 3 * syn_popcount_hot (west & last_rank);
-
-    pieces = pawns & pinned;
-    while (pieces)
-      {
-        int from = syn_pop_lsb (&pieces);
-        SynBitboard one = syn_shift_forward (syn_bit (from), us) & empty;
-        SynBitboard two = syn_shift_forward (one, us) & empty & double_rank;
-        SynBitboard takes = syn_pawn_captures (us, from) & enemy;
-        SynBitboard targets = (one | two | takes) & syn_line (king, from);
-        n += syn_popcount_hot (targets) + 3 * syn_popcount_hot (targets & last_rank);
-      }
-  }
+  /* A promotion counts once per piece it may make (HK-R2). */
+  n += syn_orthodox_count_piece_moves (pos, us, king,
+                                       syn_lone_blockers (pos, king, them, occupied) & own);
 
   /* Castling as in orthodox chess, judged on P0 (HK-R2); the king is not in check here. */
   {
-    int base = us == SYN_WHITE ? 0 : 56;
-    uint8_t short_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_SHORT : SYN_CASTLE_BLACK_SHORT;
-    uint8_t long_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_LONG : SYN_CASTLE_BLACK_LONG;
-    if ((pos->castling & short_right) && !(occupied & syn_between (base + 4, base + 7))
-        && !(danger & (syn_bit (base + 5) | syn_bit (base + 6))))
-      n++;
-    if ((pos->castling & long_right) && !(occupied & syn_between (base + 4, base))
-        && !(danger & (syn_bit (base + 3) | syn_bit (base + 2))))
-      n++;
+    SynMove castlings[2];
+    n += (int) (syn_orthodox_add_castlings (pos, us, occupied, danger, castlings) - castlings);
   }
   return n;
 }

@@ -83,25 +83,6 @@ attacked_among (const SynPosition *pos, SynBitboard targets, SynColour by, SynBi
   return result;
 }
 
-/* Own pieces that stand alone between king and an enemy slider aimed at it. */
-static SynBitboard
-pinned_pieces (const SynPosition *pos, SynColour us, int king, SynBitboard occupied)
-{
-  SynBitboard enemy = pos->by_colour[!us];
-  SynBitboard snipers
-      = ((syn_rook_attacks (king, 0) & (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]))
-         | (syn_bishop_attacks (king, 0) & (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN])))
-        & enemy;
-  SynBitboard pinned = 0;
-  while (snipers)
-    {
-      SynBitboard blockers = syn_between (king, syn_pop_lsb (&snipers)) & occupied;
-      if (blockers && !syn_more_than_one (blockers))
-        pinned |= blockers & pos->by_colour[us];
-    }
-  return pinned;
-}
-
 /* Whether taking en passant from `from` to `to` leaves our king safe: two pawns leave the
  * king's rank at once. */
 static bool
@@ -115,29 +96,6 @@ en_passant_is_safe (const SynPosition *pos, SynColour us, int from, int to, int 
 }
 
 /* Choices (HUT-R1 to HUT-R3) ------------------------------------------------------------- */
-
-/* How many ways side may castle when not in check, given the attacked squares in danger. */
-static int
-count_castlings (const SynPosition *pos, SynColour us, SynBitboard occupied, SynBitboard danger)
-{
-  int base = us == SYN_WHITE ? 0 : 56, n = 0;
-  uint8_t short_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_SHORT : SYN_CASTLE_BLACK_SHORT;
-  uint8_t long_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_LONG : SYN_CASTLE_BLACK_LONG;
-
-  if ((pos->castling & short_right) && !(occupied & syn_between (base + 4, base + 7))
-      && !(danger & (syn_bit (base + 5) | syn_bit (base + 6))))
-    n++;
-  if ((pos->castling & long_right) && !(occupied & syn_between (base + 4, base))
-      && !(danger & (syn_bit (base + 3) | syn_bit (base + 2))))
-    n++;
-  return n;
-}
-
-static int
-count_pawn_targets (SynBitboard targets, SynBitboard last_rank)
-{
-  return syn_popcount_hot (targets & ~last_rank) + 4 * syn_popcount_hot (targets & last_rank);
-}
 
 /* HUT-R1/R2: how many choices us has on pos, without writing them; *in_check says whether
  * its king is attacked. Both kings must be on the board. */
@@ -157,7 +115,7 @@ count_choices (const SynPosition *pos, SynColour us, bool *in_check)
             : 0;
   crossed &= ~occupied;
   SynBitboard danger = attacked_among (pos, steps | crossed, them, occupied ^ syn_bit (king));
-  SynBitboard pinned, pieces;
+  int ep = pos->en_passant[them];
   int n = syn_popcount_hot (steps & ~danger);
 
   *in_check = attackers_of (pos, king, them, occupied) != 0;
@@ -165,65 +123,22 @@ count_choices (const SynPosition *pos, SynColour us, bool *in_check)
   if (*in_check)
     return n;
 
-  pinned = pinned_pieces (pos, us, king, occupied);
-  pieces = syn_position_pieces (pos, us, SYN_KNIGHT) & ~pinned;
-  while (pieces)
-    n += syn_popcount_hot (syn_knight_attacks (syn_pop_lsb (&pieces)) & ~own);
-  pieces = (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN]) & own;
-  while (pieces)
+  n += syn_orthodox_count_piece_moves (pos, us, king,
+                                       syn_lone_blockers (pos, king, them, occupied) & own);
+  /* HUT-R3: a piece may have arrived on the passed square after the pawn passed it. */
+  if (ep != SYN_NO_SQUARE && !(occupied & syn_bit (ep)))
     {
-      int from = syn_pop_lsb (&pieces);
-      SynBitboard targets = syn_bishop_attacks (from, occupied) & ~own;
-      if (pinned & syn_bit (from))
-        targets &= syn_line (king, from);
-      n += syn_popcount_hot (targets);
+      SynBitboard capturers
+          = syn_pawn_captures (them, ep) & syn_position_pieces (pos, us, SYN_PAWN);
+      while (capturers)
+        if (en_passant_is_safe (pos, us, syn_pop_lsb (&capturers), ep, king))
+          n++;
     }
-  pieces = (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]) & own;
-  while (pieces)
-    {
-      int from = syn_pop_lsb (&pieces);
-      SynBitboard targets = syn_rook_attacks (from, occupied) & ~own;
-      if (pinned & syn_bit (from))
-        targets &= syn_line (king, from);
-      n += syn_popcount_hot (targets);
-    }
-
-  {
-    SynBitboard pawns = syn_position_pieces (pos, us, SYN_PAWN);
-    SynBitboard free_pawns = pawns & ~pinned;
-    SynBitboard empty = ~occupied;
-    SynBitboard last_rank = us == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
-    SynBitboard double_rank = us == SYN_WHITE ? SYN_RANK_4 : SYN_RANK_5;
-    SynBitboard forward = syn_shift_forward (free_pawns, us);
-    SynBitboard single = forward & empty;
-    SynBitboard twice = syn_shift_forward (single, us) & empty & double_rank;
-    int ep = pos->en_passant[them];
-
-    n += count_pawn_targets (single, last_rank) + syn_popcount_hot (twice)
-         + count_pawn_targets (syn_shift_east (forward) & enemy, last_rank)
-         + count_pawn_targets (syn_shift_west (forward) & enemy, last_rank);
-
-    pieces = pawns & pinned;
-    while (pieces)
-      {
-        int from = syn_pop_lsb (&pieces);
-        SynBitboard one = syn_shift_forward (syn_bit (from), us) & empty;
-        SynBitboard two = syn_shift_forward (one, us) & empty & double_rank;
-        SynBitboard takes = syn_pawn_captures (us, from) & enemy;
-        n += count_pawn_targets ((one | two | takes) & syn_line (king, from), last_rank);
-      }
-
-    /* HUT-R3: a piece may have arrived on the passed square after the pawn passed it. */
-    if (ep != SYN_NO_SQUARE && !(occupied & syn_bit (ep)))
-      {
-        SynBitboard capturers = syn_pawn_captures (them, ep) & pawns;
-        while (capturers)
-          if (en_passant_is_safe (pos, us, syn_pop_lsb (&capturers), ep, king))
-            n++;
-      }
-  }
   if (crossed)
-    n += count_castlings (pos, us, occupied, danger);
+    {
+      SynMove castlings[2];
+      n += (int) (syn_orthodox_add_castlings (pos, us, occupied, danger, castlings) - castlings);
+    }
   return n;
 }
 

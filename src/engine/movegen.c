@@ -59,9 +59,9 @@ en_passant_is_legal (const SynPosition *pos, SynColour us, int from, int to, int
   return (attackers & ~syn_bit (victim)) == 0;
 }
 
-static SynMove *
-add_castling (const SynPosition *pos, SynMove *list, SynColour us, SynBitboard occupied,
-              SynBitboard danger)
+SynMove *
+syn_orthodox_add_castlings (const SynPosition *pos, SynColour us, SynBitboard occupied,
+                            SynBitboard danger, SynMove *list)
 {
   int base = us == SYN_WHITE ? 0 : 56;
   uint8_t short_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_SHORT : SYN_CASTLE_BLACK_SHORT;
@@ -85,7 +85,7 @@ syn_orthodox_moves (const SynPosition *pos, SynMove *moves)
   int king = syn_position_king (pos, us);
   SynBitboard checkers = syn_orthodox_attackers (pos, king, them, occupied);
   SynBitboard danger = enemy_attacks (pos, them, occupied ^ syn_bit (king));
-  SynBitboard pinned = 0, target_mask, snipers, pieces;
+  SynBitboard pinned, target_mask, pieces;
   SynMove *list = moves;
 
   list = add_targets (list, king, syn_king_attacks (king) & ~own & ~danger);
@@ -94,16 +94,7 @@ syn_orthodox_moves (const SynPosition *pos, SynMove *moves)
 
   target_mask = checkers ? syn_between (king, syn_lsb (checkers)) | checkers : ~own;
 
-  snipers
-      = ((syn_rook_attacks (king, 0) & (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]))
-         | (syn_bishop_attacks (king, 0) & (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN])))
-        & enemy;
-  while (snipers)
-    {
-      SynBitboard blockers = syn_between (king, syn_pop_lsb (&snipers)) & occupied;
-      if (blockers && !syn_more_than_one (blockers))
-        pinned |= blockers & own;
-    }
+  pinned = syn_lone_blockers (pos, king, them, occupied) & own;
 
   /* A pinned knight can never move. */
   pieces = syn_position_pieces (pos, us, SYN_KNIGHT) & ~pinned;
@@ -187,7 +178,7 @@ syn_orthodox_moves (const SynPosition *pos, SynMove *moves)
   }
 
   if (!checkers)
-    list = add_castling (pos, list, us, occupied, danger);
+    list = syn_orthodox_add_castlings (pos, us, occupied, danger, list);
   return (int) (list - moves);
 }
 
@@ -225,4 +216,59 @@ syn_orthodox_play (const SynPosition *pos, SynMove move, SynPosition *out)
   if (us == SYN_BLACK)
     out->turn_number = syn_counter_next (out->turn_number);
   out->side_to_move = (uint8_t) !us;
+}
+
+SYN_HOT_CLONES int
+syn_orthodox_count_piece_moves (const SynPosition *pos, SynColour us, int king, SynBitboard pinned)
+{
+  SynColour them = (SynColour) !us;
+  SynBitboard own = pos->by_colour[us], enemy = pos->by_colour[them];
+  SynBitboard occupied = own | enemy, empty = ~occupied;
+  SynBitboard last_rank = us == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
+  SynBitboard double_rank = us == SYN_WHITE ? SYN_RANK_4 : SYN_RANK_5;
+  SynBitboard pawns = syn_position_pieces (pos, us, SYN_PAWN);
+  SynBitboard forward = syn_shift_forward (pawns & ~pinned, us);
+  SynBitboard single = forward & empty;
+  SynBitboard twice = syn_shift_forward (single, us) & empty & double_rank;
+  SynBitboard east = syn_shift_east (forward) & enemy;
+  SynBitboard west = syn_shift_west (forward) & enemy;
+  SynBitboard pieces;
+  int n;
+
+  /* A pinned knight never moves; a pinned piece keeps to its pin line. */
+  n = syn_popcount_hot (single) + syn_popcount_hot (twice) + syn_popcount_hot (east)
+      + syn_popcount_hot (west) + 3 * syn_popcount_hot (single & last_rank)
+      + 3 * syn_popcount_hot (east & last_rank) + 3 * syn_popcount_hot (west & last_rank);
+  pieces = syn_position_pieces (pos, us, SYN_KNIGHT) & ~pinned;
+  while (pieces)
+    n += syn_popcount_hot (syn_knight_attacks (syn_pop_lsb (&pieces)) & ~own);
+  pieces = (pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN]) & own;
+  while (pieces)
+    {
+      int from = syn_pop_lsb (&pieces);
+      SynBitboard targets = syn_bishop_attacks (from, occupied) & ~own;
+      if (pinned & syn_bit (from))
+        targets &= syn_line (king, from);
+      n += syn_popcount_hot (targets);
+    }
+  pieces = (pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN]) & own;
+  while (pieces)
+    {
+      int from = syn_pop_lsb (&pieces);
+      SynBitboard targets = syn_rook_attacks (from, occupied) & ~own;
+      if (pinned & syn_bit (from))
+        targets &= syn_line (king, from);
+      n += syn_popcount_hot (targets);
+    }
+  pieces = pawns & pinned;
+  while (pieces)
+    {
+      int from = syn_pop_lsb (&pieces);
+      SynBitboard one = syn_shift_forward (syn_bit (from), us) & empty;
+      SynBitboard two = syn_shift_forward (one, us) & empty & double_rank;
+      SynBitboard takes = syn_pawn_captures (us, from) & enemy;
+      SynBitboard targets = (one | two | takes) & syn_line (king, from);
+      n += syn_popcount_hot (targets) + 3 * syn_popcount_hot (targets & last_rank);
+    }
+  return n;
 }

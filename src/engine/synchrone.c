@@ -131,10 +131,8 @@ generate_orthodox (const SynPosition *pos, SynColour us, const SideAttacks *mine
   SynBitboard occupied = own | enemy, empty = ~occupied;
   int king = syn_position_king (pos, us);
   SynBitboard king_bit = syn_bit (king);
-  SynBitboard diagonal = pos->by_type[SYN_BISHOP] | pos->by_type[SYN_QUEEN];
-  SynBitboard straight = pos->by_type[SYN_ROOK] | pos->by_type[SYN_QUEEN];
   SynBitboard checkers = syn_pawn_captures (us, king) & pos->by_type[SYN_PAWN] & enemy;
-  SynBitboard danger = theirs->all, mask, pinned = 0, snipers, pieces;
+  SynBitboard danger = theirs->all, mask, pinned, pieces;
   int up = pawn_up (us);
 
   if (theirs->all & king_bit)
@@ -162,14 +160,7 @@ generate_orthodox (const SynPosition *pos, SynColour us, const SideAttacks *mine
     return;
 
   mask = (checkers ? syn_between (king, syn_lsb (checkers)) | checkers : ~(SynBitboard) 0) & ~own;
-  snipers = ((syn_rook_attacks (king, 0) & straight) | (syn_bishop_attacks (king, 0) & diagonal))
-            & enemy;
-  while (snipers)
-    {
-      SynBitboard blockers = syn_between (king, syn_pop_lsb (&snipers)) & occupied;
-      if (blockers && !syn_more_than_one (blockers))
-        pinned |= blockers & own;
-    }
+  pinned = syn_lone_blockers (pos, king, them, occupied) & own;
 
   c->pinned = pinned;
   /* A pinned piece stays on its pin line (a pinned knight never moves). */
@@ -219,17 +210,9 @@ generate_orthodox (const SynPosition *pos, SynColour us, const SideAttacks *mine
   }
 
   if (!checkers)
-    {
-      int base = us == SYN_WHITE ? 0 : 56;
-      uint8_t short_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_SHORT : SYN_CASTLE_BLACK_SHORT;
-      uint8_t long_right = us == SYN_WHITE ? SYN_CASTLE_WHITE_LONG : SYN_CASTLE_BLACK_LONG;
-      if ((pos->castling & short_right) && !(occupied & syn_between (base + 4, base + 7))
-          && !(danger & (syn_bit (base + 5) | syn_bit (base + 6))))
-        c->special[c->n_special++] = syn_move_make (base + 4, base + 6, SYN_MOVE_CASTLE);
-      if ((pos->castling & long_right) && !(occupied & syn_between (base + 4, base))
-          && !(danger & (syn_bit (base + 3) | syn_bit (base + 2))))
-        c->special[c->n_special++] = syn_move_make (base + 4, base + 2, SYN_MOVE_CASTLE);
-    }
+    c->n_special = (uint8_t) (syn_orthodox_add_castlings (pos, us, occupied, danger,
+                                                          c->special + c->n_special)
+                              - c->special);
 }
 
 /* The squares from which them's orthodox legal captures reach square (en passant aside). */

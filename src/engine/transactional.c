@@ -246,8 +246,6 @@ prepare_checks (Turn *turn)
   SynBitboard occupied = syn_position_occupied (view);
   SynBitboard ours = view->by_colour[turn->us];
   int king = turn->their_king;
-  SynBitboard snipers;
-
   SynBitboard theirs = view->by_colour[turn->them];
   SynBitboard diagonal = syn_bishop_attacks (king, occupied);
   SynBitboard straight = syn_rook_attacks (king, occupied);
@@ -259,17 +257,7 @@ prepare_checks (Turn *turn)
   turn->forcing[SYN_QUEEN] = diagonal | straight | theirs;
   turn->forcing[SYN_KING] = theirs;
 
-  turn->discoverers = 0;
-  snipers
-      = ((syn_rook_attacks (king, 0) & (view->by_type[SYN_ROOK] | view->by_type[SYN_QUEEN]))
-         | (syn_bishop_attacks (king, 0) & (view->by_type[SYN_BISHOP] | view->by_type[SYN_QUEEN])))
-        & ours;
-  while (snipers)
-    {
-      SynBitboard blockers = syn_between (king, syn_pop_lsb (&snipers)) & occupied;
-      if (blockers && !syn_more_than_one (blockers) && (blockers & ours))
-        turn->discoverers |= blockers;
-    }
+  turn->discoverers = syn_lone_blockers (view, king, turn->us, occupied) & ours;
 }
 
 static bool
