@@ -18,6 +18,12 @@
 bool syn_fen_fail (SynFenError *error, int field, const char *format, ...)
     __attribute__ ((format (printf, 3, 4)));
 
+/* Splits text, a FEN of at most max_fields fields, at its blanks: each field's start and
+ * length, and their number in *n_fields. FALSE with error when there is no text, it is too
+ * long, or more than max_fields fields come (a line end may close it). */
+bool syn_fen_split (const char *text, int max_fields, const char **starts, size_t *lengths,
+                    int *n_fields, SynFenError *error);
+
 /* Field 1, the placement (len characters of text), put onto pos. */
 bool syn_fen_read_placement (const char *text, size_t len, SynPosition *pos, SynFenError *error);
 

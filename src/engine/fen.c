@@ -238,15 +238,12 @@ check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
 }
 
 bool
-syn_fen_parse (const char *text, SynFenRules rules, SynPosition *pos, SynFenError *error)
+syn_fen_split (const char *text, int max_fields, const char **starts, size_t *lengths,
+               int *n_fields, SynFenError *error)
 {
-  const char *starts[MAX_FIELDS];
-  size_t lengths[MAX_FIELDS];
-  int n_fields = 0;
-  uint16_t quiet = 0, turn = 1;
   const char *p = text;
 
-  syn_position_clear (pos);
+  *n_fields = 0;
   if (!text)
     return syn_fen_fail (error, 0, "no FEN given");
   if (strlen (text) > SYN_FEN_MAX_INPUT)
@@ -257,17 +254,31 @@ syn_fen_parse (const char *text, SynFenRules rules, SynPosition *pos, SynFenErro
         p++;
       if (*p == '\0' || *p == '\n' || *p == '\r')
         break;
-      if (n_fields == MAX_FIELDS)
-        return syn_fen_fail (error, 0, "unexpected text after field 6: '%.20s'", p);
-      starts[n_fields] = p;
+      if (*n_fields == max_fields)
+        return syn_fen_fail (error, 0, "unexpected text after field %d: '%.20s'", max_fields, p);
+      starts[*n_fields] = p;
       while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
         p++;
-      lengths[n_fields] = (size_t) (p - starts[n_fields]);
-      n_fields++;
+      lengths[*n_fields] = (size_t) (p - starts[*n_fields]);
+      (*n_fields)++;
     }
-  for (const char *rest = p; *rest; rest++)
-    if (*rest != '\n' && *rest != '\r' && *rest != ' ' && *rest != '\t')
+  for (; *p; p++)
+    if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t')
       return syn_fen_fail (error, 0, "unexpected text after the FEN");
+  return true;
+}
+
+bool
+syn_fen_parse (const char *text, SynFenRules rules, SynPosition *pos, SynFenError *error)
+{
+  const char *starts[MAX_FIELDS];
+  size_t lengths[MAX_FIELDS];
+  int n_fields = 0;
+  uint16_t quiet = 0, turn = 1;
+
+  syn_position_clear (pos);
+  if (!syn_fen_split (text, MAX_FIELDS, starts, lengths, &n_fields, error))
+    return false;
   if (n_fields < 4)
     return syn_fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
                          n_fields);

@@ -650,33 +650,13 @@ hk_read_state (const char *fen, SynState *state, SynFenError *error)
   const char *starts[MAX_FEN_FIELDS];
   size_t lengths[MAX_FEN_FIELDS];
   int n_fields = 0;
-  const char *p = fen;
   SynPosition *pos = &state->board;
 
   memset (state, 0, sizeof *state);
   syn_position_clear (pos);
   state->step = SYN_HK_STEP_SYNC;
-  if (!fen)
-    return syn_fen_fail (error, 0, "no FEN given");
-  if (strlen (fen) > SYN_FEN_MAX_INPUT)
-    return syn_fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
-  for (;;)
-    {
-      while (*p == ' ' || *p == '\t')
-        p++;
-      if (*p == '\0' || *p == '\n' || *p == '\r')
-        break;
-      if (n_fields == MAX_FEN_FIELDS)
-        return syn_fen_fail (error, 0, "unexpected text after field 7: '%.20s'", p);
-      starts[n_fields] = p;
-      while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-        p++;
-      lengths[n_fields] = (size_t) (p - starts[n_fields]);
-      n_fields++;
-    }
-  for (; *p; p++)
-    if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t')
-      return syn_fen_fail (error, 0, "unexpected text after the FEN");
+  if (!syn_fen_split (fen, MAX_FEN_FIELDS, starts, lengths, &n_fields, error))
+    return false;
   if (n_fields < 4)
     return syn_fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
                          n_fields);

@@ -516,35 +516,19 @@ read_seed (Field field, uint64_t *seed, SynFenError *error)
 static bool
 hutnik_read_state (const char *fen, SynState *state, SynFenError *error)
 {
+  const char *starts[N_FIELDS];
+  size_t lengths[N_FIELDS];
   Field fields[N_FIELDS];
   int n_fields = 0;
-  const char *p = fen;
   SynPosition *pos = &state->board;
   bool drawn = false;
 
   memset (state, 0, sizeof *state);
   syn_position_clear (pos);
-  if (!fen)
-    return syn_fen_fail (error, 0, "no FEN given");
-  if (strlen (fen) > SYN_FEN_MAX_INPUT)
-    return syn_fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
-  for (;;)
-    {
-      while (*p == ' ' || *p == '\t')
-        p++;
-      if (*p == '\0' || *p == '\n' || *p == '\r')
-        break;
-      if (n_fields == N_FIELDS)
-        return syn_fen_fail (error, 0, "unexpected text after field 7: '%.20s'", p);
-      fields[n_fields].text = p;
-      while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-        p++;
-      fields[n_fields].length = (int) (p - fields[n_fields].text);
-      n_fields++;
-    }
-  for (; *p; p++)
-    if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t')
-      return syn_fen_fail (error, 0, "unexpected text after the FEN");
+  if (!syn_fen_split (fen, N_FIELDS, starts, lengths, &n_fields, error))
+    return false;
+  for (int i = 0; i < n_fields; i++)
+    fields[i] = (Field){ starts[i], (int) lengths[i] };
   if (n_fields < N_FIELDS)
     return syn_fen_fail (error, n_fields + 1,
                          "missing (a Hutnik FEN has 7 fields, the seed last; found %d)", n_fields);

@@ -656,30 +656,10 @@ read_position (const char *text, SynPosition *pos, SynFenError *error)
   const char *starts[6];
   size_t lengths[6];
   int n_fields = 0;
-  const char *p = text;
 
   syn_position_clear (pos);
-  if (!text)
-    return syn_fen_fail (error, 0, "no FEN given");
-  if (strlen (text) > SYN_FEN_MAX_INPUT)
-    return syn_fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
-  for (;;)
-    {
-      while (*p == ' ' || *p == '\t')
-        p++;
-      if (*p == '\0' || *p == '\n' || *p == '\r')
-        break;
-      if (n_fields == 6)
-        return syn_fen_fail (error, 0, "unexpected text after field 6: '%.20s'", p);
-      starts[n_fields] = p;
-      while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-        p++;
-      lengths[n_fields] = (size_t) (p - starts[n_fields]);
-      n_fields++;
-    }
-  for (; *p; p++)
-    if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t')
-      return syn_fen_fail (error, 0, "unexpected text after the FEN");
+  if (!syn_fen_split (text, 6, starts, lengths, &n_fields, error))
+    return false;
   if (n_fields < 4)
     return syn_fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
                          n_fields);

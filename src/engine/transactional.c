@@ -891,34 +891,14 @@ tx_read_state (const char *fen, SynState *state, SynFenError *error)
   size_t lengths[N_FIELDS];
   char board_fen[SYN_FEN_MAX_INPUT + 8];
   int n_fields = 0;
-  const char *p = fen;
   SynTxState *tx = &state->rules.tx;
   SynColour committer;
   SynBitboard shared_locks;
 
   memset (state, 0, sizeof *state);
   syn_position_clear (&state->board);
-  if (!fen)
-    return syn_fen_fail (error, 0, "no FEN given");
-  if (strlen (fen) > SYN_FEN_MAX_INPUT)
-    return syn_fen_fail (error, 0, "the FEN is longer than %d characters", SYN_FEN_MAX_INPUT);
-  for (;;)
-    {
-      while (*p == ' ' || *p == '\t')
-        p++;
-      if (*p == '\0' || *p == '\n' || *p == '\r')
-        break;
-      if (n_fields == N_FIELDS)
-        return syn_fen_fail (error, 0, "unexpected text after field 8: '%.20s'", p);
-      starts[n_fields] = p;
-      while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-        p++;
-      lengths[n_fields] = (size_t) (p - starts[n_fields]);
-      n_fields++;
-    }
-  for (const char *rest = p; *rest; rest++)
-    if (*rest != '\n' && *rest != '\r' && *rest != ' ' && *rest != '\t')
-      return syn_fen_fail (error, 0, "unexpected text after the FEN");
+  if (!syn_fen_split (fen, N_FIELDS, starts, lengths, &n_fields, error))
+    return false;
   if (n_fields < 4)
     return syn_fen_fail (error, n_fields + 1, "missing (a FEN has at least 4 fields, found %d)",
                          n_fields);
