@@ -277,6 +277,20 @@ syn_notation_coloured_piece_name (SynPiece piece)
   return _ (names[SYN_PIECE_COLOUR (piece)][SYN_PIECE_TYPE (piece)]);
 }
 
+char *
+syn_notation_square_list (SynBitboard squares)
+{
+  GString *list = g_string_new (NULL);
+
+  while (squares)
+    {
+      char name[3];
+      syn_square_to_text (syn_pop_lsb (&squares), name);
+      g_string_append_printf (list, "%s%s", list->len ? ", " : "", name);
+    }
+  return g_string_free (list, FALSE);
+}
+
 const char *
 syn_notation_variant_name (const SynVariant *variant)
 {

@@ -30,6 +30,9 @@ const char *syn_notation_piece_name (SynPieceType type);
 /* The translated name of a piece with its colour: "white knight". */
 const char *syn_notation_coloured_piece_name (SynPiece piece);
 
+/* The squares of a set, in board order: "d5, e4". */
+char *syn_notation_square_list (SynBitboard squares);
+
 /* The translated name of a rule set, for people (the engine's table is in English). */
 const char *syn_notation_variant_name (const SynVariant *variant);
 

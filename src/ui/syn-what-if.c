@@ -433,16 +433,7 @@ show_step (SynWhatIf *self)
   syn_variant_describe (self->variant, &self->state, &info);
   if (info.kind == SYN_STEP_BLOWS)
     {
-      GString *squares = g_string_new (NULL);
-      g_autofree char *list = NULL;
-
-      for (SynBitboard b = info.marked; b;)
-        {
-          char name[3];
-          syn_square_to_text (syn_pop_lsb (&b), name);
-          g_string_append_printf (squares, "%s%s", squares->len ? ", " : "", name);
-        }
-      list = g_string_free (squares, FALSE);
+      g_autofree char *list = syn_notation_square_list (info.marked);
       step = g_strdup_printf (_ ("Turn %u · Exchange of blows on %s"), turn, list);
     }
   else if (info.token >= 0)

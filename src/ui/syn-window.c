@@ -20,6 +20,7 @@
 #include "syn-join-dialog.h"
 #include "syn-move-list.h"
 #include "syn-net-game.h"
+#include "syn-notation.h"
 #include "syn-peer.h"
 #include "syn-position-editor.h"
 #include "syn-record.h"
@@ -139,15 +140,7 @@ describe_step (SynWindow *self)
   syn_variant_describe (syn_game_get_variant (self->game), state, &info);
   if (info.kind == SYN_STEP_BLOWS)
     {
-      GString *squares = g_string_new (NULL);
-      g_autofree char *list = NULL;
-      for (SynBitboard b = info.marked; b;)
-        {
-          char name[3];
-          syn_square_to_text (syn_pop_lsb (&b), name);
-          g_string_append_printf (squares, "%s%s", squares->len ? ", " : "", name);
-        }
-      list = g_string_free (squares, FALSE);
+      g_autofree char *list = syn_notation_square_list (info.marked);
       /* Translators: the window's subtitle during Hansmann–Krasowsky's exchange of blows:
        * the turn number and the open squares, e.g. "Turn 3 · Exchange of blows on d5" */
       return g_strdup_printf (_ ("Turn %u · Exchange of blows on %s"), turn, list);

@@ -185,6 +185,18 @@ test_spoken (void)
   g_assert_cmpstr (promotion, ==, "pawn a8, promotes to queen");
 }
 
+/* HK-R6's open squares in a subtitle: board order, comma-separated. */
+static void
+test_square_list (void)
+{
+  g_autofree char *none = syn_notation_square_list (0);
+  g_autofree char *two = syn_notation_square_list (syn_bit (syn_square_from_text ("e4"))
+                                                   | syn_bit (syn_square_from_text ("d5")));
+
+  g_assert_cmpstr (none, ==, "");
+  g_assert_cmpstr (two, ==, "e4, d5");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -194,6 +206,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/notation/piece-and-pawn", test_pieces_and_pawns);
+  g_test_add_func ("/notation/square-list", test_square_list);
   g_test_add_func ("/notation/disambiguation/file", test_disambiguation_by_file);
   g_test_add_func ("/notation/disambiguation/rank", test_disambiguation_by_rank);
   g_test_add_func ("/notation/disambiguation/both", test_disambiguation_by_both);
