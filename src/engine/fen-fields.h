@@ -24,6 +24,17 @@ bool syn_fen_fail (SynFenError *error, int field, const char *format, ...)
 bool syn_fen_split (const char *text, int max_fields, const char **starts, size_t *lengths,
                     int *n_fields, SynFenError *error);
 
+/* Field 4: '-' or the passed squares, one for orthodox chess, one per colour for PSC's
+ * rules (PSC-R9a), each on rank 3 or 6, put onto pos. */
+bool syn_fen_read_en_passant (const char *text, size_t len, SynFenRules rules, SynPosition *pos,
+                              SynFenError *error);
+
+/* No pawn stands on rank 1 or 8 (field 1's error). */
+bool syn_fen_check_pawns (const SynPosition *pos, SynFenError *error);
+
+/* Every castling right has its king and rook on their home squares (field 3's error). */
+bool syn_fen_check_castling (const SynPosition *pos, SynFenError *error);
+
 /* Field 1, the placement (len characters of text), put onto pos. */
 bool syn_fen_read_placement (const char *text, size_t len, SynPosition *pos, SynFenError *error);
 

@@ -95,9 +95,9 @@ syn_fen_read_castling (const char *text, size_t len, SynPosition *pos, SynFenErr
   return true;
 }
 
-static bool
-parse_en_passant (const char *text, size_t len, SynFenRules rules, SynPosition *pos,
-                  SynFenError *error)
+bool
+syn_fen_read_en_passant (const char *text, size_t len, SynFenRules rules, SynPosition *pos,
+                         SynFenError *error)
 {
   size_t max_squares = rules == SYN_FEN_PSC ? 2 : 1;
   if (len == 1 && text[0] == '-')
@@ -149,9 +149,20 @@ syn_fen_read_counter (const char *text, size_t len, int field, unsigned minimum,
   return true;
 }
 
-/* PSC-R9a, and for orthodox chess the usual extra conditions. */
-static bool
-check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
+bool
+syn_fen_check_pawns (const SynPosition *pos, SynFenError *error)
+{
+  SynBitboard stray = pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8);
+  char name[3];
+
+  if (!stray)
+    return true;
+  syn_square_to_text (syn_lsb (stray), name);
+  return syn_fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
+}
+
+bool
+syn_fen_check_castling (const SynPosition *pos, SynFenError *error)
 {
   static const struct
   {
@@ -165,6 +176,21 @@ check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
     { SYN_CASTLE_BLACK_SHORT, 60, 63, SYN_BLACK, 'k' },
     { SYN_CASTLE_BLACK_LONG, 60, 56, SYN_BLACK, 'q' },
   };
+
+  for (int i = 0; i < 4; i++)
+    if ((pos->castling & homes[i].right)
+        && (pos->board[homes[i].king] != SYN_PIECE (homes[i].colour, SYN_KING)
+            || pos->board[homes[i].rook] != SYN_PIECE (homes[i].colour, SYN_ROOK)))
+      return syn_fen_fail (error, 3,
+                           "castling right '%c' needs the king and rook on their home squares",
+                           homes[i].letter);
+  return true;
+}
+
+/* PSC-R9a, and for orthodox chess the usual extra conditions. */
+static bool
+check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
+{
   SynBitboard occupied = syn_position_occupied (pos);
 
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
@@ -174,22 +200,8 @@ check_validity (const SynPosition *pos, SynFenRules rules, SynFenError *error)
         return syn_fen_fail (error, 1, "%s has %d kings, exactly one is needed",
                              c == SYN_WHITE ? "White" : "Black", kings);
     }
-  if (pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8))
-    {
-      char name[3];
-      syn_square_to_text (syn_lsb (pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8)), name);
-      return syn_fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
-    }
-  for (int i = 0; i < 4; i++)
-    {
-      if (!(pos->castling & homes[i].right))
-        continue;
-      if (pos->board[homes[i].king] != SYN_PIECE (homes[i].colour, SYN_KING)
-          || pos->board[homes[i].rook] != SYN_PIECE (homes[i].colour, SYN_ROOK))
-        return syn_fen_fail (error, 3,
-                             "castling right '%c' needs the king and rook on their home squares",
-                             homes[i].letter);
-    }
+  if (!syn_fen_check_pawns (pos, error) || !syn_fen_check_castling (pos, error))
+    return false;
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
       int square = pos->en_passant[c];
@@ -293,7 +305,7 @@ syn_fen_parse (const char *text, SynFenRules rules, SynPosition *pos, SynFenErro
     pos->side_to_move = SYN_WHITE; /* PSC-R9: accepted as w or b, means nothing */
   if (!syn_fen_read_castling (starts[2], lengths[2], pos, error))
     return false;
-  if (!parse_en_passant (starts[3], lengths[3], rules, pos, error))
+  if (!syn_fen_read_en_passant (starts[3], lengths[3], rules, pos, error))
     return false;
   if (n_fields > 4 && !syn_fen_read_counter (starts[4], lengths[4], 5, 0, &quiet, error))
     return false;

@@ -536,19 +536,6 @@ hk_events (const SynState *before, SynChoice white, SynChoice black, const SynSt
 static bool
 check_board (const SynPosition *pos, SynFenError *error)
 {
-  static const struct
-  {
-    uint8_t right;
-    int king, rook;
-    SynColour colour;
-    char letter;
-  } homes[4] = {
-    { SYN_CASTLE_WHITE_SHORT, 4, 7, SYN_WHITE, 'K' },
-    { SYN_CASTLE_WHITE_LONG, 4, 0, SYN_WHITE, 'Q' },
-    { SYN_CASTLE_BLACK_SHORT, 60, 63, SYN_BLACK, 'k' },
-    { SYN_CASTLE_BLACK_LONG, 60, 56, SYN_BLACK, 'q' },
-  };
-  SynBitboard pawns_at_ends = pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8);
 
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
@@ -557,20 +544,7 @@ check_board (const SynPosition *pos, SynFenError *error)
         return syn_fen_fail (error, 1, "%s has %d kings, at most one is allowed",
                              c == SYN_WHITE ? "White" : "Black", kings);
     }
-  if (pawns_at_ends)
-    {
-      char name[3];
-      syn_square_to_text (syn_lsb (pawns_at_ends), name);
-      return syn_fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
-    }
-  for (int i = 0; i < 4; i++)
-    if ((pos->castling & homes[i].right)
-        && (pos->board[homes[i].king] != SYN_PIECE (homes[i].colour, SYN_KING)
-            || pos->board[homes[i].rook] != SYN_PIECE (homes[i].colour, SYN_ROOK)))
-      return syn_fen_fail (error, 3,
-                           "castling right '%c' needs the king and rook on their home squares",
-                           homes[i].letter);
-  return true;
+  return syn_fen_check_pawns (pos, error) && syn_fen_check_castling (pos, error);
 }
 
 /* Reads a comma-separated list of occupied squares (HK-R14's OPEN or STRUCK) into *set. */

@@ -390,13 +390,7 @@ check_placement (const SynPosition *pos, SynFenError *error)
   /* A finished game may lack the captured king (HUT-R4), never both. */
   if (kings[SYN_WHITE] + kings[SYN_BLACK] == 0)
     return syn_fen_fail (error, 1, "neither side has a king");
-  if (pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8))
-    {
-      char name[3];
-      syn_square_to_text (syn_lsb (pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8)), name);
-      return syn_fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
-    }
-  return true;
+  return syn_fen_check_pawns (pos, error);
 }
 
 static bool

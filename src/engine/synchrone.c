@@ -557,54 +557,11 @@ resolve (const SynPosition *pos, SynMove white, SynMove black, SynPosition *out)
 
 /* FEN (SYN-R14) ----------------------------------------------------------------------- */
 
-/* SYN-R9: '-' or the passed squares, at most one per colour. */
-static bool
-read_en_passant (const char *text, size_t len, SynPosition *pos, SynFenError *error)
-{
-  if (len == 1 && text[0] == '-')
-    return true;
-  if (len != 2 && len != 4)
-    return syn_fen_fail (error, 4, "'%.*s' is not '-', one square or two squares", (int) len, text);
-  for (size_t i = 0; i < len; i += 2)
-    {
-      char name[3] = { text[i], text[i + 1], '\0' };
-      int square = syn_square_from_text (name);
-      SynColour colour;
-      if (square == SYN_NO_SQUARE)
-        return syn_fen_fail (error, 4, "'%s' is not a square", name);
-      if (SYN_RANK_OF (square) == 2)
-        colour = SYN_WHITE;
-      else if (SYN_RANK_OF (square) == 5)
-        colour = SYN_BLACK;
-      else
-        return syn_fen_fail (
-            error, 4, "%s is not a valid en passant square (it must be on rank 3 or 6)", name);
-      if (pos->en_passant[colour] != SYN_NO_SQUARE)
-        return syn_fen_fail (error, 4, "two en passant squares on rank %d",
-                             colour == SYN_WHITE ? 3 : 6);
-      pos->en_passant[colour] = (int8_t) square;
-    }
-  return true;
-}
-
 /* SYN-R14: what a position must satisfy beyond its syntax. */
 static bool
 check_position (const SynPosition *pos, SynFenError *error)
 {
-  static const struct
-  {
-    uint8_t right;
-    int king, rook;
-    SynColour colour;
-    char letter;
-  } homes[4] = {
-    { SYN_CASTLE_WHITE_SHORT, 4, 7, SYN_WHITE, 'K' },
-    { SYN_CASTLE_WHITE_LONG, 4, 0, SYN_WHITE, 'Q' },
-    { SYN_CASTLE_BLACK_SHORT, 60, 63, SYN_BLACK, 'k' },
-    { SYN_CASTLE_BLACK_LONG, 60, 56, SYN_BLACK, 'q' },
-  };
   SynBitboard occupied = syn_position_occupied (pos);
-  SynBitboard stray_pawns = pos->by_type[SYN_PAWN] & (SYN_RANK_1 | SYN_RANK_8);
 
   /* A finished game's last position may lack one king (SYN-R10), never both. */
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
@@ -614,19 +571,8 @@ check_position (const SynPosition *pos, SynFenError *error)
                            syn_popcount (syn_position_pieces (pos, (SynColour) c, SYN_KING)));
   if (!pos->by_type[SYN_KING])
     return syn_fen_fail (error, 1, "neither side has a king");
-  if (stray_pawns)
-    {
-      char name[3];
-      syn_square_to_text (syn_lsb (stray_pawns), name);
-      return syn_fen_fail (error, 1, "a pawn stands on %s, on rank %c", name, name[1]);
-    }
-  for (int i = 0; i < 4; i++)
-    if ((pos->castling & homes[i].right)
-        && (pos->board[homes[i].king] != SYN_PIECE (homes[i].colour, SYN_KING)
-            || pos->board[homes[i].rook] != SYN_PIECE (homes[i].colour, SYN_ROOK)))
-      return syn_fen_fail (error, 3,
-                           "castling right '%c' needs the king and rook on their home squares",
-                           homes[i].letter);
+  if (!syn_fen_check_pawns (pos, error) || !syn_fen_check_castling (pos, error))
+    return false;
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
       int square = pos->en_passant[c];
@@ -671,7 +617,8 @@ read_position (const char *text, SynPosition *pos, SynFenError *error)
     return syn_fen_fail (error, 2, "'%.*s' is not a side to move (w or b)", (int) lengths[1],
                          starts[1]);
   if (!syn_fen_read_castling (starts[2], lengths[2], pos, error)
-      || !read_en_passant (starts[3], lengths[3], pos, error))
+      /* SYN-R9: '-' or the passed squares, at most one per colour, as PSC's. */
+      || !syn_fen_read_en_passant (starts[3], lengths[3], SYN_FEN_PSC, pos, error))
     return false;
   if (n_fields > 4 && !syn_fen_read_counter (starts[4], lengths[4], 5, 0, &pos->quiet_turns, error))
     return false;
