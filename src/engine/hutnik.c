@@ -83,18 +83,6 @@ attacked_among (const SynPosition *pos, SynBitboard targets, SynColour by, SynBi
   return result;
 }
 
-/* Whether taking en passant from `from` to `to` leaves our king safe: two pawns leave the
- * king's rank at once. */
-static bool
-en_passant_is_safe (const SynPosition *pos, SynColour us, int from, int to, int king)
-{
-  int victim = us == SYN_WHITE ? to - 8 : to + 8;
-  SynBitboard occupied
-      = (syn_position_occupied (pos) ^ syn_bit (from) ^ syn_bit (victim)) | syn_bit (to);
-  SynBitboard attackers = attackers_of (pos, king, (SynColour) !us, occupied);
-  return (attackers & ~syn_bit (victim)) == 0;
-}
-
 /* Choices (HUT-R1 to HUT-R3) ------------------------------------------------------------- */
 
 /* HUT-R1/R2: how many choices us has on pos, without writing them; *in_check says whether
@@ -131,7 +119,8 @@ count_choices (const SynPosition *pos, SynColour us, bool *in_check)
       SynBitboard capturers
           = syn_pawn_captures (them, ep) & syn_position_pieces (pos, us, SYN_PAWN);
       while (capturers)
-        if (en_passant_is_safe (pos, us, syn_pop_lsb (&capturers), ep, king))
+        if (syn_orthodox_en_passant_is_legal (pos, us, syn_pop_lsb (&capturers), ep,
+                                              us == SYN_WHITE ? ep - 8 : ep + 8, king))
           n++;
     }
   if (crossed)

@@ -50,8 +50,9 @@ add_targets (SynMove *list, int from, SynBitboard targets)
   return list;
 }
 
-static bool
-en_passant_is_legal (const SynPosition *pos, SynColour us, int from, int to, int victim, int king)
+bool
+syn_orthodox_en_passant_is_legal (const SynPosition *pos, SynColour us, int from, int to,
+                                  int victim, int king)
 {
   SynBitboard occupied
       = (syn_position_occupied (pos) ^ syn_bit (from) ^ syn_bit (victim)) | syn_bit (to);
@@ -171,7 +172,7 @@ syn_orthodox_moves (const SynPosition *pos, SynMove *moves)
         while (capturers)
           {
             int from = syn_pop_lsb (&capturers);
-            if (en_passant_is_legal (pos, us, from, ep, victim, king))
+            if (syn_orthodox_en_passant_is_legal (pos, us, from, ep, victim, king))
               *list++ = syn_move_make (from, ep, SYN_MOVE_EN_PASSANT);
           }
       }

@@ -43,6 +43,11 @@ syn_lone_blockers (const SynPosition *pos, int square, SynColour by, SynBitboard
   return result;
 }
 
+/* Whether us's pawn on from may take en passant on to, capturing the pawn on victim, without
+ * leaving its king (on king) attacked: two pawns leave the king's rank at once. */
+bool syn_orthodox_en_passant_is_legal (const SynPosition *pos, SynColour us, int from, int to,
+                                       int victim, int king);
+
 /* Adds to list the castlings us may make by the orthodox conditions (its rights, nothing in
  * between, danger holding the squares the enemy attacks; its king not in check); returns the
  * end of the list. */

@@ -111,15 +111,6 @@ add_entry (SideChoices *c, int from, SynBitboard to)
   c->n_entries++;
 }
 
-static bool
-en_passant_is_legal (const SynPosition *pos, SynColour us, int from, int to, int victim, int king)
-{
-  SynBitboard occupied
-      = (syn_position_occupied (pos) ^ syn_bit (from) ^ syn_bit (victim)) | syn_bit (to);
-  SynBitboard attackers = syn_orthodox_attackers (pos, king, (SynColour) !us, occupied);
-  return (attackers & ~syn_bit (victim)) == 0;
-}
-
 /* SYN-R2, SYN-R4: the orthodox legal moves of us as if it were its turn, from both sides'
  * attacks. Both kings must be on the board. */
 static void
@@ -203,7 +194,7 @@ generate_orthodox (const SynPosition *pos, SynColour us, const SideAttacks *mine
         while (capturers)
           {
             int from = syn_pop_lsb (&capturers);
-            if (en_passant_is_legal (pos, us, from, ep, ep - up, king))
+            if (syn_orthodox_en_passant_is_legal (pos, us, from, ep, ep - up, king))
               c->special[c->n_special++] = syn_move_make (from, ep, SYN_MOVE_EN_PASSANT);
           }
       }
