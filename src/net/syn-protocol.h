@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 #define SYN_PROTOCOL_NAME "synchess"
-#define SYN_PROTOCOL_VERSION 1
+#define SYN_PROTOCOL_VERSION 2
 #define SYN_PROTOCOL_DEFAULT_PORT 46290
 
 /* The longest line either side may send, its LF included. A longer one ends the connection

@@ -341,7 +341,7 @@ plain_client_thread (gpointer data)
   g_autofree char *line = NULL;
 
   g_assert_no_error (error);
-  g_assert_true (raw_client_send (client, "hello synchess 1 plain\n", &error));
+  g_assert_true (raw_client_send (client, "hello synchess 2 plain\n", &error));
   line = raw_client_read_line (client, &error);
   g_assert_nonnull (line);
   g_assert_true (g_str_has_prefix (line, "error tls-required "));

@@ -170,8 +170,8 @@ raw_hello (Raw *raw)
   RawClient *client = raw_connect (raw);
   g_autofree char *hello = NULL;
 
-  send_line (client, "hello synchess 1 Mallory\n");
-  hello = expect (client, "hello synchess 1");
+  send_line (client, "hello synchess 2 Mallory\n");
+  hello = expect (client, "hello synchess 2");
   raw->options = expect (client, "options ");
   return client;
 }
@@ -230,7 +230,7 @@ no_tls_thread (gpointer data)
 
   raw->tls = FALSE;
   client = raw_connect (raw);
-  send_line (client, "hello synchess 1 Plain\n");
+  send_line (client, "hello synchess 2 Plain\n");
   refusal = expect (client, "error tls-required ");
   g_assert_true (expect_end (client));
   return NULL;
@@ -255,10 +255,10 @@ version_thread (gpointer data)
   g_autofree char *hello = NULL;
   g_autofree char *error = NULL;
 
-  send_line (client, "hello synchess 2 Future\n");
-  hello = expect (client, "hello synchess 1");
+  send_line (client, "hello synchess 1 Past\n");
+  hello = expect (client, "hello synchess 2");
   error = expect (client, "error version ");
-  g_assert_true (strstr (error, "version 1") != NULL);
+  g_assert_true (strstr (error, "version 2") != NULL);
   g_assert_true (expect_end (client));
   return NULL;
 }
@@ -285,7 +285,7 @@ garbage_thread (gpointer data)
     "options id=x\n",
     "reveal 0 e2e4 00\n",
     "accept fog=no fog=no\n",
-    "hello synchess 1\n",
+    "hello synchess 2\n",
     "\n",
     "pong\n",
   };

@@ -18,9 +18,9 @@
 
 /* One line of each kind, in the form the writer gives. */
 static const char *const good_lines[] = {
-  "hello synchess 1",
-  "hello synchess 1 Ann",
-  "hello synchess 1 Ann Smith ♞",
+  "hello synchess 2",
+  "hello synchess 2 Ann",
+  "hello synchess 2 Ann Smith ♞",
   "options id=2026-11-21-221530-ab12cd variant=psc tc=180000+2000 fog=yes colour=white "
   "date=2026.11.21",
   "options id=g1 variant=psc tc=- fog=no colour=black date=????.??.??",
@@ -172,23 +172,23 @@ typedef struct
 static const BadLine bad_lines[] = {
   { "", SYN_PARSE_UNKNOWN },
   { "hi", SYN_PARSE_UNKNOWN },
-  { "HELLO synchess 1", SYN_PARSE_UNKNOWN },
-  { " hello synchess 1", SYN_PARSE_UNKNOWN },
+  { "HELLO synchess 2", SYN_PARSE_UNKNOWN },
+  { " hello synchess 2", SYN_PARSE_UNKNOWN },
   { "hello", SYN_PARSE_MALFORMED },
   { "hello synchess", SYN_PARSE_MALFORMED },
   { "hello chess 1", SYN_PARSE_PROTOCOL },
-  { "hello synchess 2", SYN_PARSE_VERSION },
+  { "hello synchess 1", SYN_PARSE_VERSION },
   { "hello synchess 0", SYN_PARSE_VERSION },
   { "hello synchess 01", SYN_PARSE_MALFORMED },
   { "hello synchess one", SYN_PARSE_MALFORMED },
-  { "hello synchess 1  Ann", SYN_PARSE_MALFORMED },
-  { "hello synchess 1 Ann ", SYN_PARSE_MALFORMED },
-  { "hello synchess 1 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+  { "hello synchess 2  Ann", SYN_PARSE_MALFORMED },
+  { "hello synchess 2 Ann ", SYN_PARSE_MALFORMED },
+  { "hello synchess 2 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
     SYN_PARSE_MALFORMED },
-  { "hello synchess 1 Ann\tSmith", SYN_PARSE_ENCODING },
-  { "hello synchess 1 \xff", SYN_PARSE_ENCODING },
-  { "hello synchess 1 \xc2\x85", SYN_PARSE_ENCODING },
-  { "hello synchess 1 \x1b[31m", SYN_PARSE_ENCODING },
+  { "hello synchess 2 Ann\tSmith", SYN_PARSE_ENCODING },
+  { "hello synchess 2 \xff", SYN_PARSE_ENCODING },
+  { "hello synchess 2 \xc2\x85", SYN_PARSE_ENCODING },
+  { "hello synchess 2 \x1b[31m", SYN_PARSE_ENCODING },
   { "options id=g variant=psc tc=- fog=no colour=white", SYN_PARSE_MALFORMED },
   { "options id=g variant=psc tc=- fog=no colour=white date=2026.01.02 id=h", SYN_PARSE_MALFORMED },
   { "options id=g variant=psc tc=- fog=no colour=white date=2026.01.02 x=1", SYN_PARSE_MALFORMED },
@@ -293,7 +293,7 @@ test_nul_and_length (void)
   length = SYN_PROTOCOL_MAX_LINE - 1;
   g_assert_false (syn_message_parse (long_line, length, &m, &error));
   g_assert_cmpint (error.status, ==, SYN_PARSE_MALFORMED); /* chat text is at most 1024 */
-  memcpy (long_line, "hello synchess 1 ", 17);
+  memcpy (long_line, "hello synchess 2 ", 17);
   g_assert_false (syn_message_parse (long_line, length, &m, &error));
   g_assert_cmpint (error.status, !=, SYN_PARSE_TOO_LONG);
 }
@@ -399,8 +399,8 @@ static void
 host_in_game (SynProtocolState *s)
 {
   syn_protocol_state_init (s, TRUE);
-  g_assert_true (send (s, "hello synchess 1 Host"));
-  g_assert_cmpint (receive (s, "hello synchess 1 Guest"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_true (send (s, "hello synchess 2 Host"));
+  g_assert_cmpint (receive (s, "hello synchess 2 Guest"), ==, SYN_VERDICT_ACCEPT);
   g_assert_true (send (s, "options id=g1 variant=psc tc=- fog=no colour=white date=2026.01.01"));
   g_assert_cmpint (receive (s, "accept fog=no"), ==, SYN_VERDICT_ACCEPT);
   g_assert_cmpint (s->phase, ==, SYN_PHASE_PLAYING);
@@ -415,12 +415,12 @@ test_state_hello_first (void)
   syn_protocol_state_init (&s, TRUE);
   g_assert_cmpint (receive (&s, "ping 1"), ==, SYN_VERDICT_FATAL);
   g_assert_cmpint (receive (&s, "garbage"), ==, SYN_VERDICT_FATAL);
-  g_assert_cmpint (receive (&s, "hello synchess 2"), ==, SYN_VERDICT_FATAL);
-  g_assert_cmpint (receive (&s, "hello synchess 1"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_cmpint (receive (&s, "hello synchess 1"), ==, SYN_VERDICT_FATAL);
+  g_assert_cmpint (receive (&s, "hello synchess 2"), ==, SYN_VERDICT_ACCEPT);
   g_assert_cmpint (s.phase, ==, SYN_PHASE_SETUP);
   /* Later, garbage is refused but harmless; a second hello is a duplicate. */
   g_assert_cmpint (receive (&s, "garbage"), ==, SYN_VERDICT_REJECT);
-  g_assert_cmpint (receive (&s, "hello synchess 1"), ==, SYN_VERDICT_REJECT);
+  g_assert_cmpint (receive (&s, "hello synchess 2"), ==, SYN_VERDICT_REJECT);
   g_assert_cmpint (receive (&s, "hello synchess 3"), ==, SYN_VERDICT_FATAL);
 }
 
@@ -430,10 +430,10 @@ test_state_proposals (void)
   SynProtocolState guest;
 
   syn_protocol_state_init (&guest, FALSE);
-  g_assert_true (send (&guest, "hello synchess 1"));
+  g_assert_true (send (&guest, "hello synchess 2"));
   g_assert_false (send (&guest, "options id=g1 variant=psc tc=- fog=no colour=white "
                                 "date=2026.01.01"));
-  g_assert_cmpint (receive (&guest, "hello synchess 1"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_cmpint (receive (&guest, "hello synchess 2"), ==, SYN_VERDICT_ACCEPT);
   g_assert_false (send (&guest, "accept fog=no")); /* nothing proposed */
   g_assert_cmpint (receive (&guest, "accept fog=no"), ==, SYN_VERDICT_REJECT);
   g_assert_cmpint (receive (&guest, "options id=g1 variant=psc tc=- fog=yes colour=black "
@@ -458,8 +458,8 @@ test_state_resume_turns (void)
   SynProtocolState host;
 
   syn_protocol_state_init (&host, TRUE);
-  g_assert_true (send (&host, "hello synchess 1"));
-  g_assert_cmpint (receive (&host, "hello synchess 1"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_true (send (&host, "hello synchess 2"));
+  g_assert_cmpint (receive (&host, "hello synchess 2"), ==, SYN_VERDICT_ACCEPT);
   g_assert_true (
       send (&host, "resume id=g1 colour=black turns=9 digest=" DIGEST " previous=" DIGEST));
   g_assert_cmpint (receive (&host, "accept fog=no"), ==, SYN_VERDICT_REJECT);
@@ -525,8 +525,8 @@ test_state_seed (void)
   wrong = g_strdup_printf ("seed reveal 0000000000000000 %s", salt_hex);
 
   syn_protocol_state_init (&s, TRUE);
-  g_assert_true (send (&s, "hello synchess 1"));
-  g_assert_cmpint (receive (&s, "hello synchess 1"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_true (send (&s, "hello synchess 2"));
+  g_assert_cmpint (receive (&s, "hello synchess 2"), ==, SYN_VERDICT_ACCEPT);
   g_assert_true (
       send (&s, "options id=h1 variant=hutnik tc=- fog=no colour=white date=2026.11.22"));
   g_assert_cmpint (receive (&s, "accept fog=no"), ==, SYN_VERDICT_ACCEPT);
@@ -549,8 +549,8 @@ test_state_seed (void)
 
   /* A PSC game and a set-up Hutnik position start at turn 0 at once. */
   syn_protocol_state_init (&s, TRUE);
-  g_assert_true (send (&s, "hello synchess 1"));
-  g_assert_cmpint (receive (&s, "hello synchess 1"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_true (send (&s, "hello synchess 2"));
+  g_assert_cmpint (receive (&s, "hello synchess 2"), ==, SYN_VERDICT_ACCEPT);
   g_assert_true (send (&s, "options id=h2 variant=hutnik tc=- fog=no colour=white "
                            "date=2026.11.22 fen=4k3/8/8/8/8/8/8/4K3_w_-_-_0_1_0000000000000003"));
   g_assert_cmpint (receive (&s, "accept fog=no"), ==, SYN_VERDICT_ACCEPT);
