@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "syn-file-save.h"
 #include "syn-game-private.h"
 #include "syn-record-private.h"
 
@@ -28,10 +29,7 @@ syn_record_save (SynGame *game, GFile *file, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   text = syn_record_write (game);
-  /* The text goes to a temporary file that is then renamed over the old record, so a crash
-   * or a full disk leaves the old record or the new one, never part of one. */
-  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE, NULL,
-                                  NULL, error);
+  return syn_file_save_atomically (file, text, error);
 }
 
 /* A game loaded from the autosave folder keeps its id, so that autosaving it again replaces

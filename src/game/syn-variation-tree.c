@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "syn-file-save.h"
 #include "syn-line-error.h"
 
 #include "fen.h"
@@ -608,8 +609,7 @@ syn_variation_tree_save (SynVariationTree *tree, GFile *file, GError **error)
 {
   g_autofree char *text = syn_variation_tree_write (tree);
 
-  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE, NULL,
-                                  NULL, error);
+  return syn_file_save_atomically (file, text, error);
 }
 
 SynVariationTree *

@@ -7,7 +7,9 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "syn-computer-player.h"
 #include "syn-game-private.h"
@@ -522,6 +524,50 @@ test_load_elsewhere_gets_new_id (void)
   g_assert_cmpstr (syn_game_get_id (loaded), !=, "elsewhere");
 }
 
+/* A disk that fills up while a record is written (the file-size limit stands in for it) leaves
+ * no record at all where there was none, and the old one where there was: never part of one,
+ * the first save included. */
+static void
+test_save_on_full_disk_is_atomic (void)
+{
+  g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) longer = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autofree char *path = data_path ("full-disk.synchess");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  struct rlimit old_limit, limit;
+  void (*old_handler) (int);
+  gsize length;
+
+  syn_game_set_tag (longer, "Event", "A long name for an event that does not fit in the room left");
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  limit = old_limit;
+  limit.rlim_cur = 64;
+  /* Writing past the limit then fails with EFBIG instead of killing the process. */
+  old_handler = signal (SIGXFSZ, SIG_IGN);
+
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  g_assert_false (syn_record_save (game, file, &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  g_assert_true (syn_record_save (game, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &before, &length, NULL));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  g_assert_false (syn_record_save (longer, file, &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (path, &after, &length, NULL));
+  g_assert_cmpstr (after, ==, before);
+
+  signal (SIGXFSZ, old_handler);
+  g_assert_cmpint (g_remove (path), ==, 0);
+}
+
 /* Transactional Chess between two programs (TX-R15) --------------------------------------- */
 
 /* A player's game (TX-R14's player FEN): side's transaction known, the other's hidden. */
@@ -764,6 +810,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/record/load-refuses-bad-files", test_load_refuses_bad_files);
   g_test_add_func ("/game/record/autosave-and-find-unfinished", test_autosave_and_find_unfinished);
   g_test_add_func ("/game/record/load-elsewhere-gets-new-id", test_load_elsewhere_gets_new_id);
+  g_test_add_func ("/game/record/save-on-full-disk-is-atomic", test_save_on_full_disk_is_atomic);
   g_test_add_func ("/game/record/transactional/r15-player-record",
                    test_transactional_player_record);
   g_test_add_func ("/game/record/transactional/r6-r15-pass-learned",
