@@ -31,8 +31,8 @@ struct _SynGame
   char *name[2];
   GArray *turns; /* SynTurn */
   char *id;
-  GPtrArray *tag_names; /* NULL-terminated, so it doubles as the list callers get */
-  GPtrArray *tag_values;
+  GPtrArray *tag_names;  /* NULL-terminated, so it doubles as the list callers get */
+  GHashTable *tag_values; /* name (borrowed from tag_names) -> value, owned */
 
   /* the step being chosen */
   SynChoice choice[2];
@@ -240,8 +240,8 @@ syn_game_finalize (GObject *object)
   g_clear_pointer (&self->name[SYN_BLACK], g_free);
   g_clear_pointer (&self->turns, g_array_unref);
   g_clear_pointer (&self->id, g_free);
+  g_clear_pointer (&self->tag_values, g_hash_table_unref);
   g_clear_pointer (&self->tag_names, g_ptr_array_unref);
-  g_clear_pointer (&self->tag_values, g_ptr_array_unref);
   G_OBJECT_CLASS (syn_game_parent_class)->finalize (object);
 }
 
@@ -276,7 +276,7 @@ syn_game_init (SynGame *self)
   self->id = make_id ();
   self->tag_names = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->tag_names, NULL);
-  self->tag_values = g_ptr_array_new_with_free_func (g_free);
+  self->tag_values = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   syn_game_set_tag (self, "Event", "?");
   syn_game_set_tag (self, "Site", "?");
   syn_game_set_tag (self, "Date", date);
@@ -712,52 +712,42 @@ is_tag_name (const char *name)
   return TRUE;
 }
 
-static int
-find_tag (SynGame *self, const char *name)
-{
-  for (guint i = 0; i < self->tag_values->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->tag_names, i), name))
-      return (int) i;
-  return -1;
-}
-
+/* Tags are looked up by name in a hash table, so that setting n tags takes linear time (a
+ * record's reader sets them one by one); the list keeps their order. */
 void
 syn_game_set_tag (SynGame *self, const char *name, const char *value)
 {
-  int i;
+  char *key;
 
   g_return_if_fail (SYN_IS_GAME (self));
   g_return_if_fail (is_tag_name (name));
 
-  i = find_tag (self, name);
-  if (i >= 0 && value)
+  if (g_hash_table_lookup_extended (self->tag_values, name, (gpointer *) &key, NULL))
     {
-      g_free (g_ptr_array_index (self->tag_values, i));
-      g_ptr_array_index (self->tag_values, i) = g_strdup (value);
-    }
-  else if (i >= 0)
-    {
-      g_ptr_array_remove_index (self->tag_names, (guint) i);
-      g_ptr_array_remove_index (self->tag_values, (guint) i);
+      if (value)
+        {
+          g_hash_table_insert (self->tag_values, key, g_strdup (value));
+          return;
+        }
+      g_hash_table_remove (self->tag_values, key);
+      g_ptr_array_remove (self->tag_names, key);
     }
   else if (value)
     {
+      key = g_strdup (name);
       /* Before the NULL that ends the list. */
-      g_ptr_array_insert (self->tag_names, (int) self->tag_values->len, g_strdup (name));
-      g_ptr_array_add (self->tag_values, g_strdup (value));
+      g_ptr_array_insert (self->tag_names, (int) self->tag_names->len - 1, key);
+      g_hash_table_insert (self->tag_values, key, g_strdup (value));
     }
 }
 
 const char *
 syn_game_get_tag (SynGame *self, const char *name)
 {
-  int i;
-
   g_return_val_if_fail (SYN_IS_GAME (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  i = find_tag (self, name);
-  return i >= 0 ? g_ptr_array_index (self->tag_values, i) : NULL;
+  return g_hash_table_lookup (self->tag_values, name);
 }
 
 const char *const *

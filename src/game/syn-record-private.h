@@ -12,6 +12,10 @@ G_BEGIN_DECLS
 /* No real game comes near it; a bigger file is not a record. */
 #define SYN_RECORD_MAX_SIZE (1024 * 1024)
 
+/* The most tags a record may hold besides the twelve every record is written with: far more
+ * than any game carries, and few enough that a hostile file cannot make reading it slow. */
+#define SYN_RECORD_MAX_OTHER_TAGS 256
+
 /* The file name extension of records. */
 #define SYN_RECORD_SUFFIX ".synchess"
 

@@ -48,7 +48,27 @@ is_game_tag (const char *name)
   return FALSE;
 }
 
+/* The twelve tags every record is written with. */
+static gboolean
+is_format_tag (const char *name)
+{
+  return g_str_equal (name, "Event") || g_str_equal (name, "Site") || g_str_equal (name, "Date")
+         || is_game_tag (name);
+}
+
 /* ---- Writing ---- */
+
+/* The bytes of the control character that starts at C in valid UTF-8 (U+0000 to U+001F,
+ * U+007F to U+009F, as the format counts them), or 0 where another character starts. */
+static gsize
+control_length (const char *c)
+{
+  if ((guchar) c[0] < 0x20 || c[0] == 0x7f)
+    return 1;
+  if ((guchar) c[0] == 0xc2 && (guchar) c[1] >= 0x80 && (guchar) c[1] <= 0x9f)
+    return 2;
+  return 0;
+}
 
 static void
 append_tag (GString *out, const char *name, const char *value)
@@ -58,10 +78,18 @@ append_tag (GString *out, const char *name, const char *value)
   g_string_append_printf (out, "[%s \"", name);
   for (const char *c = valid; *c; c++)
     {
+      gsize control = control_length (c);
+
+      /* A line holds one tag: control characters (a newline) would break it. */
+      if (control)
+        {
+          g_string_append_c (out, ' ');
+          c += control - 1;
+          continue;
+        }
       if (*c == '"' || *c == '\\')
         g_string_append_c (out, '\\');
-      /* A line holds one tag: control characters (a newline) would break it. */
-      g_string_append_c (out, (guchar) *c < 0x20 || *c == 0x7f ? ' ' : *c);
+      g_string_append_c (out, *c);
     }
   g_string_append (out, "\"]\n");
 }
@@ -106,8 +134,7 @@ syn_record_write (SynGame *game)
   append_tag (out, "WhiteType", player_kinds[syn_game_get_player_kind (game, SYN_WHITE)]);
   append_tag (out, "BlackType", player_kinds[syn_game_get_player_kind (game, SYN_BLACK)]);
   for (const char *const *name = syn_game_get_tag_names (game); *name; name++)
-    if (!g_str_equal (*name, "Event") && !g_str_equal (*name, "Site")
-        && !g_str_equal (*name, "Date") && !is_game_tag (*name))
+    if (!is_format_tag (*name))
       append_tag (out, *name, syn_game_get_tag (game, *name));
   g_string_append_c (out, '\n');
 
@@ -220,9 +247,11 @@ typedef enum
 
 typedef struct
 {
-  GPtrArray *tags; /* Tag */
-  SynGame *game;   /* owned, made when the tags are over */
+  GPtrArray *tags;       /* Tag, in the record's order */
+  GHashTable *tag_index; /* name -> Tag, borrowed: finds a tag in constant time */
+  SynGame *game;         /* owned, made when the tags are over */
   guint line;      /* the line being read, from 1 */
+  guint n_other_tags;
   guint n_turns;
   gboolean timed;
 } Reader;
@@ -287,7 +316,7 @@ read_tag (Reader *reader, const char *line, GError **error)
       if (*c == '\0')
         return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
                      _ ("the value of the tag %s has no closing quote"), name);
-      if ((guchar) *c < 0x20 || *c == 0x7f)
+      if (control_length (c))
         return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
                      _ ("the value of the tag %s holds a control character"), name);
       if (*c == '\\')
@@ -305,29 +334,29 @@ read_tag (Reader *reader, const char *line, GError **error)
     return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
                  _ ("a tag must look like [Name \"value\"] and end the line"));
 
-  for (guint i = 0; i < reader->tags->len; i++)
-    if (g_str_equal (((Tag *) g_ptr_array_index (reader->tags, i))->name, name))
-      return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line, _ ("the tag %s appears twice"),
-                   name);
+  if (g_hash_table_contains (reader->tag_index, name))
+    return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line, _ ("the tag %s appears twice"),
+                 name);
+  /* Counted apart from the twelve, which a writer adds when they are missing, so that a
+   * record read is written back readable. */
+  if (!is_format_tag (name) && ++reader->n_other_tags > SYN_RECORD_MAX_OTHER_TAGS)
+    return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
+                 _ ("a record holds at most %d tags besides the twelve of its format"),
+                 SYN_RECORD_MAX_OTHER_TAGS);
 
   tag = g_new0 (Tag, 1);
   tag->name = g_steal_pointer (&name);
   tag->value = g_string_free (g_steal_pointer (&value), FALSE);
   tag->line = reader->line;
   g_ptr_array_add (reader->tags, tag);
+  g_hash_table_insert (reader->tag_index, tag->name, tag);
   return TRUE;
 }
 
 static const Tag *
 find_tag (Reader *reader, const char *name)
 {
-  for (guint i = 0; i < reader->tags->len; i++)
-    {
-      const Tag *tag = g_ptr_array_index (reader->tags, i);
-      if (g_str_equal (tag->name, name))
-        return tag;
-    }
-  return NULL;
+  return g_hash_table_lookup (reader->tag_index, name);
 }
 
 static gboolean
@@ -823,7 +852,8 @@ syn_record_read (const char *text, GError **error)
 {
   g_auto (GStrv) lines = NULL;
   g_autoptr (GPtrArray) tags = g_ptr_array_new_with_free_func ((GDestroyNotify) tag_free);
-  Reader reader = { tags, NULL, 0, 0, FALSE };
+  g_autoptr (GHashTable) tag_index = g_hash_table_new (g_str_hash, g_str_equal);
+  Reader reader = { .tags = tags, .tag_index = tag_index };
   Part part = PART_TAGS;
   guint last_line = 1;
 

@@ -13,6 +13,7 @@
 
 #include "syn-computer-player.h"
 #include "syn-game-private.h"
+#include "syn-record-private.h"
 #include "syn-record.h"
 #include "transactional.h"
 
@@ -310,6 +311,8 @@ static const Bad bad_records[] = {
   { "tag-bad-escape", "[Event \"a\\n\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1, "backslash" },
   { "tag-unclosed", "[Event \"abc\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1, "closing quote" },
   { "tag-trailing-text", "[Event \"abc\"] x\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1, "end the line" },
+  { "tag-c1-control", "[Event \"a\xc2\x85z\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 1,
+    "control character" },
   { "tag-twice", "[Event \"a\"]\n[Site \"b\"]\n[Event \"c\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX, 3,
     "Event appears twice" },
   { "tag-after-turns", TAGS "1. e2e4 e7e5\n[Event \"late\"]\n*\n", SYN_RECORD_ERROR_SYNTAX, 15,
@@ -390,6 +393,58 @@ test_bad_record (gconstpointer data)
 
   g_assert_null (game);
   assert_refused (error, bad->code, bad->line, bad->says);
+}
+
+/* Tags besides the twelve are bounded, so that reading a hostile record stays fast; up to
+ * the bound they are read and written back readable, even without the twelve. */
+static void
+test_many_tags (void)
+{
+  const guint counts[] = { SYN_RECORD_MAX_OTHER_TAGS, SYN_RECORD_MAX_OTHER_TAGS + 1, 40000 };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      g_autoptr (SynGame) game = NULL;
+      g_autoptr (SynGame) again = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *written = NULL;
+
+      for (guint n = 0; n < counts[i]; n++)
+        g_string_append_printf (text, "[Note%u \"%u\"]\n", n, n);
+      g_string_append (text, "\n*\n");
+      game = syn_record_read (text->str, &error);
+      if (counts[i] > SYN_RECORD_MAX_OTHER_TAGS)
+        {
+          g_assert_null (game);
+          assert_refused (error, SYN_RECORD_ERROR_SYNTAX, SYN_RECORD_MAX_OTHER_TAGS + 1,
+                          "at most 256 tags");
+          continue;
+        }
+      g_assert_no_error (error);
+      g_assert_cmpstr (syn_game_get_tag (game, "Note255"), ==, "255");
+      written = syn_record_write (game);
+      again = syn_record_read (written, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (syn_game_get_tag (again, "Note0"), ==, "0");
+    }
+}
+
+/* The writer turns every control character into a space, C1 ones included, so what it writes
+ * reads back. */
+static void
+test_control_characters_written_as_spaces (void)
+{
+  g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) again = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  syn_game_set_tag (game, "Annotator", "a\tb\xc2\x85" "c\xc2\xa0" "d");
+  text = syn_record_write (game);
+  again = syn_record_read (text, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (syn_game_get_tag (again, "Annotator"), ==, "a b c\xc2\xa0" "d");
 }
 
 static void
@@ -807,6 +862,9 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &bad_records[i], test_bad_record);
     }
   g_test_add_func ("/game/record/refused/too-large", test_too_large);
+  g_test_add_func ("/game/record/many-tags", test_many_tags);
+  g_test_add_func ("/game/record/control-characters-written-as-spaces",
+                   test_control_characters_written_as_spaces);
   g_test_add_func ("/game/record/load-refuses-bad-files", test_load_refuses_bad_files);
   g_test_add_func ("/game/record/autosave-and-find-unfinished", test_autosave_and_find_unfinished);
   g_test_add_func ("/game/record/load-elsewhere-gets-new-id", test_load_elsewhere_gets_new_id);
