@@ -142,7 +142,9 @@ read_number (const char *text, const char *what, guint64 min, guint64 max, guint
   return true;
 }
 
-static gboolean
+/* Returns CLI_OK, or the status to exit with: bad words are bad usage, a configuration that
+ * cannot be read or written is bad input. */
+static int
 setup_player (Player *player, const PeerArgs *args, gboolean host)
 {
   g_autoptr (GError) error = NULL;
@@ -159,15 +161,12 @@ setup_player (Player *player, const PeerArgs *args, gboolean host)
       else if (strcmp (args->bot, "simple") == 0)
         player->bot = BOT_SIMPLE;
       else
-        {
-          cli_fail (CLI_USAGE, "--bot: '%.40s' is not 'random' or 'simple'", args->bot);
-          return false;
-        }
+        return cli_fail (CLI_USAGE, "--bot: '%.40s' is not 'random' or 'simple'", args->bot);
     }
   if (args->seed)
     {
       if (!read_number (args->seed, "--seed", 0, G_MAXUINT32, &value))
-        return false;
+        return CLI_USAGE;
       player->rand = g_rand_new_with_seed ((guint32) value);
     }
   else
@@ -175,23 +174,20 @@ setup_player (Player *player, const PeerArgs *args, gboolean host)
   if (args->move_delay)
     {
       if (!read_number (args->move_delay, "--move-delay", 0, 60000, &value))
-        return false;
+        return CLI_USAGE;
       player->move_delay_ms = (guint) value;
     }
   player->fog = args->fog;
 
   identity = syn_identity_new_default (&error);
   if (!identity)
-    {
-      cli_fail (CLI_BAD_INPUT, "%s", error->message);
-      return false;
-    }
+    return cli_fail (CLI_BAD_INPUT, "%s", error->message);
   name = args->name ? args->name : player->bot == BOT_SIMPLE ? "simple bot" : "random bot";
   player->peer = syn_peer_new (identity, name);
   syn_peer_set_local_kind (player->peer, SYN_PLAYER_COMPUTER);
   player->loop = g_main_loop_new (NULL, FALSE);
   player->refused = g_array_new (FALSE, FALSE, sizeof (SynMove));
-  return true;
+  return CLI_OK;
 }
 
 static void
@@ -424,6 +420,7 @@ cli_host (int argc, char **argv)
   SynPeerOptions options = { &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE };
   g_autoptr (GError) error = NULL;
   guint64 port = SYN_PROTOCOL_DEFAULT_PORT, games = 1;
+  int status;
 
   if (!parse_peer_args (argc, argv, TRUE, &args))
     return CLI_USAGE;
@@ -436,10 +433,11 @@ cli_host (int argc, char **argv)
                      args.time_control);
   if (args.variant && !(options.variant = syn_variant_lookup (args.variant)))
     return cli_fail (CLI_USAGE, "--variant: '%.40s' is not a rule set", args.variant);
-  if (!setup_player (&player, &args, TRUE))
+  status = setup_player (&player, &args, TRUE);
+  if (status != CLI_OK)
     {
       clear_player (&player);
-      return CLI_USAGE;
+      return status;
     }
   player.games_wanted = (guint) games;
   options.fog = player.fog;
@@ -477,15 +475,17 @@ cli_join (int argc, char **argv)
   PeerArgs args;
   Player player = { 0 };
   guint64 port;
+  int status;
 
   if (!parse_peer_args (argc, argv, FALSE, &args))
     return CLI_USAGE;
   if (!read_number (args.positional[1], "PORT", 1, 65535, &port))
     return CLI_USAGE;
-  if (!setup_player (&player, &args, FALSE))
+  status = setup_player (&player, &args, FALSE);
+  if (status != CLI_OK)
     {
       clear_player (&player);
-      return CLI_USAGE;
+      return status;
     }
   connect_signals (&player);
   syn_peer_connect_async (player.peer, args.positional[0], (guint16) port, NULL, on_join_done_cb,

@@ -370,6 +370,23 @@ test_refused_not_counted (void)
   g_assert_nonnull (strstr (host->err_text->str, "without TLS"));
 }
 
+/* A configuration folder that cannot be made (its parent is a file, which stops root too) is
+ * bad input, exit 1 with the reason, not bad usage. */
+static void
+test_unwritable_config (void)
+{
+  const char *args[] = { "host", "--listen", "127.0.0.1", "--port", "0", NULL };
+  g_autofree char *blocker = g_build_filename (test_dir, "unwritable-config", NULL);
+  g_autoptr (Cli) cli = NULL;
+  g_autoptr (GPtrArray) lines = NULL;
+
+  g_assert_true (g_file_set_contents (blocker, "not a folder\n", -1, NULL));
+  cli = cli_spawn ("unwritable-config", args);
+  lines = cli_wait (cli, 1);
+  g_assert_cmpuint (lines->len, ==, 0);
+  g_assert_nonnull (strstr (cli->err_text->str, "synchess-cli: "));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -386,6 +403,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net/cli/fog/refused", test_fog_refused);
   g_test_add_func ("/net/cli/resume-after-kill", test_resume_after_kill);
   g_test_add_func ("/net/cli/refused-connection-not-counted", test_refused_not_counted);
+  g_test_add_func ("/net/cli/unwritable-config-is-bad-input", test_unwritable_config);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
