@@ -15,7 +15,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "syn-file-save.h"
+#include "syn-text-file.h"
 #include "syn-game-private.h"
 #include "syn-record-private.h"
 
@@ -29,7 +29,7 @@ syn_record_save (SynGame *game, GFile *file, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   text = syn_record_write (game);
-  return syn_file_save_atomically (file, text, error);
+  return syn_text_file_save (file, text, error);
 }
 
 /* A game loaded from the autosave folder keeps its id, so that autosaving it again replaces
@@ -55,7 +55,6 @@ keep_autosave_id (SynGame *game, GFile *file)
 SynGame *
 syn_record_load (GFile *file, GError **error)
 {
-  g_autoptr (GFileInputStream) stream = NULL;
   g_autofree char *text = NULL;
   g_autoptr (SynGame) game = NULL;
   gsize length = 0;
@@ -63,18 +62,11 @@ syn_record_load (GFile *file, GError **error)
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  stream = g_file_read (file, NULL, error);
-  if (!stream)
-    return NULL;
   /* One byte more than a record may hold tells a record from a bigger file without reading
    * all of it. */
-  text = g_malloc (SYN_RECORD_MAX_SIZE + 2);
-  if (!g_input_stream_read_all (G_INPUT_STREAM (stream), text, SYN_RECORD_MAX_SIZE + 1, &length,
-                                NULL, error))
+  text = syn_text_file_load (file, SYN_RECORD_MAX_SIZE + 1, &length, error);
+  if (!text || !syn_record_check_text (text, length, error))
     return NULL;
-  if (!syn_record_check_text (text, length, error))
-    return NULL;
-  text[length] = '\0';
   game = syn_record_read (text, error);
   if (!game)
     return NULL;
@@ -162,16 +154,11 @@ compare_candidates (gconstpointer a, gconstpointer b)
 static gboolean
 says_unfinished (GFile *file)
 {
-  g_autoptr (GFileInputStream) stream = g_file_read (file, NULL, NULL);
-  char head[4096];
-  gssize n;
+  gsize length;
+  g_autofree char *head = syn_text_file_load (file, 4096, &length, NULL);
 
-  if (!stream)
+  if (!head || length == 0)
     return TRUE;
-  n = g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head - 1, NULL, NULL);
-  if (n <= 0)
-    return TRUE;
-  head[n] = '\0';
   if (!strstr (head, "[Result \""))
     return TRUE;
   return strstr (head, "[Result \"*\"]") != NULL;

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "syn-file-save.h"
+#include "syn-text-file.h"
 #include "syn-line-error.h"
 
 #include "fen.h"
@@ -609,7 +609,7 @@ syn_variation_tree_save (SynVariationTree *tree, GFile *file, GError **error)
 {
   g_autofree char *text = syn_variation_tree_write (tree);
 
-  return syn_file_save_atomically (file, text, error);
+  return syn_text_file_save (file, text, error);
 }
 
 SynVariationTree *
@@ -618,7 +618,10 @@ syn_variation_tree_load (GFile *file, GError **error)
   g_autofree char *text = NULL;
   gsize length = 0;
 
-  if (!g_file_load_contents (file, NULL, &text, &length, NULL, error))
+  /* One byte more than a tree may hold tells a tree from a bigger file without reading all
+   * of it. */
+  text = syn_text_file_load (file, SYN_VARIATION_TREE_MAX_SIZE + 1, &length, error);
+  if (!text)
     return NULL;
   if (memchr (text, '\0', length) != NULL)
     {

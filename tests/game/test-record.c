@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include "syn-computer-player.h"
 #include "syn-game-private.h"
@@ -623,6 +624,65 @@ test_save_on_full_disk_is_atomic (void)
   g_assert_cmpint (g_remove (path), ==, 0);
 }
 
+/* Loads on a thread, so that a load that hangs fails the test instead of stopping it. */
+typedef struct
+{
+  char *path;
+  gboolean find_unfinished;
+  gboolean done;
+  GError *error;
+} FifoLoad;
+
+static gpointer
+fifo_load_thread (gpointer data)
+{
+  FifoLoad *load = data;
+  g_autoptr (GFile) file = g_file_new_for_path (load->path);
+  g_autoptr (SynGame) game = NULL;
+
+  if (load->find_unfinished)
+    game = syn_record_find_unfinished (&load->error);
+  else
+    game = syn_record_load (file, &load->error);
+  g_assert_null (game);
+  g_atomic_int_set (&load->done, TRUE);
+  return NULL;
+}
+
+/* A FIFO named like a record, in the autosave folder or opened by name, is refused at once:
+ * nothing waits for a writer that never comes. */
+static void
+test_fifo_is_not_a_record (void)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *dir_path = g_file_get_path (dir);
+  g_autofree char *path = g_build_filename (dir_path, "fifo.synchess", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir_path, 0700), ==, 0);
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  for (int find_unfinished = 0; find_unfinished <= 1; find_unfinished++)
+    {
+      FifoLoad load = { path, find_unfinished, FALSE, NULL };
+      GThread *thread = g_thread_new ("fifo-load", fifo_load_thread, &load);
+      gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+      while (!g_atomic_int_get (&load.done))
+        {
+          if (g_get_monotonic_time () > deadline)
+            g_error ("reading %s hangs (%s)", path,
+                     find_unfinished ? "looking for an unfinished game" : "loading it");
+          g_usleep (1000);
+        }
+      g_thread_join (thread);
+      if (find_unfinished)
+        g_assert_no_error (load.error);
+      else
+        g_assert_error (load.error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+      g_clear_error (&load.error);
+    }
+  g_assert_cmpint (g_remove (path), ==, 0);
+}
+
 /* Transactional Chess between two programs (TX-R15) --------------------------------------- */
 
 /* A player's game (TX-R14's player FEN): side's transaction known, the other's hidden. */
@@ -869,6 +929,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/record/autosave-and-find-unfinished", test_autosave_and_find_unfinished);
   g_test_add_func ("/game/record/load-elsewhere-gets-new-id", test_load_elsewhere_gets_new_id);
   g_test_add_func ("/game/record/save-on-full-disk-is-atomic", test_save_on_full_disk_is_atomic);
+  g_test_add_func ("/game/record/fifo-is-not-a-record", test_fifo_is_not_a_record);
   g_test_add_func ("/game/record/transactional/r15-player-record",
                    test_transactional_player_record);
   g_test_add_func ("/game/record/transactional/r6-r15-pass-learned",
