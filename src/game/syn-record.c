@@ -676,8 +676,24 @@ read_turn (Reader *reader, char **words, const char *comment, GError **error)
     return fail (error, SYN_RECORD_ERROR_ILLEGAL, reader->line, _ ("turn %u could not be played"),
                  expected);
   reader->n_turns = expected;
-  if (comment)
-    syn_game_restore_clocks (reader->game, clocks[SYN_WHITE], clocks[SYN_BLACK]);
+  if (!comment)
+    return TRUE;
+  /* PSC-R11: a turn adds the increment and no more. The time read stops while a record is
+   * replayed, so the clock now shows the most a player can have; a writer's rounding to
+   * tenths is allowed for. */
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    {
+      gint64 most = syn_clock_get_remaining_ms (syn_game_get_clock (reader->game), (SynColour) side);
+      if (clocks[side] >= most + 100)
+        return fail (error, SYN_RECORD_ERROR_ILLEGAL, reader->line,
+                     side == SYN_WHITE
+                         ? _ ("White's clock gains more than the increment: %.1f s left where "
+                              "%.1f s at most could be")
+                         : _ ("Black's clock gains more than the increment: %.1f s left where "
+                              "%.1f s at most could be"),
+                     clocks[side] / 1000.0, most / 1000.0);
+    }
+  syn_game_restore_clocks (reader->game, clocks[SYN_WHITE], clocks[SYN_BLACK]);
   return TRUE;
 }
 

@@ -330,6 +330,10 @@ static const Bad bad_records[] = {
   { "player-type-invalid", "[Event \"?\"]\n[BlackType \"robot\"]\n\n*\n", SYN_RECORD_ERROR_SYNTAX,
     2, "BlackType must be" },
   { "not-a-turn", TAGS "hello\n*\n", SYN_RECORD_ERROR_SYNTAX, 14, "expected a turn" },
+  { "clock-gains-more-than-increment",
+    TAGS_WITH ("*", SYN_FEN_START, "180+2") "1. e2e4 e7e5 {w 181.5 b 182.0}\n"
+                                            "2. g1f3 b8c6 {w 183.5 b 184.1}\n*\n",
+    SYN_RECORD_ERROR_ILLEGAL, 15, "Black's clock gains more than the increment" },
   { "turn-number-wrong", TAGS "1. e2e4 e7e5\n3. g1f3 b8c6\n*\n", SYN_RECORD_ERROR_SYNTAX, 15,
     "numbered 3 where 2 was expected" },
   { "turn-number-zero", TAGS "0. e2e4 e7e5\n*\n", SYN_RECORD_ERROR_SYNTAX, 14,
