@@ -17,6 +17,7 @@
 #include "syn-game-private.h"
 #include "syn-line-error.h"
 #include "syn-record-private.h"
+#include "syn-text-file.h"
 #include "transactional.h"
 
 GQuark
@@ -878,6 +879,7 @@ syn_record_read (const char *text, GError **error)
 
   if (!syn_record_check_text (text, strlen (text), error))
     return NULL;
+  text = syn_text_skip_byte_order_mark (text);
 
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i]; i++)

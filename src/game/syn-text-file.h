@@ -19,4 +19,11 @@ gboolean syn_text_file_save (GFile *file, const char *text, GError **error);
  * refused without being opened for reading, with G_IO_ERROR_NOT_REGULAR_FILE. */
 char *syn_text_file_load (GFile *file, gsize max_length, gsize *length, GError **error);
 
+/* Text editors may start a UTF-8 file with a byte-order mark; it says nothing to a reader. */
+static inline const char *
+syn_text_skip_byte_order_mark (const char *text)
+{
+  return g_str_has_prefix (text, "\xef\xbb\xbf") ? text + 3 : text;
+}
+
 G_END_DECLS

@@ -522,12 +522,14 @@ syn_variation_tree_read (const char *text, GError **error)
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
   Reader reader = { .variant = &syn_variant_psc, .frames = frames };
   guint fen_line = 0;
+  gboolean variant_given = FALSE;
   gsize length;
   const char *end;
 
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  text = syn_text_skip_byte_order_mark (text);
   length = strlen (text);
   if (length > SYN_VARIATION_TREE_MAX_SIZE)
     {
@@ -563,20 +565,23 @@ syn_variation_tree_read (const char *text, GError **error)
             }
           if (!read_tag (line, reader.line, &name, &value, error))
             goto failed;
-          if (g_str_equal (name, "Variant") && syn_variant_lookup (value) == NULL)
+          if (g_str_equal (name, "Variant") && !variant_given)
             {
-              fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader.line,
-                    _ ("\"%s\" is not a known variant"), value);
-              goto failed;
+              reader.variant = syn_variant_lookup (value);
+              variant_given = TRUE;
+              if (reader.variant == NULL)
+                {
+                  fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader.line,
+                        _ ("\"%s\" is not a known variant"), value);
+                  goto failed;
+                }
             }
-          else if (g_str_equal (name, "Variant"))
-            reader.variant = syn_variant_lookup (value);
           else if (g_str_equal (name, "FEN") && fen == NULL)
             {
               fen = g_steal_pointer (&value);
               fen_line = reader.line;
             }
-          else if (!g_str_equal (name, "Variant"))
+          else
             {
               fail (error, SYN_VARIATION_TREE_ERROR_SYNTAX, reader.line,
                     _ ("the tag %s is unknown or given twice"), name);

@@ -435,6 +435,18 @@ test_many_tags (void)
     }
 }
 
+/* A byte-order mark that an editor put first is no reason to refuse a record. */
+static void
+test_byte_order_mark (void)
+{
+  g_autofree char *text = g_strconcat ("\xef\xbb\xbf", TAGS "1. e2e4 e7e5\n*\n", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) game = syn_record_read (text, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+}
+
 /* The writer turns every control character into a space, C1 ones included, so what it writes
  * reads back. */
 static void
@@ -927,6 +939,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/game/record/refused/too-large", test_too_large);
   g_test_add_func ("/game/record/many-tags", test_many_tags);
+  g_test_add_func ("/game/record/byte-order-mark", test_byte_order_mark);
   g_test_add_func ("/game/record/control-characters-written-as-spaces",
                    test_control_characters_written_as_spaces);
   g_test_add_func ("/game/record/load-refuses-bad-files", test_load_refuses_bad_files);

@@ -122,6 +122,28 @@ test_refuses_bad_turn_number (void)
                   "line 4: the turn is numbered 2 where 1 was expected");
 }
 
+/* The format refuses a repeated tag: two [Variant] tags would leave which one counts to the
+ * reader. */
+static void
+test_refuses_variant_twice (void)
+{
+  assert_refused ("[Variant \"psc\"]\n[Variant \"hk\"]\n\n1. e2e4 d7d5\n",
+                  SYN_VARIATION_TREE_ERROR_SYNTAX, "line 2: the tag Variant is unknown or given twice");
+}
+
+/* A byte-order mark that an editor put first is no reason to refuse a tree. */
+static void
+test_reads_byte_order_mark (void)
+{
+  g_autoptr (GError) error = NULL;
+  SynVariationTree *tree = syn_variation_tree_read ("\xef\xbb\xbf[Variant \"psc\"]\n\n1. e2e4 d7d5\n",
+                                                    &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (tree);
+  syn_variation_tree_free (tree);
+}
+
 /* The pair that carries a long line on without ending the game: the queen's knights go out
  * and back, and every 25th turn a pawn steps, so the fifty-turn rule never comes. */
 static void
@@ -379,6 +401,8 @@ main (int argc, char **argv)
                    test_refuses_unbalanced_parentheses);
   g_test_add_func ("/variation-tree/refuses/illegal-pair", test_refuses_illegal_pair);
   g_test_add_func ("/variation-tree/refuses/bad-turn-number", test_refuses_bad_turn_number);
+  g_test_add_func ("/variation-tree/refuses/variant-twice", test_refuses_variant_twice);
+  g_test_add_func ("/variation-tree/read/byte-order-mark", test_reads_byte_order_mark);
   g_test_add_func ("/variation-tree/write-read/200-levels", test_write_read_200_levels);
   g_test_add_func ("/variation-tree/read/deepest-nesting-and-beyond", test_deepest_nesting);
   g_test_add_func ("/variation-tree/transactional/r8-write-read", test_transactional_write_read);
