@@ -16,6 +16,10 @@ G_BEGIN_DECLS
  * than any game carries, and few enough that a hostile file cannot make reading it slow. */
 #define SYN_RECORD_MAX_OTHER_TAGS 256
 
+/* The longest tag value, in bytes. With the bound on tags it keeps a record that was read
+ * within SYN_RECORD_MAX_SIZE when written again, escapes included. */
+#define SYN_RECORD_MAX_TAG_VALUE 1024
+
 /* The file name extension of records. */
 #define SYN_RECORD_SUFFIX ".synchess"
 

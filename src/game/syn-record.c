@@ -76,6 +76,9 @@ append_tag (GString *out, const char *name, const char *value)
 {
   g_autofree char *valid = g_utf8_make_valid (value, -1);
 
+  /* Cut at a character's start, so that what is written reads back. */
+  if (strlen (valid) > SYN_RECORD_MAX_TAG_VALUE)
+    *g_utf8_find_prev_char (valid, valid + SYN_RECORD_MAX_TAG_VALUE + 1) = '\0';
   g_string_append_printf (out, "[%s \"", name);
   for (const char *c = valid; *c; c++)
     {
@@ -331,6 +334,10 @@ read_tag (Reader *reader, const char *line, GError **error)
         }
       g_string_append_c (value, *c);
     }
+  if (value->len > SYN_RECORD_MAX_TAG_VALUE)
+    return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
+                 _ ("the value of the tag %s is longer than %d bytes"), name,
+                 SYN_RECORD_MAX_TAG_VALUE);
   if (g_strcmp0 (c, "\"]") != 0)
     return fail (error, SYN_RECORD_ERROR_SYNTAX, reader->line,
                  _ ("a tag must look like [Name \"value\"] and end the line"));

@@ -435,6 +435,55 @@ test_many_tags (void)
     }
 }
 
+/* Tag values are bounded so that the largest record that reads is still within the size
+ * limit once written again: every tag at its longest, all quotes (escaped, so twice as long). */
+static void
+test_longest_tag_values (void)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) quotes = g_string_new (NULL);
+  g_autoptr (SynGame) game = NULL;
+  g_autoptr (SynGame) again = NULL;
+  g_autoptr (SynGame) cut = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (GString) euros = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *too_long = NULL;
+  g_autofree char *xs = g_strnfill (SYN_RECORD_MAX_TAG_VALUE + 1, 'x');
+  const char *value;
+
+  for (guint i = 0; i < SYN_RECORD_MAX_TAG_VALUE; i++)
+    g_string_append (quotes, "\\\"");
+  for (guint n = 0; n < SYN_RECORD_MAX_OTHER_TAGS; n++)
+    g_string_append_printf (text, "[Note%u \"%s\"]\n", n, quotes->str);
+  g_string_append (text, "\n*\n");
+  game = syn_record_read (text->str, &error);
+  g_assert_no_error (error);
+  written = syn_record_write (game);
+  g_assert_cmpuint (strlen (written), <=, SYN_RECORD_MAX_SIZE);
+  again = syn_record_read (written, &error);
+  g_assert_no_error (error);
+
+  /* One byte more is refused on reading, and cut at a character's start on writing. */
+  too_long = g_strdup_printf ("[Event \"%s\"]\n\n*\n", xs);
+  g_clear_object (&game);
+  game = syn_record_read (too_long, &error);
+  g_assert_null (game);
+  assert_refused (error, SYN_RECORD_ERROR_SYNTAX, 1, "longer than 1024 bytes");
+  g_clear_error (&error);
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (euros, "\xe2\x82\xac");
+  syn_game_set_tag (cut, "Annotator", euros->str);
+  g_clear_pointer (&written, g_free);
+  written = syn_record_write (cut);
+  g_clear_object (&again);
+  again = syn_record_read (written, &error);
+  g_assert_no_error (error);
+  value = syn_game_get_tag (again, "Annotator");
+  g_assert_cmpuint (strlen (value), ==, SYN_RECORD_MAX_TAG_VALUE / 3 * 3);
+  g_assert_true (g_utf8_validate (value, -1, NULL));
+}
+
 /* A byte-order mark that an editor put first is no reason to refuse a record. */
 static void
 test_byte_order_mark (void)
@@ -939,6 +988,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/game/record/refused/too-large", test_too_large);
   g_test_add_func ("/game/record/many-tags", test_many_tags);
+  g_test_add_func ("/game/record/longest-tag-values", test_longest_tag_values);
   g_test_add_func ("/game/record/byte-order-mark", test_byte_order_mark);
   g_test_add_func ("/game/record/control-characters-written-as-spaces",
                    test_control_characters_written_as_spaces);
