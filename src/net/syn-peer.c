@@ -33,8 +33,10 @@
 /* Liveness: a ping every second; five seconds without a word and the peer is gone. */
 #define PING_INTERVAL_MS 1000
 #define SILENCE_TIMEOUT_US (5 * G_USEC_PER_SEC)
-/* Time for a TLS handshake, and for the first byte that says whether it is TLS at all. */
+/* Time for a TLS handshake, and for the first byte that says whether it is TLS at all (an
+ * honest client sends it at once). */
 #define HANDSHAKE_TIMEOUT_MS 10000
+#define FIRST_BYTE_TIMEOUT_MS 3000
 /* Flooding: more than FLOOD_RATE messages a second, sustained beyond a burst of FLOOD_BURST. */
 #define FLOOD_RATE 200.0
 #define FLOOD_BURST 400.0
@@ -45,9 +47,11 @@
 /* How long past the opponent's time we wait for its commitment before claiming its flag: it
  * covers the network's delay, which the opponent's own clock does not count. */
 #define FLAG_GRACE_MS 2000
-/* Connections still in their handshake; more are closed at once, so that a burst of
- * connections cannot pile up. */
+/* Connections still in their handshake; beyond it the one that waited longest makes room, so
+ * that a burst of connections cannot pile up. */
 #define MAX_HANDSHAKES 16
+/* Connections the system may hold for the host before it accepts them. */
+#define LISTEN_BACKLOG 128
 /* The first byte of a TLS handshake record: anything else is not TLS. */
 #define TLS_HANDSHAKE_RECORD 0x16
 
@@ -159,7 +163,8 @@ struct _Link
   GSocketConnection *base;
   GIOStream *stream; /* the TLS connection */
   GCancellable *cancellable;
-  GSource *peek_source;
+  GSource *peek_source; /* host: waiting for the first byte */
+  gint64 started_us;     /* when the connection came */
   guint timeout_id;
   char in[SYN_PROTOCOL_MAX_LINE];
   gsize in_length;
@@ -206,6 +211,7 @@ link_new (SynPeer *self, GSocketConnection *base)
   link->peer = self;
   link->base = g_object_ref (base);
   link->cancellable = g_cancellable_new ();
+  link->started_us = g_get_monotonic_time ();
   g_queue_init (&link->out);
   /* One small message per move: Nagle's algorithm would hold each for a delayed ACK. */
   if (g_socket_get_family (socket) != G_SOCKET_FAMILY_UNIX)
@@ -2220,6 +2226,28 @@ on_peek_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Host, every place for a handshake taken: the connection that has said nothing for longest
+ * goes, else the oldest one. An honest guest speaks at once, so a flood of idle connections
+ * only ever pushes out its own. */
+static void
+make_room_for_handshake (SynPeer *self)
+{
+  Link *victim = NULL;
+
+  for (guint i = 0; i < self->handshakes->len; i++)
+    {
+      Link *link = g_ptr_array_index (self->handshakes, i);
+      gboolean silent = link->peek_source != NULL;
+      gboolean victim_silent = victim && victim->peek_source != NULL;
+
+      if (!victim || (silent && !victim_silent)
+          || (silent == victim_silent && link->started_us < victim->started_us))
+        victim = link;
+    }
+  g_debug ("too many connections at once: the one waiting longest makes room");
+  drop_handshake (self, victim);
+}
+
 static gboolean
 on_incoming_cb (GSocketService *service, GSocketConnection *connection, GObject *source,
                 SynPeer *self)
@@ -2228,11 +2256,7 @@ on_incoming_cb (GSocketService *service, GSocketConnection *connection, GObject 
   GSocket *socket = g_socket_connection_get_socket (connection);
 
   if (self->handshakes->len >= MAX_HANDSHAKES)
-    {
-      g_debug ("too many connections at once: one refused");
-      g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
-      return TRUE;
-    }
+    make_room_for_handshake (self);
   link = link_new (self, connection);
   g_ptr_array_add (self->handshakes, link);
   link->peek_source = g_socket_create_source (socket, G_IO_IN, link->cancellable);
@@ -2240,7 +2264,7 @@ on_incoming_cb (GSocketService *service, GSocketConnection *connection, GObject 
                          link_ref (link), (GDestroyNotify) link_unref);
   g_source_attach (link->peek_source, NULL);
   link->timeout_id
-      = g_timeout_add_full (G_PRIORITY_DEFAULT, HANDSHAKE_TIMEOUT_MS, on_peek_timeout_cb,
+      = g_timeout_add_full (G_PRIORITY_DEFAULT, FIRST_BYTE_TIMEOUT_MS, on_peek_timeout_cb,
                             link_ref (link), (GDestroyNotify) link_unref);
   return TRUE;
 }
@@ -2492,6 +2516,7 @@ syn_peer_listen (SynPeer *self, const char *address, guint16 port, GError **erro
   if (!start_is_playable (self->options.variant, self->options.start_fen, error))
     return FALSE;
   service = g_socket_service_new ();
+  g_socket_listener_set_backlog (G_SOCKET_LISTENER (service), LISTEN_BACKLOG);
   if (address)
     {
       g_autoptr (GInetAddress) inet = g_inet_address_new_from_string (address);
