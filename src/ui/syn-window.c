@@ -137,6 +137,10 @@ describe_step (SynWindow *self)
   guint turn = state->board.turn_number;
   SynStepInfo info;
 
+  /* The hand-over page is for the next person: the one who just chose must not tell it of
+   * their transaction (TX-R15). */
+  if (self->hand_over)
+    return g_strdup_printf (_ ("Turn %u"), turn);
   syn_variant_describe (syn_game_get_variant (self->game), state, &info);
   if (info.kind == SYN_STEP_BLOWS)
     {
@@ -330,6 +334,22 @@ board_flipped (SynWindow *self)
 
 static void update_choice_bar (SynWindow *self);
 
+/* The move of side's choice in turn as the viewer may know it, to be marked or slid on the
+ * board. Where each side sees a board of its own (Transactional), the other side's steps
+ * are its secret, even once committed (the announcement keeps their order secret, TX-R8),
+ * and so is a pending move rolled back (TX-R9, R15); SYN_MOVE_NONE then. */
+static SynMove
+known_move (SynWindow *self, const SynTurn *turn, SynColour side)
+{
+  SynChoice choice = turn->choice[side];
+
+  if (choice == SYN_CHOICE_NONE || (choice & SYN_CHOICE_ROLLBACK))
+    return SYN_MOVE_NONE;
+  if (syn_game_get_variant (self->game)->view && side != self->viewer)
+    return SYN_MOVE_NONE;
+  return SYN_CHOICE_MOVE (choice);
+}
+
 /* Everything on the board but the pieces: marks, flip, whether it takes input. */
 static void
 update_board_marks (SynWindow *self)
@@ -355,15 +375,16 @@ update_board_marks (SynWindow *self)
                                           && syn_game_get_player_kind (self->game, self->viewer)
                                                  == SYN_PLAYER_HUMAN);
       syn_board_view_set_chosen_move (self->board,
-                                      live && syn_game_has_chosen (self->game, self->viewer)
+                                      live && !self->hand_over
+                                              && syn_game_has_chosen (self->game, self->viewer)
                                           ? (SynMove) syn_game_get_choice (self->game, self->viewer)
                                           : SYN_MOVE_NONE);
     }
   if (turns > 0)
     {
       const SynTurn *turn = syn_game_get_turn (self->game, turns - 1);
-      syn_board_view_set_last_turn (self->board, (SynMove) turn->choice[SYN_WHITE],
-                                    (SynMove) turn->choice[SYN_BLACK]);
+      syn_board_view_set_last_turn (self->board, known_move (self, turn, SYN_WHITE),
+                                    known_move (self, turn, SYN_BLACK));
     }
   else
     syn_board_view_set_last_turn (self->board, SYN_MOVE_NONE, SYN_MOVE_NONE);
@@ -391,9 +412,16 @@ static void
 show_hand_over (SynWindow *self, gboolean show)
 {
   self->hand_over = show;
+  /* The page replaces the game rather than covering it: the board, the panel and the toasts
+   * are neither drawn nor read out while the next person may be looking. */
+  gtk_widget_set_visible (GTK_WIDGET (self->toasts), !show);
   gtk_widget_set_visible (GTK_WIDGET (self->hand_over_page), show);
   if (show)
     {
+      /* News for the one who chose (a refusal, TX-R5; a rollback) is theirs alone; unmapped,
+       * the toasts end without their animations. */
+      while (!g_queue_is_empty (&self->live_toasts))
+        adw_toast_dismiss (g_queue_pop_tail (&self->live_toasts));
       SynColour next = (SynColour) !self->viewer;
       g_autofree char *title = g_strdup_printf (_ ("Hand Over to %s"), colour_name (next));
       g_autofree char *description = g_strdup_printf (
@@ -615,8 +643,8 @@ on_turn_executed_cb (SynGame *game, guint index, SynWindow *self)
     {
       syn_game_get_facts (game, index, self->viewer, &before);
       syn_game_get_facts (game, index + 1, self->viewer, &after);
-      syn_board_view_animate_turn (self->board, &before, (SynMove) turn->choice[SYN_WHITE],
-                                   (SynMove) turn->choice[SYN_BLACK], &after);
+      syn_board_view_animate_turn (self->board, &before, known_move (self, turn, SYN_WHITE),
+                                   known_move (self, turn, SYN_BLACK), &after);
     }
   update_board_marks (self);
   update_status (self);
