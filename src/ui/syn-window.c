@@ -990,12 +990,30 @@ on_play_from_here_cb (SynPositionEditor *editor, const SynState *state, SynWindo
 static void on_host_from_here_cb (SynPositionEditor *editor, const SynState *state,
                                   SynWindow *self);
 
+/* The game's state is the referee's: in a game at this computer it holds what fog hides
+ * (PSC-R12) and every side's pending moves (TX-R14), which no person may see before the end.
+ * Tells so and returns TRUE when a window showing the state would give that away. */
+static gboolean
+refuse_to_show_secrets (SynWindow *self)
+{
+  if (!self->game || syn_game_is_over (self->game) || playing_network (self))
+    return FALSE;
+  if (!syn_game_get_fog (self->game) && !syn_game_get_variant (self->game)->view)
+    return FALSE;
+  toast (self, _ ("This would show what the game keeps hidden: it is available once the game "
+                  "is over"));
+  return TRUE;
+}
+
 static void
 edit_position_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWindow *self = SYN_WINDOW (widget);
-  SynPositionEditor *editor
-      = syn_position_editor_new (GTK_WINDOW (self), self->game != NULL ? shown_state (self) : NULL);
+  SynPositionEditor *editor;
+
+  if (refuse_to_show_secrets (self))
+    return;
+  editor = syn_position_editor_new (GTK_WINDOW (self), self->game != NULL ? shown_state (self) : NULL);
 
   g_signal_connect_object (editor, "play-from-here", G_CALLBACK (on_play_from_here_cb), self, 0);
   g_signal_connect_object (editor, "host-from-here", G_CALLBACK (on_host_from_here_cb), self, 0);
@@ -1015,6 +1033,8 @@ explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       toast (self, _ ("Exploring is not available during a network game"));
       return;
     }
+  if (refuse_to_show_secrets (self))
+    return;
   gtk_window_present (GTK_WINDOW (
       syn_what_if_new (GTK_WINDOW (self), syn_game_get_variant (self->game), shown_state (self))));
 }
