@@ -14,6 +14,7 @@
 
 #include "syn-application.h"
 #include "syn-move-list.h"
+#include "syn-notation.h"
 #include "syn-window.h"
 
 /* The computer answers within milliseconds; a turn that takes this long is a hang. */
@@ -518,6 +519,64 @@ test_transactional_computer_moves_unseen (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (secret_steps, >, 0);
 }
 
+/* Fog of war against the computer (PSC-R12): the move list tells the person of the
+ * computer's move only when its piece was seen leaving and arriving; else "(hidden)". */
+static void
+test_fog_computer_moves_unseen (Fixture *fixture, gconstpointer data)
+{
+  SynNewGameOptions options = { &syn_variant_psc, { 0, 0 }, TRUE, SYN_PLAYER_COMPUTER, SYN_WHITE };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261127);
+  g_autoptr (Picture) last = NULL;
+  SynGame *game;
+  int unseen = 0;
+
+  syn_window_start_game (fixture->window, &options, NULL, TRUE);
+  game = syn_window_get_game (fixture->window);
+  for (int round = 0; round < 12 && !syn_game_is_over (game); round++)
+    {
+      SynBoardFacts facts;
+      TurnWait wait = { game, syn_game_get_n_turns (game) };
+      char text[SYN_MOVE_TEXT_SIZE];
+      const SynTurn *turn;
+      SynMove theirs;
+      g_autofree char *row = NULL;
+      g_autofree char *notation = NULL;
+      gboolean seen;
+
+      syn_game_get_facts (game, wait.turns, SYN_WHITE, &facts);
+      g_assert_cmpint (facts.n_moves, >, 0);
+      syn_move_to_text (facts.moves[g_rand_int_range (rand, 0, facts.n_moves)], text);
+      play_move (fixture, text);
+      if (!iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
+        g_error ("the computer did not move within %d ms", TURN_TIMEOUT_MS);
+      if (syn_game_get_n_turns (game) == wait.turns)
+        break;
+      turn = syn_game_get_turn (game, wait.turns);
+      theirs = SYN_CHOICE_MOVE (turn->choice[SYN_BLACK]);
+      seen
+          = (syn_variant_psc.visible (&turn->before, SYN_WHITE) & syn_bit (syn_move_from (theirs)))
+            && (syn_variant_psc.visible (&turn->after, SYN_WHITE) & syn_bit (syn_move_to (theirs)));
+      notation = syn_notation_describe (&syn_variant_psc, &turn->before, SYN_BLACK,
+                                        turn->choice[SYN_BLACK]);
+      settle (50);
+      row = last_move_list_row (fixture);
+      if (seen)
+        continue;
+      unseen++;
+      g_assert_nonnull (strstr (row, "(hidden)"));
+      /* The row is the turn number, White's move and Black's. */
+      {
+        g_auto (GStrv) words = g_strsplit (row, " ", -1);
+        for (int i = 1; words[i]; i++)
+          g_assert_cmpstr (words[i], !=, notation);
+      }
+    }
+  g_clear_pointer (&last, picture_free);
+  last = screenshot (fixture, "fog-computer.png");
+  g_test_message ("%d of the computer's moves were hidden in the fog", unseen);
+  g_assert_cmpint (unseen, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -536,5 +595,7 @@ main (int argc, char **argv)
               test_transactional_hand_over_shows_nothing, fixture_tear_down);
   g_test_add ("/app/secrets/transactional/computer-moves-unseen", Fixture, NULL, fixture_set_up,
               test_transactional_computer_moves_unseen, fixture_tear_down);
+  g_test_add ("/app/secrets/fog/computer-moves-unseen", Fixture, NULL, fixture_set_up,
+              test_fog_computer_moves_unseen, fixture_tear_down);
   return g_test_run ();
 }
