@@ -198,8 +198,10 @@ fog_hides_from_viewer (SynMoveList *self, const SynTurn *turn, int side)
   if (!syn_game_get_fog (self->game) || self->viewer < 0 || side == self->viewer
       || move == SYN_MOVE_NONE)
     return FALSE;
-  return !(variant->visible (&turn->before, (SynColour) self->viewer) & syn_bit (syn_move_from (move)))
-         || !(variant->visible (&turn->after, (SynColour) self->viewer) & syn_bit (syn_move_to (move)));
+  return !(variant->visible (&turn->before, (SynColour) self->viewer)
+           & syn_bit (syn_move_from (move)))
+         || !(variant->visible (&turn->after, (SynColour) self->viewer)
+              & syn_bit (syn_move_to (move)));
 }
 
 static char *

@@ -374,11 +374,10 @@ update_board_marks (SynWindow *self)
                                       live && !self->hand_over
                                           && syn_game_get_player_kind (self->game, self->viewer)
                                                  == SYN_PLAYER_HUMAN);
-      syn_board_view_set_chosen_move (self->board,
-                                      live && !self->hand_over
-                                              && syn_game_has_chosen (self->game, self->viewer)
-                                          ? (SynMove) syn_game_get_choice (self->game, self->viewer)
-                                          : SYN_MOVE_NONE);
+      syn_board_view_set_chosen_move (
+          self->board, live && !self->hand_over && syn_game_has_chosen (self->game, self->viewer)
+                           ? (SynMove) syn_game_get_choice (self->game, self->viewer)
+                           : SYN_MOVE_NONE);
     }
   if (turns > 0)
     {
@@ -1013,7 +1012,8 @@ edit_position_action (GtkWidget *widget, const char *action_name, GVariant *para
 
   if (refuse_to_show_secrets (self))
     return;
-  editor = syn_position_editor_new (GTK_WINDOW (self), self->game != NULL ? shown_state (self) : NULL);
+  editor
+      = syn_position_editor_new (GTK_WINDOW (self), self->game != NULL ? shown_state (self) : NULL);
 
   g_signal_connect_object (editor, "play-from-here", G_CALLBACK (on_play_from_here_cb), self, 0);
   g_signal_connect_object (editor, "host-from-here", G_CALLBACK (on_host_from_here_cb), self, 0);

@@ -293,7 +293,6 @@ test_time_budget_respects_the_clock (void)
   g_assert_cmpint (syn_computer_player_time_budget (20000, 400), ==, 1300);
 }
 
-
 /* TX-E3's position, black (the computer) to move: white's rook stands on a1 in the committed
  * view, but white's pending a1a7 would make every black commit onto the seventh rank a
  * commit into a hidden attack (TX-R10). Black's program may not know of a1a7 (TX-R15), so
@@ -332,11 +331,9 @@ test_tx_plays_on_its_own_view (void)
       SynChoice seen = search_choice (&syn_variant_transactional, &pending, SYN_BLACK, seed);
       SynChoice unseen = search_choice (&syn_variant_transactional, &plain, SYN_BLACK, seed);
       g_assert_cmpuint (seen, ==, unseen);
-      g_assert_cmpuint (syn_computer_player_choose (&syn_variant_transactional, &pending,
-                                                    SYN_BLACK, seed),
-                        ==,
-                        syn_computer_player_choose (&syn_variant_transactional, &plain,
-                                                    SYN_BLACK, seed));
+      g_assert_cmpuint (
+          syn_computer_player_choose (&syn_variant_transactional, &pending, SYN_BLACK, seed), ==,
+          syn_computer_player_choose (&syn_variant_transactional, &plain, SYN_BLACK, seed));
     }
 }
 
