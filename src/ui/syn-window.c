@@ -628,12 +628,12 @@ on_turn_executed_cb (SynGame *game, guint index, SynWindow *self)
   self->pending_move = SYN_MOVE_NONE;
   tell_events (self, turn);
   /* With two people at one computer the next step is shown to the side that chooses in it,
-   * White when both do. Where each side sees a board of its own (Transactional), the
-   * computer is handed over first. */
+   * White when both do. Where each side sees a board of its own (Transactional, or any
+   * rule set in the fog, PSC-R12), the computer is handed over first. */
   if (two_people (self) && !syn_game_is_over (game))
     {
       SynColour next = syn_game_has_chosen (game, SYN_WHITE) ? SYN_BLACK : SYN_WHITE;
-      if (next != self->viewer && syn_game_get_variant (game)->view)
+      if (next != self->viewer && (syn_game_get_variant (game)->view || syn_game_get_fog (game)))
         show_hand_over (self, TRUE);
       else
         self->viewer = next;

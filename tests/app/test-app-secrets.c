@@ -519,6 +519,37 @@ test_transactional_computer_moves_unseen (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (secret_steps, >, 0);
 }
 
+/* Fog of war by two people (PSC-R12): each sees a board of its own, so once Black's choice
+ * ends the turn the computer is handed over to White before White's board shows; Black,
+ * still at the computer, sees nothing of White's view, whatever Black chose. */
+static void
+test_fog_hand_over_after_the_turn (Fixture *fixture, gconstpointer data)
+{
+  const char *moves[] = { "e7e5", "d7d5" };
+  g_autoptr (Picture) first = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      SynNewGameOptions options = { &syn_variant_psc, { 0, 0 }, TRUE, SYN_PLAYER_HUMAN, SYN_WHITE };
+      g_autofree char *name = g_strdup_printf ("fog-after-black-%s.png", moves[i]);
+      g_autoptr (Picture) picture = NULL;
+
+      syn_window_start_game (fixture->window, &options, NULL, TRUE);
+      play_move (fixture, "e2e4");
+      activate (fixture, "win.hand-over-done");
+      play_move (fixture, moves[i]);
+      g_assert_cmpuint (syn_game_get_n_turns (syn_window_get_game (fixture->window)), ==, 1);
+      picture = screenshot (fixture, name);
+      if (i == 0)
+        {
+          first = g_steal_pointer (&picture);
+          continue;
+        }
+      if (!assert_same_pictures (first, picture, name))
+        return;
+    }
+}
+
 /* Fog of war against the computer (PSC-R12): the move list tells the person of the
  * computer's move only when its piece was seen leaving and arriving; else "(hidden)". */
 static void
@@ -597,5 +628,7 @@ main (int argc, char **argv)
               test_transactional_computer_moves_unseen, fixture_tear_down);
   g_test_add ("/app/secrets/fog/computer-moves-unseen", Fixture, NULL, fixture_set_up,
               test_fog_computer_moves_unseen, fixture_tear_down);
+  g_test_add ("/app/secrets/fog/hand-over-after-the-turn", Fixture, NULL, fixture_set_up,
+              test_fog_hand_over_after_the_turn, fixture_tear_down);
   return g_test_run ();
 }
