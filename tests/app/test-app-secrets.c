@@ -11,6 +11,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 #include "syn-application.h"
 #include "syn-move-list.h"
@@ -321,6 +324,132 @@ test_hand_over_shows_nothing_of_the_choice (Fixture *fixture, gconstpointer data
     }
 }
 
+/* Real input: xdotool sends the X server a click, which GTK handles as a person's. */
+
+#ifdef GDK_WINDOWING_X11
+static gboolean
+can_click (Fixture *fixture)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  return xdotool != NULL
+         && GDK_IS_X11_DISPLAY (gtk_widget_get_display (GTK_WIDGET (fixture->window)));
+}
+
+/* Clicks the middle of widget's area (x, y, or the middle when negative). */
+static void
+real_click (Fixture *fixture, GtkWidget *widget, double x, double y)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (fixture->window));
+  GdkSurface *surface = gtk_native_get_surface (native);
+  graphene_point_t point;
+  double dx, dy;
+  g_autofree char *window = NULL, *px = NULL, *py = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  if (x < 0)
+    x = gtk_widget_get_width (widget) / 2.0;
+  if (y < 0)
+    y = gtk_widget_get_height (widget) / 2.0;
+  g_assert_true (
+      gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &point));
+  /* Client-side decorations may put the window's widget off the surface's corner. */
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  window = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
+  px = g_strdup_printf ("%d", (int) (point.x + dx));
+  py = g_strdup_printf ("%d", (int) (point.y + dy));
+  {
+    const char *argv[]
+        = { "xdotool", "mousemove", "--sync", "--window", window, px, py, "click", "1", NULL };
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                                 NULL, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  settle (150);
+}
+
+static void
+click_square (Fixture *fixture, const char *name)
+{
+  SynBoardView *board = syn_window_get_board (fixture->window);
+  graphene_rect_t rect;
+
+  g_assert_true (syn_board_view_get_square_rect (board, syn_square_from_text (name), &rect));
+  real_click (fixture, GTK_WIDGET (board), rect.origin.x + rect.size.width / 2,
+              rect.origin.y + rect.size.height / 2);
+}
+
+static gboolean
+is_hand_over_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)),
+                       "win.hand-over-done")
+                == 0;
+}
+
+/* Two people at one computer, played with the mouse: White picks its move on the board with
+ * two clicks; the hand-over page, a click where the board was, and Black's board after the
+ * click on "Show Black's Board" look the same whichever move White picked. */
+static void
+test_hand_over_real_clicks (Fixture *fixture, gconstpointer data)
+{
+  const char *moves[][2] = { { "e2", "e4" }, { "d2", "d4" } };
+  g_autoptr (Picture) first_hand_over = NULL;
+  g_autoptr (Picture) first_board = NULL;
+
+  if (!can_click (fixture))
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      g_autofree char *name
+          = g_strdup_printf ("clicked-hand-over-%s%s.png", moves[i][0], moves[i][1]);
+      g_autofree char *board_name
+          = g_strdup_printf ("clicked-black-board-%s%s.png", moves[i][0], moves[i][1]);
+      g_autoptr (Picture) hand_over = NULL;
+      g_autoptr (Picture) board = NULL;
+      SynGame *game;
+      graphene_rect_t rect;
+      graphene_point_t spot;
+
+      start_two_people (fixture, &syn_variant_psc);
+      game = syn_window_get_game (fixture->window);
+      settle (300);
+      g_assert_true (syn_board_view_get_square_rect (syn_window_get_board (fixture->window),
+                                                     syn_square_from_text (moves[i][1]), &rect));
+      g_assert_true (gtk_widget_compute_point (
+          GTK_WIDGET (syn_window_get_board (fixture->window)), GTK_WIDGET (fixture->window),
+          &GRAPHENE_POINT_INIT (rect.origin.x + rect.size.width / 2,
+                                rect.origin.y + rect.size.height / 2),
+          &spot));
+      click_square (fixture, moves[i][0]);
+      click_square (fixture, moves[i][1]);
+      g_assert_true (syn_game_has_chosen (game, SYN_WHITE));
+      /* Black clicks where the destination square was: nothing is there to pick. */
+      real_click (fixture, GTK_WIDGET (fixture->window), spot.x, spot.y);
+      g_assert_false (syn_game_has_chosen (game, SYN_BLACK));
+      hand_over = screenshot (fixture, name);
+      real_click (fixture, find_widget (GTK_WIDGET (fixture->window), is_hand_over_button, NULL),
+                  -1, -1);
+      g_assert_false (find_widget (GTK_WIDGET (fixture->window), is_hand_over_button, NULL));
+      board = screenshot (fixture, board_name);
+      if (i == 0)
+        {
+          first_hand_over = g_steal_pointer (&hand_over);
+          first_board = g_steal_pointer (&board);
+          continue;
+        }
+      if (!assert_same_pictures (first_hand_over, hand_over, name)
+          || !assert_same_pictures (first_board, board, board_name))
+        return;
+    }
+}
+#endif
+
 /* Transactional Chess by two people: White's turn (a pending move, kept secret by TX-R15)
  * executes at once, and the computer is handed over. Neither the hand-over page nor Black's
  * board may tell which move White made, nor that White first tried a square Black's
@@ -630,5 +759,9 @@ main (int argc, char **argv)
               test_fog_computer_moves_unseen, fixture_tear_down);
   g_test_add ("/app/secrets/fog/hand-over-after-the-turn", Fixture, NULL, fixture_set_up,
               test_fog_hand_over_after_the_turn, fixture_tear_down);
+#ifdef GDK_WINDOWING_X11
+  g_test_add ("/app/secrets/hand-over/real-clicks", Fixture, NULL, fixture_set_up,
+              test_hand_over_real_clicks, fixture_tear_down);
+#endif
   return g_test_run ();
 }
