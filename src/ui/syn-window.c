@@ -417,16 +417,16 @@ show_hand_over (SynWindow *self, gboolean show)
   gtk_widget_set_visible (GTK_WIDGET (self->hand_over_page), show);
   if (show)
     {
-      /* News for the one who chose (a refusal, TX-R5; a rollback) is theirs alone; unmapped,
-       * the toasts end without their animations. */
-      while (!g_queue_is_empty (&self->live_toasts))
-        adw_toast_dismiss (g_queue_pop_tail (&self->live_toasts));
       SynColour next = (SynColour) !self->viewer;
       g_autofree char *title = g_strdup_printf (_ ("Hand Over to %s"), colour_name (next));
       g_autofree char *description = g_strdup_printf (
           _ ("%s has chosen. Pass the computer to %s; %s should look away."),
           colour_name (self->viewer), colour_name (next), colour_name (self->viewer));
       g_autofree char *label = g_strdup_printf (_ ("_Show %s’s Board"), colour_name (next));
+      /* News for the one who chose (a refusal, TX-R5; a rollback) is theirs alone; unmapped,
+       * the toasts end without their animations. */
+      while (!g_queue_is_empty (&self->live_toasts))
+        adw_toast_dismiss (g_queue_pop_tail (&self->live_toasts));
       adw_status_page_set_title (self->hand_over_page, title);
       adw_status_page_set_description (self->hand_over_page, description);
       gtk_button_set_label (self->hand_over_button, label);
@@ -989,15 +989,17 @@ on_play_from_here_cb (SynPositionEditor *editor, const SynState *state, SynWindo
 static void on_host_from_here_cb (SynPositionEditor *editor, const SynState *state,
                                   SynWindow *self);
 
-/* The game's state is the referee's: in a game at this computer it holds what fog hides
- * (PSC-R12) and every side's pending moves (TX-R14), which no person may see before the end.
- * Tells so and returns TRUE when a window showing the state would give that away. */
+/* The game's state holds what fog hides (PSC-R12) and, in a game at this computer, every
+ * side's pending moves (TX-R14), which no person may see before the end; over the network a
+ * Transactional game holds this player's state alone (TX-R15). Tells so and returns TRUE
+ * when a window showing the state would give a secret away. */
 static gboolean
 refuse_to_show_secrets (SynWindow *self)
 {
-  if (!self->game || syn_game_is_over (self->game) || playing_network (self))
+  if (!self->game || syn_game_is_over (self->game))
     return FALSE;
-  if (!syn_game_get_fog (self->game) && !syn_game_get_variant (self->game)->view)
+  if (!syn_game_get_fog (self->game)
+      && (playing_network (self) || !syn_game_get_variant (self->game)->view))
     return FALSE;
   toast (self, _ ("This would show what the game keeps hidden: it is available once the game "
                   "is over"));
