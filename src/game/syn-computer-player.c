@@ -1,7 +1,9 @@
 /* syn-computer-player.c: a simple computer opponent. Among its legal moves it prefers one
  * that freezes the enemy king, then the richest capture, then the move that freezes the most
  * enemy pieces, and picks at random among equals. Each move is judged applied alone, as if
- * the enemy stood still: the enemy's move is secret, so that is all it can know.
+ * the enemy stood still: the enemy's move is secret, so that is all it can know. Both
+ * players think on what their side may know: in Transactional Chess the player state, never
+ * the opponent's pending moves (TX-R14, R15).
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +21,7 @@
 #include "rule-set-strategy.h"
 
 #include "psc.h"
+#include "transactional.h"
 
 /* How good a move looks; compared field by field, the first field first. */
 typedef struct
@@ -35,6 +38,33 @@ typedef struct
   SynColour side;
   guint32 seed;
 } Request;
+
+/* The state as side's own program would hold it. The game holds the referee's state; in
+ * Transactional Chess that includes the opponent's pending moves, which side's program never
+ * learns (TX-R15): it thinks on the player state of TX-R14 instead. The referee's one answer
+ * a player's program is given, that every legal move is refused (TX-R6), carries over. */
+static void
+player_state (const SynVariant *variant, const SynState *state, SynColour side, SynState *out)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+  gboolean no_move;
+  int n;
+
+  if (variant != &syn_variant_transactional)
+    {
+      *out = *state;
+      return;
+    }
+  syn_tx_player_state (state, side, out);
+  if (state->board.side_to_move != side)
+    return;
+  n = variant->choices (state, side, choices);
+  no_move = n > 0;
+  for (int i = 0; i < n && no_move; i++)
+    no_move = SYN_CHOICE_MOVE (choices[i]) == SYN_MOVE_NONE;
+  if (no_move)
+    syn_tx_set_all_refused (out);
+}
 
 static const int piece_values[SYN_N_PIECE_TYPES] = {
   [SYN_PAWN] = 1, [SYN_KNIGHT] = 3, [SYN_BISHOP] = 3,
@@ -144,10 +174,13 @@ SynChoice
 syn_computer_player_choose (const SynVariant *variant, const SynState *state, SynColour side,
                             guint32 seed)
 {
+  SynState known;
+
   g_return_val_if_fail (variant != NULL, SYN_CHOICE_NONE);
   g_return_val_if_fail (state != NULL, SYN_CHOICE_NONE);
 
-  return choose (variant, state, side, seed, NULL);
+  player_state (variant, state, side, &known);
+  return choose (variant, &known, side, seed, NULL);
 }
 
 static void
@@ -177,7 +210,7 @@ syn_computer_player_choose_async (const SynVariant *variant, const SynState *sta
   /* The thread works on its own copy: the caller's state may change before it is done. */
   request = g_new0 (Request, 1);
   request->variant = variant;
-  request->state = *state;
+  player_state (variant, state, side, &request->state);
   request->side = side;
   request->seed = seed;
 
@@ -315,7 +348,7 @@ syn_computer_player_search_excluding_async (const SynVariant *variant, const Syn
     search->excluded[i] = excluded[i];
 
   search->variant = variant;
-  search->state = *state;
+  player_state (variant, state, side, &search->state);
   search->side = side;
   search->level = level;
   search->time_ms = time_ms;

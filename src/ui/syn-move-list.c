@@ -186,6 +186,24 @@ hides_from_viewer (SynMoveList *self, const SynVariant *variant, int side)
   return variant->view != NULL && self->viewer >= 0 && side != self->viewer;
 }
 
+/* PSC-R12: in the fog the viewer knows of the opponent's move only what it saw of it: its
+ * piece leaving a square in sight and arriving on one in sight. A move seen only in part
+ * would still tell where the piece came from or went to. */
+static gboolean
+fog_hides_from_viewer (SynMoveList *self, const SynTurn *turn, int side)
+{
+  const SynVariant *variant = syn_game_get_variant (self->game);
+  SynMove move = SYN_CHOICE_MOVE (turn->choice[side]);
+
+  if (!syn_game_get_fog (self->game) || self->viewer < 0 || side == self->viewer
+      || move == SYN_MOVE_NONE)
+    return FALSE;
+  return !(variant->visible (&turn->before, (SynColour) self->viewer)
+           & syn_bit (syn_move_from (move)))
+         || !(variant->visible (&turn->after, (SynColour) self->viewer)
+              & syn_bit (syn_move_to (move)));
+}
+
 static char *
 hidden_step_text (const SynVariant *variant, const SynTurn *turn, SynColour side)
 {
@@ -208,9 +226,13 @@ make_turn_row (SynMoveList *self, guint index)
   guint number = turn->before.board.turn_number > 0 ? turn->before.board.turn_number : index + 1;
   g_autofree char *number_text = NULL;
   g_autofree char *white_spoken
-      = syn_notation_speak (variant, &turn->before, SYN_WHITE, turn->choice[SYN_WHITE]);
+      = fog_hides_from_viewer (self, turn, SYN_WHITE)
+            ? g_strdup (_ ("(hidden)"))
+            : syn_notation_speak (variant, &turn->before, SYN_WHITE, turn->choice[SYN_WHITE]);
   g_autofree char *black_spoken
-      = syn_notation_speak (variant, &turn->before, SYN_BLACK, turn->choice[SYN_BLACK]);
+      = fog_hides_from_viewer (self, turn, SYN_BLACK)
+            ? g_strdup (_ ("(hidden)"))
+            : syn_notation_speak (variant, &turn->before, SYN_BLACK, turn->choice[SYN_BLACK]);
   g_autofree char *accessible_label = NULL;
   GtkWidget *box, *label;
   SynStepInfo info;
@@ -277,6 +299,8 @@ make_turn_row (SynMoveList *self, guint index)
         move = g_strdup ("");
       else if (hides_from_viewer (self, variant, side))
         move = hidden_step_text (variant, turn, (SynColour) side);
+      else if (fog_hides_from_viewer (self, turn, side))
+        move = g_strdup (_ ("(hidden)"));
       else
         move = syn_notation_describe (variant, &turn->before, (SynColour) side, turn->choice[side]);
 

@@ -137,6 +137,10 @@ describe_step (SynWindow *self)
   guint turn = state->board.turn_number;
   SynStepInfo info;
 
+  /* The hand-over page is for the next person: the one who just chose must not tell it of
+   * their transaction (TX-R15). */
+  if (self->hand_over)
+    return g_strdup_printf (_ ("Turn %u"), turn);
   syn_variant_describe (syn_game_get_variant (self->game), state, &info);
   if (info.kind == SYN_STEP_BLOWS)
     {
@@ -330,6 +334,22 @@ board_flipped (SynWindow *self)
 
 static void update_choice_bar (SynWindow *self);
 
+/* The move of side's choice in turn as the viewer may know it, to be marked or slid on the
+ * board. Where each side sees a board of its own (Transactional), the other side's steps
+ * are its secret, even once committed (the announcement keeps their order secret, TX-R8),
+ * and so is a pending move rolled back (TX-R9, R15); SYN_MOVE_NONE then. */
+static SynMove
+known_move (SynWindow *self, const SynTurn *turn, SynColour side)
+{
+  SynChoice choice = turn->choice[side];
+
+  if (choice == SYN_CHOICE_NONE || (choice & SYN_CHOICE_ROLLBACK))
+    return SYN_MOVE_NONE;
+  if (syn_game_get_variant (self->game)->view && side != self->viewer)
+    return SYN_MOVE_NONE;
+  return SYN_CHOICE_MOVE (choice);
+}
+
 /* Everything on the board but the pieces: marks, flip, whether it takes input. */
 static void
 update_board_marks (SynWindow *self)
@@ -354,16 +374,16 @@ update_board_marks (SynWindow *self)
                                       live && !self->hand_over
                                           && syn_game_get_player_kind (self->game, self->viewer)
                                                  == SYN_PLAYER_HUMAN);
-      syn_board_view_set_chosen_move (self->board,
-                                      live && syn_game_has_chosen (self->game, self->viewer)
-                                          ? (SynMove) syn_game_get_choice (self->game, self->viewer)
-                                          : SYN_MOVE_NONE);
+      syn_board_view_set_chosen_move (
+          self->board, live && !self->hand_over && syn_game_has_chosen (self->game, self->viewer)
+                           ? (SynMove) syn_game_get_choice (self->game, self->viewer)
+                           : SYN_MOVE_NONE);
     }
   if (turns > 0)
     {
       const SynTurn *turn = syn_game_get_turn (self->game, turns - 1);
-      syn_board_view_set_last_turn (self->board, (SynMove) turn->choice[SYN_WHITE],
-                                    (SynMove) turn->choice[SYN_BLACK]);
+      syn_board_view_set_last_turn (self->board, known_move (self, turn, SYN_WHITE),
+                                    known_move (self, turn, SYN_BLACK));
     }
   else
     syn_board_view_set_last_turn (self->board, SYN_MOVE_NONE, SYN_MOVE_NONE);
@@ -391,6 +411,9 @@ static void
 show_hand_over (SynWindow *self, gboolean show)
 {
   self->hand_over = show;
+  /* The page replaces the game rather than covering it: the board, the panel and the toasts
+   * are neither drawn nor read out while the next person may be looking. */
+  gtk_widget_set_visible (GTK_WIDGET (self->toasts), !show);
   gtk_widget_set_visible (GTK_WIDGET (self->hand_over_page), show);
   if (show)
     {
@@ -400,6 +423,10 @@ show_hand_over (SynWindow *self, gboolean show)
           _ ("%s has chosen. Pass the computer to %s; %s should look away."),
           colour_name (self->viewer), colour_name (next), colour_name (self->viewer));
       g_autofree char *label = g_strdup_printf (_ ("_Show %s’s Board"), colour_name (next));
+      /* News for the one who chose (a refusal, TX-R5; a rollback) is theirs alone; unmapped,
+       * the toasts end without their animations. */
+      while (!g_queue_is_empty (&self->live_toasts))
+        adw_toast_dismiss (g_queue_pop_tail (&self->live_toasts));
       adw_status_page_set_title (self->hand_over_page, title);
       adw_status_page_set_description (self->hand_over_page, description);
       gtk_button_set_label (self->hand_over_button, label);
@@ -601,12 +628,12 @@ on_turn_executed_cb (SynGame *game, guint index, SynWindow *self)
   self->pending_move = SYN_MOVE_NONE;
   tell_events (self, turn);
   /* With two people at one computer the next step is shown to the side that chooses in it,
-   * White when both do. Where each side sees a board of its own (Transactional), the
-   * computer is handed over first. */
+   * White when both do. Where each side sees a board of its own (Transactional, or any
+   * rule set in the fog, PSC-R12), the computer is handed over first. */
   if (two_people (self) && !syn_game_is_over (game))
     {
       SynColour next = syn_game_has_chosen (game, SYN_WHITE) ? SYN_BLACK : SYN_WHITE;
-      if (next != self->viewer && syn_game_get_variant (game)->view)
+      if (next != self->viewer && (syn_game_get_variant (game)->view || syn_game_get_fog (game)))
         show_hand_over (self, TRUE);
       else
         self->viewer = next;
@@ -615,8 +642,8 @@ on_turn_executed_cb (SynGame *game, guint index, SynWindow *self)
     {
       syn_game_get_facts (game, index, self->viewer, &before);
       syn_game_get_facts (game, index + 1, self->viewer, &after);
-      syn_board_view_animate_turn (self->board, &before, (SynMove) turn->choice[SYN_WHITE],
-                                   (SynMove) turn->choice[SYN_BLACK], &after);
+      syn_board_view_animate_turn (self->board, &before, known_move (self, turn, SYN_WHITE),
+                                   known_move (self, turn, SYN_BLACK), &after);
     }
   update_board_marks (self);
   update_status (self);
@@ -962,11 +989,32 @@ on_play_from_here_cb (SynPositionEditor *editor, const SynState *state, SynWindo
 static void on_host_from_here_cb (SynPositionEditor *editor, const SynState *state,
                                   SynWindow *self);
 
+/* The game's state holds what fog hides (PSC-R12) and, in a game at this computer, every
+ * side's pending moves (TX-R14), which no person may see before the end; over the network a
+ * Transactional game holds this player's state alone (TX-R15). Tells so and returns TRUE
+ * when a window showing the state would give a secret away. */
+static gboolean
+refuse_to_show_secrets (SynWindow *self)
+{
+  if (!self->game || syn_game_is_over (self->game))
+    return FALSE;
+  if (!syn_game_get_fog (self->game)
+      && (playing_network (self) || !syn_game_get_variant (self->game)->view))
+    return FALSE;
+  toast (self, _ ("This would show what the game keeps hidden: it is available once the game "
+                  "is over"));
+  return TRUE;
+}
+
 static void
 edit_position_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWindow *self = SYN_WINDOW (widget);
-  SynPositionEditor *editor
+  SynPositionEditor *editor;
+
+  if (refuse_to_show_secrets (self))
+    return;
+  editor
       = syn_position_editor_new (GTK_WINDOW (self), self->game != NULL ? shown_state (self) : NULL);
 
   g_signal_connect_object (editor, "play-from-here", G_CALLBACK (on_play_from_here_cb), self, 0);
@@ -987,6 +1035,8 @@ explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       toast (self, _ ("Exploring is not available during a network game"));
       return;
     }
+  if (refuse_to_show_secrets (self))
+    return;
   gtk_window_present (GTK_WINDOW (
       syn_what_if_new (GTK_WINDOW (self), syn_game_get_variant (self->game), shown_state (self))));
 }

@@ -9,6 +9,7 @@
 #include "psc.h"
 #include "syn-computer-player.h"
 #include "syn-game.h"
+#include "transactional.h"
 
 /* White's Qd3-h3 or Qd3-d8 freezes the king on h8 with Ra8; Kxe2 and Qxe2 capture a knight. */
 #define FEN_KING_FREEZE_OR_CAPTURE "R6k/1p6/8/8/8/3Q4/4n3/4K3 w - - 0 1"
@@ -292,12 +293,80 @@ test_time_budget_respects_the_clock (void)
   g_assert_cmpint (syn_computer_player_time_budget (20000, 400), ==, 1300);
 }
 
+/* TX-E3's position, black (the computer) to move: white's rook stands on a1 in the committed
+ * view, but white's pending a1a7 would make every black commit onto the seventh rank a
+ * commit into a hidden attack (TX-R10). Black's program may not know of a1a7 (TX-R15), so
+ * the same public state, with or without it, must give the same choice for every seed. */
+#define FEN_TX_PENDING_ROOK "4k3/8/8/8/8/8/8/R3K3 b Q - 1 1 T1:a1a7 T2:-"
+#define FEN_TX_NO_PENDING "4k3/8/8/8/8/8/8/R3K3 b Q - 1 1 T1:- T2:-"
+
+static SynChoice
+search_choice (const SynVariant *variant, const SynState *state, SynColour side, guint32 seed)
+{
+  Search search = { g_main_loop_new (NULL, FALSE), SYN_CHOICE_NONE, NULL, FALSE, 0 };
+  guint timeout = g_timeout_add_seconds (30, on_timeout_cb, NULL);
+
+  syn_computer_player_search_async (variant, state, side, SYN_COMPUTER_MEDIUM, 100, seed, NULL,
+                                    on_searched_cb, &search);
+  g_main_loop_run (search.loop);
+  g_source_remove (timeout);
+  g_assert_no_error (search.error);
+  g_main_loop_unref (search.loop);
+  return search.choice;
+}
+
+static void
+test_tx_plays_on_its_own_view (void)
+{
+  SynState pending, plain;
+  SynFenError error;
+
+  if (!syn_variant_transactional.read_state (FEN_TX_PENDING_ROOK, &pending, &error))
+    g_error ("%s: %s", FEN_TX_PENDING_ROOK, error.message);
+  if (!syn_variant_transactional.read_state (FEN_TX_NO_PENDING, &plain, &error))
+    g_error ("%s: %s", FEN_TX_NO_PENDING, error.message);
+
+  for (guint32 seed = 1; seed <= 64; seed++)
+    {
+      SynChoice seen = search_choice (&syn_variant_transactional, &pending, SYN_BLACK, seed);
+      SynChoice unseen = search_choice (&syn_variant_transactional, &plain, SYN_BLACK, seed);
+      g_assert_cmpuint (seen, ==, unseen);
+      g_assert_cmpuint (
+          syn_computer_player_choose (&syn_variant_transactional, &pending, SYN_BLACK, seed), ==,
+          syn_computer_player_choose (&syn_variant_transactional, &plain, SYN_BLACK, seed));
+    }
+}
+
+/* TX-R6 at one computer: every legal move of the computer's side is refused, which only the
+ * referee knows; its program is told "no move" and passes. Black's king may take any of the
+ * three knights beside it, but each has left its square in white's open transaction, which
+ * locks it (TX-R5). */
+#define FEN_TX_ALL_REFUSED "kN6/NN6/8/8/8/8/8/4K3 b - - 3 2 T1:a7c8,b7d6,b8c6 T2:-"
+
+static void
+test_tx_passes_when_every_move_is_refused (void)
+{
+  SynState state;
+  SynFenError error;
+  SynChoice choice;
+
+  if (!syn_variant_transactional.read_state (FEN_TX_ALL_REFUSED, &state, &error))
+    g_error ("%s: %s", FEN_TX_ALL_REFUSED, error.message);
+  choice = search_choice (&syn_variant_transactional, &state, SYN_BLACK, 3);
+  g_assert_cmpuint (SYN_CHOICE_MOVE (choice), ==, SYN_MOVE_NONE);
+  g_assert_true ((choice & SYN_CHOICE_PASS) != 0);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/game/computer-player/always-legal", test_always_legal);
+  g_test_add_func ("/game/computer-player/transactional/plays-on-its-own-view",
+                   test_tx_plays_on_its_own_view);
+  g_test_add_func ("/game/computer-player/transactional/passes-when-every-move-is-refused",
+                   test_tx_passes_when_every_move_is_refused);
   g_test_add_func ("/game/computer-player/prefers-king-freeze", test_prefers_king_freeze);
   g_test_add_func ("/game/computer-player/prefers-richest-capture", test_prefers_richest_capture);
   g_test_add_func ("/game/computer-player/repeatable-with-seed", test_repeatable_with_seed);
