@@ -1,0 +1,537 @@
+/* test-app-reconnect.c: a network game outlives the app that joined it. The app joins a host
+ * (synchess-cli's network player), is killed with SIGKILL in the middle of the game, starts
+ * again with the same folders, is offered to reconnect (never to play the game at this
+ * computer), reconnects, and finishes the same game; both programs' records agree.
+ *
+ * The first run is a child process of the test (the real application, in a process of its
+ * own, so that it can really be killed); the second runs in the test process.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "syn-application.h"
+#include "syn-join-dialog.h"
+#include "syn-net-game.h"
+#include "syn-record.h"
+#include "syn-window.h"
+
+/* The app is killed once this many turns are played, while the next one is under way. */
+#define KILL_AFTER_TURNS 5
+#define SEED 20261126
+
+/* Main loop helpers */
+
+static gboolean
+tick_cb (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop until done (data) holds or timeout_ms pass; returns done (data). */
+static gboolean
+iterate_until (gboolean (*done) (gpointer data), gpointer data, guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  guint tick = g_timeout_add (10, tick_cb, NULL);
+
+  while (!done (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  return done (data);
+}
+
+static gboolean
+never (gpointer data)
+{
+  return FALSE;
+}
+
+static void
+settle (guint ms)
+{
+  iterate_until (never, NULL, ms);
+}
+
+/* Widgets */
+
+static GtkWidget *
+find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget, gconstpointer data),
+             gconstpointer data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match, data);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_button_labelled (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+static void
+collect_text (GtkWidget *widget, GString *text)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
+      g_string_append_c (text, '\n');
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    collect_text (child, text);
+}
+
+/* The newest toplevel other than the main window (a dialog it opened), or NULL. */
+static GtkWindow *
+other_toplevel (GtkWindow *window, GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) candidate = g_list_model_get_item (toplevels, i);
+      if (candidate != window && G_TYPE_CHECK_INSTANCE_TYPE (candidate, type)
+          && gtk_widget_get_visible (GTK_WIDGET (candidate)))
+        found = candidate;
+    }
+  return found;
+}
+
+/* Writes what widget shows into a PNG (to look at the offer when a folder is given). */
+static void
+save_png (GtkWidget *widget, const char *path)
+{
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* The application */
+
+static gboolean
+window_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+/* Starts the application as `synchess` does: its window, and the offer to resume. */
+static SynWindow *
+start_app (SynApplication **app)
+{
+  GtkWindow *window;
+
+  *app = syn_application_new ();
+  g_application_set_flags (G_APPLICATION (*app),
+                           g_application_get_flags (G_APPLICATION (*app))
+                               | G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (*app), NULL, NULL))
+    return NULL;
+  g_application_activate (G_APPLICATION (*app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (*app));
+  if (!window || !SYN_IS_WINDOW (window) || !iterate_until (window_shown, window, 10000))
+    return NULL;
+  return SYN_WINDOW (window);
+}
+
+static gboolean
+network_game_running (gpointer data)
+{
+  SynWindow *window = data;
+  SynPeer *peer = syn_window_get_peer (window);
+  return peer && syn_peer_get_game (peer) == syn_window_get_game (window);
+}
+
+typedef struct
+{
+  SynWindow *window;
+  GRand *rand;
+  guint stop_at; /* turns; G_MAXUINT: to the end */
+} Play;
+
+/* Chooses a random legal move through the window's action whenever this side may; done when
+ * the game is over, or when stop_at turns are played and the next has begun. */
+static gboolean
+played (gpointer data)
+{
+  Play *play = data;
+  SynGame *game = syn_window_get_game (play->window);
+  SynPeer *peer = syn_window_get_peer (play->window);
+  SynBoardFacts facts;
+
+  if (syn_game_is_over (game) || syn_game_get_n_turns (game) >= play->stop_at)
+    return TRUE;
+  if (!peer || !syn_peer_is_connected (peer) || syn_peer_has_chosen (peer))
+    return FALSE;
+  syn_game_get_facts (game, syn_game_get_n_turns (game), syn_peer_get_colour (peer), &facts);
+  if (facts.n_moves > 0)
+    {
+      char text[SYN_MOVE_TEXT_SIZE];
+      syn_move_to_text (facts.moves[g_rand_int_range (play->rand, 0, facts.n_moves)], text);
+      gtk_widget_activate_action (GTK_WIDGET (play->window), "win.play-move", "s", text);
+    }
+  return FALSE;
+}
+
+/* The host */
+
+static guint16
+free_port (void)
+{
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, NULL);
+  g_socket_listener_close (listener);
+  return port;
+}
+
+typedef struct
+{
+  char *home; /* its own folders: identity and autosaves */
+  GPid pid;
+  int out; /* its standard output: the result line */
+  gboolean exited;
+} Host;
+
+/* A helper process never outlives the test, whatever becomes of it. */
+static void
+die_with_parent (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+/* synchess-cli hosts one game on port, playing random moves. Started with g_spawn, not a
+ * GSubprocess: the test forks afterwards, and GIO's helper threads would not follow. */
+static void
+host_start (Host *host, guint16 port)
+{
+  g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
+  g_autofree char *config = NULL, *data = NULL;
+  const char *argv[] = { g_getenv ("SYNCHESS_CLI"), "host", "--port", port_text, "--bot",
+                         "random", "--seed", "7", "--games", "1", NULL };
+  g_auto (GStrv) env = g_get_environ ();
+  g_autoptr (GError) error = NULL;
+
+  host->home = g_dir_make_tmp ("synchess-host-XXXXXX", &error);
+  g_assert_no_error (error);
+  config = g_build_filename (host->home, "config", NULL);
+  data = g_build_filename (host->home, "data", NULL);
+  env = g_environ_setenv (env, "HOME", host->home, TRUE);
+  env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
+  env = g_environ_setenv (env, "XDG_DATA_HOME", data, TRUE);
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, env, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           die_with_parent, NULL, &host->pid, NULL, &host->out, NULL,
+                                           &error));
+  g_assert_no_error (error);
+}
+
+static void
+on_host_exited_cb (GPid pid, int status, gpointer user_data)
+{
+  Host *host = user_data;
+  host->exited = TRUE;
+  g_spawn_close_pid (pid);
+}
+
+static gboolean
+host_exited (gpointer data)
+{
+  return ((Host *) data)->exited;
+}
+
+static void
+remove_tree (GFile *file)
+{
+  g_autoptr (GFileEnumerator) children = g_file_enumerate_children (
+      file, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+
+  for (;;)
+    {
+      GFile *child;
+      if (!children || !g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) || !child)
+        break;
+      remove_tree (child);
+    }
+  g_file_delete (file, NULL, NULL);
+}
+
+/* The records */
+
+/* The names of the records in dir (the set-aside folder not counted). */
+static GPtrArray *
+list_records (const char *dir)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (handle && (name = g_dir_read_name (handle)))
+    if (g_str_has_suffix (name, ".synchess"))
+      g_ptr_array_add (names, g_strdup (name));
+  return names;
+}
+
+static SynGame *
+load_record (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  SynGame *game = syn_record_load (file, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
+/* The first run, in a child process: joins the host, plays KILL_AFTER_TURNS turns, and
+ * writes a byte to ready once the next turn is under way; then it goes on running until it
+ * is killed. Any trouble ends it at once, and the test sees no byte. */
+G_NORETURN static void
+run_first_app (guint16 port, int ready)
+{
+  SynApplication *app = NULL;
+  SynWindow *window;
+  GtkWindow *dialog;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
+  Play play;
+  GtkWidget *accept = NULL;
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  adw_init ();
+  window = start_app (&app);
+  if (!window)
+    _exit (2);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.join-game", NULL);
+  settle (200);
+  dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG);
+  if (!dialog)
+    _exit (3);
+  syn_join_dialog_set_address (SYN_JOIN_DIALOG (dialog), "127.0.0.1", port);
+  /* The host may still be starting: the dialog tries again, as a person would. */
+  while (!accept && g_get_monotonic_time () < deadline)
+    {
+      syn_join_dialog_connect (SYN_JOIN_DIALOG (dialog));
+      settle (300);
+      accept = find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Accept");
+    }
+  if (!accept)
+    _exit (4);
+  g_signal_emit_by_name (accept, "clicked");
+  if (!iterate_until (network_game_running, window, 20000))
+    _exit (5);
+  play = (Play){ window, rand, KILL_AFTER_TURNS };
+  if (!iterate_until (played, &play, 60000)
+      || syn_game_get_n_turns (syn_window_get_game (window)) != KILL_AFTER_TURNS
+      || syn_game_is_over (syn_window_get_game (window)))
+    _exit (6);
+  if (write (ready, "k", 1) != 1)
+    _exit (7);
+  for (;;)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+test_guest_killed_reconnects (void)
+{
+  guint16 port = free_port ();
+  Host host = { 0 };
+  g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
+  g_autofree char *app_dir = g_file_get_path (autosave_dir);
+  g_autofree char *host_dir = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED + 1);
+  SynApplication *app = NULL;
+  SynWindow *window;
+  GtkWindow *offer;
+  SynGame *game;
+  int ready[2];
+  pid_t child;
+  int status;
+  char byte = 0;
+  struct pollfd wait_ready;
+
+  /* Isolated folders keep autosaves apart, but the system's read-only data (the MIME
+   * database that tells an SVG icon from other files) must stay in reach. */
+  {
+    g_autofree char *data_dirs
+        = g_strconcat (g_getenv ("XDG_DATA_DIRS"), ":/usr/local/share:/usr/share", NULL);
+    g_setenv ("XDG_DATA_DIRS", data_dirs, TRUE);
+  }
+  host_start (&host, port);
+  host_dir = g_build_filename (host.home, "data", "synchess", "games", NULL);
+
+  /* The first run, killed in the middle of the game. */
+  g_assert_cmpint (pipe (ready), ==, 0);
+  child = fork ();
+  g_assert_cmpint (child, >=, 0);
+  if (child == 0)
+    {
+      die_with_parent (NULL);
+      close (ready[0]);
+      run_first_app (port, ready[1]);
+    }
+  close (ready[1]);
+  wait_ready = (struct pollfd){ ready[0], POLLIN, 0 };
+  if (poll (&wait_ready, 1, 120000) == 1)
+    g_assert_cmpint (read (ready[0], &byte, 1), ==, 1);
+  close (ready[0]);
+  g_assert_cmpint (kill (child, SIGKILL), ==, 0);
+  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+  g_assert_cmpint (byte, ==, 'k');
+  g_assert_true (WIFSIGNALED (status) && WTERMSIG (status) == SIGKILL);
+
+  records = list_records (app_dir);
+  g_assert_cmpuint (records->len, ==, 1);
+  name = g_strdup (g_ptr_array_index (records, 0));
+  id = g_strndup (name, strlen (name) - strlen (".synchess"));
+  {
+    g_autoptr (SynGame) saved = load_record (app_dir, name);
+    g_assert_cmpuint (syn_game_get_n_turns (saved), ==, KILL_AFTER_TURNS);
+  }
+
+  /* The second run is offered to reconnect, and nothing else. */
+  adw_init ();
+  window = start_app (&app);
+  g_assert_nonnull (window);
+  settle (300);
+  offer = other_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (offer);
+  g_assert_true (iterate_until (window_shown, offer, 10000));
+  settle (300);
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (offer), "reconnect"));
+  g_assert_false (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (offer), "resume"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (offer)), ==,
+                   "reconnect");
+  {
+    GString *all = g_string_new (NULL);
+    g_autofree char *text = NULL;
+    g_autofree char *where = g_strdup_printf ("joins 127.0.0.1, port %u, again", (guint) port);
+    collect_text (GTK_WIDGET (offer), all);
+    text = g_string_free (all, FALSE);
+    g_assert_nonnull (strstr (text, where));
+    g_assert_nonnull (strstr (text, "interrupted after turn 5"));
+  }
+  if (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"))
+    {
+      g_autofree char *path
+          = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"), "reconnect-offer.png", NULL);
+      save_png (GTK_WIDGET (offer), path);
+    }
+  /* Nothing was played at this computer meanwhile. */
+  g_assert_cmpstr (syn_game_get_id (syn_window_get_game (window)), !=, id);
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
+                         "clicked");
+
+  /* The same game goes on where it stopped, and is played to its end. */
+  g_assert_true (iterate_until (network_game_running, window, 30000));
+  game = syn_window_get_game (window);
+  g_assert_cmpstr (syn_game_get_id (game), ==, id);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, KILL_AFTER_TURNS);
+  {
+    Play play = { window, rand, G_MAXUINT };
+    g_assert_true (iterate_until (played, &play, 120000));
+  }
+  g_assert_true (syn_game_is_over (game));
+  g_test_message ("the game ended %s (%s) after %u turns",
+                  syn_result_to_text (syn_game_get_result (game)), syn_game_get_reason (game),
+                  syn_game_get_n_turns (game));
+
+  /* The host saw the same end, of this one game. */
+  g_child_watch_add (host.pid, on_host_exited_cb, &host);
+  g_assert_true (iterate_until (host_exited, &host, 20000));
+  {
+    char out[4096];
+    gssize n = read (host.out, out, sizeof out - 1);
+    g_autofree char *expected = g_strdup_printf (
+        "%s %s turns=%u fog=no id=%s\n", syn_result_to_text (syn_game_get_result (game)),
+        syn_game_get_reason (game), syn_game_get_n_turns (game), id);
+    g_assert_cmpint (n, >, 0);
+    out[n] = '\0';
+    g_assert_cmpstr (out, ==, expected);
+  }
+
+  /* Both records: one game each, the same, complete. */
+  g_ptr_array_unref (records);
+  records = list_records (app_dir);
+  g_assert_cmpuint (records->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (records, 0), ==, name);
+  g_ptr_array_unref (records);
+  records = list_records (host_dir);
+  g_assert_cmpuint (records->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (records, 0), ==, name);
+  {
+    g_autoptr (SynGame) mine = load_record (app_dir, name);
+    g_autoptr (SynGame) theirs = load_record (host_dir, name);
+    g_autofree char *mine_text = syn_net_game_record_text (mine);
+    g_autofree char *theirs_text = syn_net_game_record_text (theirs);
+    g_autofree char *how = g_strdup_printf ("join 127.0.0.1 %u", (guint) port);
+
+    g_assert_true (syn_game_is_over (mine));
+    g_assert_cmpuint (syn_game_get_n_turns (mine), ==, syn_game_get_n_turns (game));
+    g_assert_cmpuint (syn_game_get_n_turns (theirs), ==, syn_game_get_n_turns (game));
+    g_assert_cmpstr (mine_text, ==, theirs_text);
+    g_assert_cmpstr (syn_game_get_tag (mine, SYN_NET_RECONNECT_TAG), ==, how);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle (50);
+  g_clear_object (&app);
+  if (!host.exited)
+    kill (host.pid, SIGKILL);
+  close (host.out);
+  {
+    g_autoptr (GFile) home = g_file_new_for_path (host.home);
+    remove_tree (home);
+  }
+  g_free (host.home);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("GDK_BACKEND", "x11", FALSE);
+  /* Loopback needs no proxy, and GNOME's resolver wants system schemas the isolated
+   * folders hide. */
+  g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  /* No accessibility bus under Xvfb. */
+  g_setenv ("GTK_A11Y", "test", FALSE);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  gtk_disable_setlocale ();
+
+  /* GTK starts in each run of the app, after the fork, never before it. */
+  g_test_add_func ("/app/reconnect/guest-killed-mid-game-reconnects-same-game",
+                   test_guest_killed_reconnects);
+  return g_test_run ();
+}
