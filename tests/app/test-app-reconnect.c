@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "syn-application.h"
+#include "syn-host-dialog.h"
 #include "syn-join-dialog.h"
 #include "syn-net-game.h"
 #include "syn-record.h"
@@ -203,7 +204,7 @@ played (gpointer data)
   return FALSE;
 }
 
-/* The host */
+/* The other program */
 
 static guint16
 free_port (void)
@@ -214,13 +215,16 @@ free_port (void)
   return port;
 }
 
+/* synchess-cli's network player, with folders of its own (identity, autosaves) that a
+ * second run of it shares. */
 typedef struct
 {
-  char *home; /* its own folders: identity and autosaves */
+  char *home;
   GPid pid;
   int out; /* its standard output: the result line */
-  gboolean exited;
-} Host;
+  int status;
+  gboolean running;
+} Cli;
 
 /* A helper process never outlives the test, whatever becomes of it. */
 static void
@@ -229,43 +233,61 @@ die_with_parent (gpointer user_data)
   prctl (PR_SET_PDEATHSIG, SIGKILL);
 }
 
-/* synchess-cli hosts one game on port, playing random moves. Started with g_spawn, not a
- * GSubprocess: the test forks afterwards, and GIO's helper threads would not follow. */
+/* Runs synchess-cli with args (random moves, a fixed seed). Started with g_spawn, not a
+ * GSubprocess: the test may fork afterwards, and GIO's helper threads would not follow. */
 static void
-host_start (Host *host, guint16 port)
+cli_start (Cli *cli, const char *const *args)
 {
-  g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
-  g_autofree char *config = NULL, *data = NULL;
-  const char *argv[] = { g_getenv ("SYNCHESS_CLI"), "host", "--port", port_text, "--bot",
-                         "random", "--seed", "7", "--games", "1", NULL };
+  g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
+  g_auto (GStrv) argv_array = NULL;
   g_auto (GStrv) env = g_get_environ ();
+  g_autofree char *config = NULL, *data = NULL;
   g_autoptr (GError) error = NULL;
 
-  host->home = g_dir_make_tmp ("synchess-host-XXXXXX", &error);
+  if (!cli->home)
+    cli->home = g_dir_make_tmp ("synchess-cli-XXXXXX", &error);
   g_assert_no_error (error);
-  config = g_build_filename (host->home, "config", NULL);
-  data = g_build_filename (host->home, "data", NULL);
-  env = g_environ_setenv (env, "HOME", host->home, TRUE);
+  config = g_build_filename (cli->home, "config", NULL);
+  data = g_build_filename (cli->home, "data", NULL);
+  env = g_environ_setenv (env, "HOME", cli->home, TRUE);
   env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
   env = g_environ_setenv (env, "XDG_DATA_HOME", data, TRUE);
-  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, env, G_SPAWN_DO_NOT_REAP_CHILD,
-                                           die_with_parent, NULL, &host->pid, NULL, &host->out, NULL,
+  g_strv_builder_add (argv, g_getenv ("SYNCHESS_CLI"));
+  g_strv_builder_addv (argv, (const char **) args);
+  g_strv_builder_add_many (argv, "--bot", "random", "--seed", "7", NULL);
+  argv_array = g_strv_builder_end (argv);
+  g_assert_true (g_spawn_async_with_pipes (NULL, argv_array, env, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           die_with_parent, NULL, &cli->pid, NULL, &cli->out, NULL,
                                            &error));
   g_assert_no_error (error);
-}
-
-static void
-on_host_exited_cb (GPid pid, int status, gpointer user_data)
-{
-  Host *host = user_data;
-  host->exited = TRUE;
-  g_spawn_close_pid (pid);
+  cli->running = TRUE;
 }
 
 static gboolean
-host_exited (gpointer data)
+cli_exited (gpointer data)
 {
-  return ((Host *) data)->exited;
+  Cli *cli = data;
+
+  if (cli->running && waitpid (cli->pid, &cli->status, WNOHANG) == cli->pid)
+    cli->running = FALSE;
+  return !cli->running;
+}
+
+/* Waits for the program to end, the main loop running meanwhile; its output, or NULL. */
+static char *
+cli_wait (Cli *cli, guint timeout_ms)
+{
+  GString *out = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  if (!iterate_until (cli_exited, cli, timeout_ms))
+    return g_string_free (out, TRUE);
+  while ((n = read (cli->out, buffer, sizeof buffer)) > 0)
+    g_string_append_len (out, buffer, n);
+  close (cli->out);
+  cli->out = -1;
+  return g_string_free (out, FALSE);
 }
 
 static void
@@ -282,6 +304,28 @@ remove_tree (GFile *file)
       remove_tree (child);
     }
   g_file_delete (file, NULL, NULL);
+}
+
+static void
+cli_clear (Cli *cli)
+{
+  g_autoptr (GFile) home = g_file_new_for_path (cli->home);
+
+  if (cli->running)
+    {
+      kill (cli->pid, SIGKILL);
+      waitpid (cli->pid, NULL, 0);
+    }
+  if (cli->out >= 0)
+    close (cli->out);
+  remove_tree (home);
+  g_free (cli->home);
+}
+
+static char *
+cli_games_dir (Cli *cli)
+{
+  return g_build_filename (cli->home, "data", "synchess", "games", NULL);
 }
 
 /* The records */
@@ -312,29 +356,233 @@ load_record (const char *dir, const char *name)
   return game;
 }
 
-/* The first run, in a child process: joins the host, plays KILL_AFTER_TURNS turns, and
- * writes a byte to ready once the next turn is under way; then it goes on running until it
- * is killed. Any trouble ends it at once, and the test sees no byte. */
+/* The single record in dir; its name. */
+static char *
+only_record (const char *dir)
+{
+  g_autoptr (GPtrArray) records = list_records (dir);
+
+  g_assert_cmpuint (records->len, ==, 1);
+  return records->len == 1 ? g_strdup (g_ptr_array_index (records, 0)) : NULL;
+}
+
+/* The first run */
+
+/* In a child process: the app plays KILL_AFTER_TURNS turns of the network game begun by
+ * start, and writes "k" to ready once the next turn is under way; then it goes on running
+ * until it is killed. Any trouble ends it at once, and the test sees no "k". */
 G_NORETURN static void
-run_first_app (guint16 port, int ready)
+run_first_app (gboolean (*start) (SynWindow *window, guint16 port, int ready), guint16 port,
+               int ready)
 {
   SynApplication *app = NULL;
   SynWindow *window;
-  GtkWindow *dialog;
   g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
   Play play;
-  GtkWidget *accept = NULL;
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
   adw_init ();
   window = start_app (&app);
-  if (!window)
+  if (!window || !start (window, port, ready))
     _exit (2);
+  if (!iterate_until (network_game_running, window, 30000))
+    _exit (3);
+  play = (Play){ window, rand, KILL_AFTER_TURNS };
+  if (!iterate_until (played, &play, 60000)
+      || syn_game_get_n_turns (syn_window_get_game (window)) != KILL_AFTER_TURNS
+      || syn_game_is_over (syn_window_get_game (window)))
+    _exit (4);
+  if (write (ready, "k", 1) != 1)
+    _exit (5);
+  for (;;)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Waits for byte on fd; FALSE when the other end closed or nothing came in time. */
+static gboolean
+read_byte (int fd, char byte)
+{
+  struct pollfd wait = { fd, POLLIN, 0 };
+  char got = 0;
+
+  return poll (&wait, 1, 120000) == 1 && read (fd, &got, 1) == 1 && got == byte;
+}
+
+/* Runs the app in a child process as run_first_app() says, calls started (if any) when it
+ * writes "s", and kills it with SIGKILL in the middle of the game. Returns the name of the
+ * record it left, after KILL_AFTER_TURNS turns. */
+static char *
+run_first_app_and_kill (gboolean (*start) (SynWindow *window, guint16 port, int ready),
+                        guint16 port, void (*started) (gpointer data), gpointer data)
+{
+  g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
+  g_autofree char *app_dir = g_file_get_path (autosave_dir);
+  g_autoptr (SynGame) saved = NULL;
+  char *name;
+  int ready[2];
+  gboolean killed_at_the_point;
+  pid_t child;
+  int status;
+
+  g_assert_cmpint (pipe (ready), ==, 0);
+  child = fork ();
+  g_assert_cmpint (child, >=, 0);
+  if (child == 0)
+    {
+      die_with_parent (NULL);
+      close (ready[0]);
+      run_first_app (start, port, ready[1]);
+    }
+  close (ready[1]);
+  if (started)
+    {
+      g_assert_true (read_byte (ready[0], 's'));
+      started (data);
+    }
+  killed_at_the_point = read_byte (ready[0], 'k');
+  close (ready[0]);
+  g_assert_cmpint (kill (child, SIGKILL), ==, 0);
+  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+  g_assert_true (killed_at_the_point);
+  g_assert_true (WIFSIGNALED (status) && WTERMSIG (status) == SIGKILL);
+
+  name = only_record (app_dir);
+  saved = load_record (app_dir, name);
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, KILL_AFTER_TURNS);
+  return name;
+}
+
+/* The second run */
+
+/* Starts the app again and finds its offer: to reconnect, in the words of expected, and
+ * nothing else; screenshot names the picture of it taken when SYNCHESS_TEST_SCREENSHOTS
+ * names a folder. */
+static AdwMessageDialog *
+find_reconnect_offer (SynApplication **app, SynWindow **window, const char *expected,
+                      const char *id, const char *screenshot)
+{
+  GtkWindow *offer;
+  GString *all = g_string_new (NULL);
+  g_autofree char *text = NULL;
+
+  *window = start_app (app);
+  g_assert_nonnull (*window);
+  settle (300);
+  offer = other_toplevel (GTK_WINDOW (*window), ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (offer);
+  g_assert_true (iterate_until (window_shown, offer, 10000));
+  settle (300);
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (offer), "reconnect"));
+  g_assert_false (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (offer), "resume"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (offer)), ==,
+                   "reconnect");
+  collect_text (GTK_WIDGET (offer), all);
+  text = g_string_free (all, FALSE);
+  g_assert_nonnull (strstr (text, expected));
+  g_assert_nonnull (strstr (text, "interrupted after turn 5"));
+  if (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"))
+    {
+      g_autofree char *path
+          = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"), screenshot, NULL);
+      save_png (GTK_WIDGET (offer), path);
+    }
+  /* Nothing is played at this computer meanwhile. */
+  g_assert_cmpstr (syn_game_get_id (syn_window_get_game (*window)), !=, id);
+  return ADW_MESSAGE_DIALOG (offer);
+}
+
+/* The game on the window is the one saved as id, where it stopped. */
+static SynGame *
+assert_resumed (SynWindow *window, const char *id)
+{
+  SynGame *game;
+
+  g_assert_true (iterate_until (network_game_running, window, 30000));
+  game = syn_window_get_game (window);
+  g_assert_cmpstr (syn_game_get_id (game), ==, id);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, KILL_AFTER_TURNS);
+  return game;
+}
+
+static void
+play_to_the_end (SynWindow *window, SynGame *game)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED + 1);
+  Play play = { window, rand, G_MAXUINT };
+
+  g_assert_true (iterate_until (played, &play, 120000));
+  g_assert_true (syn_game_is_over (game));
+  g_test_message ("the game ended %s (%s) after %u turns",
+                  syn_result_to_text (syn_game_get_result (game)), syn_game_get_reason (game),
+                  syn_game_get_n_turns (game));
+}
+
+/* The other program saw the same end of this one game, and both records, one game each, are
+ * the same and complete. */
+static void
+assert_same_records (Cli *cli, SynGame *game, const char *name, const char *reconnect)
+{
+  g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
+  g_autofree char *app_dir = g_file_get_path (autosave_dir);
+  g_autofree char *cli_dir = cli_games_dir (cli);
+  g_autofree char *out = cli_wait (cli, 20000);
+  g_autofree char *expected = NULL;
+  g_autofree char *app_name = only_record (app_dir);
+  g_autofree char *cli_name = only_record (cli_dir);
+  g_autoptr (SynGame) mine = NULL;
+  g_autoptr (SynGame) theirs = NULL;
+  g_autofree char *mine_text = NULL;
+  g_autofree char *theirs_text = NULL;
+
+  expected = g_strdup_printf (
+      "%s %s turns=%u fog=no id=%s\n", syn_result_to_text (syn_game_get_result (game)),
+      syn_game_get_reason (game), syn_game_get_n_turns (game), syn_game_get_id (game));
+  g_assert_cmpstr (out, ==, expected);
+  g_assert_cmpstr (app_name, ==, name);
+  g_assert_cmpstr (cli_name, ==, name);
+  mine = load_record (app_dir, name);
+  theirs = load_record (cli_dir, name);
+  mine_text = syn_net_game_record_text (mine);
+  theirs_text = syn_net_game_record_text (theirs);
+  g_assert_true (syn_game_is_over (mine));
+  g_assert_cmpuint (syn_game_get_n_turns (mine), ==, syn_game_get_n_turns (game));
+  g_assert_cmpuint (syn_game_get_n_turns (theirs), ==, syn_game_get_n_turns (game));
+  g_assert_cmpstr (mine_text, ==, theirs_text);
+  g_assert_cmpstr (syn_game_get_tag (mine, SYN_NET_RECONNECT_TAG), ==, reconnect);
+}
+
+static void
+quit_app (SynApplication *app, SynWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle (50);
+  g_object_unref (app);
+}
+
+/* Isolated folders keep autosaves apart, but the system's read-only data (the MIME database
+ * that tells an SVG icon from other files) must stay in reach. */
+static void
+reach_system_data (void)
+{
+  g_autofree char *data_dirs
+      = g_strconcat (g_getenv ("XDG_DATA_DIRS"), ":/usr/local/share:/usr/share", NULL);
+  g_setenv ("XDG_DATA_DIRS", data_dirs, TRUE);
+}
+
+/* The app joins */
+
+/* Join a Game, with the address typed in, then Accept. */
+static gboolean
+join (SynWindow *window, guint16 port, int ready)
+{
+  GtkWindow *dialog;
+  GtkWidget *accept = NULL;
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
   gtk_widget_activate_action (GTK_WIDGET (window), "win.join-game", NULL);
   settle (200);
   dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG);
   if (!dialog)
-    _exit (3);
+    return FALSE;
   syn_join_dialog_set_address (SYN_JOIN_DIALOG (dialog), "127.0.0.1", port);
   /* The host may still be starting: the dialog tries again, as a person would. */
   while (!accept && g_get_monotonic_time () < deadline)
@@ -344,177 +592,124 @@ run_first_app (guint16 port, int ready)
       accept = find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Accept");
     }
   if (!accept)
-    _exit (4);
+    return FALSE;
   g_signal_emit_by_name (accept, "clicked");
-  if (!iterate_until (network_game_running, window, 20000))
-    _exit (5);
-  play = (Play){ window, rand, KILL_AFTER_TURNS };
-  if (!iterate_until (played, &play, 60000)
-      || syn_game_get_n_turns (syn_window_get_game (window)) != KILL_AFTER_TURNS
-      || syn_game_is_over (syn_window_get_game (window)))
-    _exit (6);
-  if (write (ready, "k", 1) != 1)
-    _exit (7);
-  for (;;)
-    g_main_context_iteration (NULL, TRUE);
+  return TRUE;
 }
 
 static void
 test_guest_killed_reconnects (void)
 {
   guint16 port = free_port ();
-  Host host = { 0 };
-  g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
-  g_autofree char *app_dir = g_file_get_path (autosave_dir);
-  g_autofree char *host_dir = NULL;
-  g_autofree char *id = NULL;
+  g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
+  const char *host_args[] = { "host", "--port", port_text, "--games", "1", NULL };
+  Cli host = { 0 };
   g_autofree char *name = NULL;
-  g_autoptr (GPtrArray) records = NULL;
-  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED + 1);
+  g_autofree char *id = NULL;
+  g_autofree char *where = g_strdup_printf ("joins 127.0.0.1, port %u, again", (guint) port);
+  g_autofree char *how = g_strdup_printf ("join 127.0.0.1 %u", (guint) port);
   SynApplication *app = NULL;
-  SynWindow *window;
-  GtkWindow *offer;
+  SynWindow *window = NULL;
+  AdwMessageDialog *offer;
   SynGame *game;
-  int ready[2];
-  pid_t child;
-  int status;
-  char byte = 0;
-  struct pollfd wait_ready;
 
-  /* Isolated folders keep autosaves apart, but the system's read-only data (the MIME
-   * database that tells an SVG icon from other files) must stay in reach. */
-  {
-    g_autofree char *data_dirs
-        = g_strconcat (g_getenv ("XDG_DATA_DIRS"), ":/usr/local/share:/usr/share", NULL);
-    g_setenv ("XDG_DATA_DIRS", data_dirs, TRUE);
-  }
-  host_start (&host, port);
-  host_dir = g_build_filename (host.home, "data", "synchess", "games", NULL);
-
-  /* The first run, killed in the middle of the game. */
-  g_assert_cmpint (pipe (ready), ==, 0);
-  child = fork ();
-  g_assert_cmpint (child, >=, 0);
-  if (child == 0)
-    {
-      die_with_parent (NULL);
-      close (ready[0]);
-      run_first_app (port, ready[1]);
-    }
-  close (ready[1]);
-  wait_ready = (struct pollfd){ ready[0], POLLIN, 0 };
-  if (poll (&wait_ready, 1, 120000) == 1)
-    g_assert_cmpint (read (ready[0], &byte, 1), ==, 1);
-  close (ready[0]);
-  g_assert_cmpint (kill (child, SIGKILL), ==, 0);
-  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
-  g_assert_cmpint (byte, ==, 'k');
-  g_assert_true (WIFSIGNALED (status) && WTERMSIG (status) == SIGKILL);
-
-  records = list_records (app_dir);
-  g_assert_cmpuint (records->len, ==, 1);
-  name = g_strdup (g_ptr_array_index (records, 0));
+  reach_system_data ();
+  cli_start (&host, host_args);
+  name = run_first_app_and_kill (join, port, NULL, NULL);
   id = g_strndup (name, strlen (name) - strlen (".synchess"));
-  {
-    g_autoptr (SynGame) saved = load_record (app_dir, name);
-    g_assert_cmpuint (syn_game_get_n_turns (saved), ==, KILL_AFTER_TURNS);
-  }
 
-  /* The second run is offered to reconnect, and nothing else. */
   adw_init ();
-  window = start_app (&app);
-  g_assert_nonnull (window);
-  settle (300);
-  offer = other_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG);
-  g_assert_nonnull (offer);
-  g_assert_true (iterate_until (window_shown, offer, 10000));
-  settle (300);
-  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (offer), "reconnect"));
-  g_assert_false (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (offer), "resume"));
-  g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (offer)), ==,
-                   "reconnect");
-  {
-    GString *all = g_string_new (NULL);
-    g_autofree char *text = NULL;
-    g_autofree char *where = g_strdup_printf ("joins 127.0.0.1, port %u, again", (guint) port);
-    collect_text (GTK_WIDGET (offer), all);
-    text = g_string_free (all, FALSE);
-    g_assert_nonnull (strstr (text, where));
-    g_assert_nonnull (strstr (text, "interrupted after turn 5"));
-  }
-  if (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"))
-    {
-      g_autofree char *path
-          = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"), "reconnect-offer.png", NULL);
-      save_png (GTK_WIDGET (offer), path);
-    }
-  /* Nothing was played at this computer meanwhile. */
-  g_assert_cmpstr (syn_game_get_id (syn_window_get_game (window)), !=, id);
+  offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-join.png");
   g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
                          "clicked");
+  game = assert_resumed (window, id);
+  play_to_the_end (window, game);
+  assert_same_records (&host, game, name, how);
 
-  /* The same game goes on where it stopped, and is played to its end. */
-  g_assert_true (iterate_until (network_game_running, window, 30000));
-  game = syn_window_get_game (window);
-  g_assert_cmpstr (syn_game_get_id (game), ==, id);
-  g_assert_cmpuint (syn_game_get_n_turns (game), ==, KILL_AFTER_TURNS);
-  {
-    Play play = { window, rand, G_MAXUINT };
-    g_assert_true (iterate_until (played, &play, 120000));
-  }
-  g_assert_true (syn_game_is_over (game));
-  g_test_message ("the game ended %s (%s) after %u turns",
-                  syn_result_to_text (syn_game_get_result (game)), syn_game_get_reason (game),
-                  syn_game_get_n_turns (game));
+  quit_app (app, window);
+  cli_clear (&host);
+}
 
-  /* The host saw the same end, of this one game. */
-  g_child_watch_add (host.pid, on_host_exited_cb, &host);
-  g_assert_true (iterate_until (host_exited, &host, 20000));
-  {
-    char out[4096];
-    gssize n = read (host.out, out, sizeof out - 1);
-    g_autofree char *expected = g_strdup_printf (
-        "%s %s turns=%u fog=no id=%s\n", syn_result_to_text (syn_game_get_result (game)),
-        syn_game_get_reason (game), syn_game_get_n_turns (game), id);
-    g_assert_cmpint (n, >, 0);
-    out[n] = '\0';
-    g_assert_cmpstr (out, ==, expected);
-  }
+/* The app hosts */
 
-  /* Both records: one game each, the same, complete. */
-  g_ptr_array_unref (records);
-  records = list_records (app_dir);
-  g_assert_cmpuint (records->len, ==, 1);
-  g_assert_cmpstr (g_ptr_array_index (records, 0), ==, name);
-  g_ptr_array_unref (records);
-  records = list_records (host_dir);
-  g_assert_cmpuint (records->len, ==, 1);
-  g_assert_cmpstr (g_ptr_array_index (records, 0), ==, name);
-  {
-    g_autoptr (SynGame) mine = load_record (app_dir, name);
-    g_autoptr (SynGame) theirs = load_record (host_dir, name);
-    g_autofree char *mine_text = syn_net_game_record_text (mine);
-    g_autofree char *theirs_text = syn_net_game_record_text (theirs);
-    g_autofree char *how = g_strdup_printf ("join 127.0.0.1 %u", (guint) port);
+static gboolean
+is_spin_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_SPIN_BUTTON (widget);
+}
 
-    g_assert_true (syn_game_is_over (mine));
-    g_assert_cmpuint (syn_game_get_n_turns (mine), ==, syn_game_get_n_turns (game));
-    g_assert_cmpuint (syn_game_get_n_turns (theirs), ==, syn_game_get_n_turns (game));
-    g_assert_cmpstr (mine_text, ==, theirs_text);
-    g_assert_cmpstr (syn_game_get_tag (mine, SYN_NET_RECONNECT_TAG), ==, how);
-  }
+/* Host a Game on port, then "s" on ready: the guest may come. */
+static gboolean
+host (SynWindow *window, guint16 port, int ready)
+{
+  GtkWindow *dialog;
+  GtkWidget *spin;
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  settle (50);
-  g_clear_object (&app);
-  if (!host.exited)
-    kill (host.pid, SIGKILL);
-  close (host.out);
-  {
-    g_autoptr (GFile) home = g_file_new_for_path (host.home);
-    remove_tree (home);
-  }
-  g_free (host.home);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
+  settle (200);
+  dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG);
+  if (!dialog || !(spin = find_widget (GTK_WIDGET (dialog), is_spin_button, NULL)))
+    return FALSE;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), port);
+  return syn_host_dialog_start (SYN_HOST_DIALOG (dialog), NULL) && write (ready, "s", 1) == 1;
+}
+
+typedef struct
+{
+  Cli *cli;
+  const char *const *args;
+} CliStart;
+
+static void
+start_guest_cb (gpointer data)
+{
+  CliStart *start = data;
+  cli_start (start->cli, start->args);
+}
+
+static void
+test_host_killed_reconnects (void)
+{
+  guint16 port = free_port ();
+  g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
+  const char *guest_args[] = { "join", "127.0.0.1", port_text, NULL };
+  Cli guest = { 0 };
+  CliStart start = { &guest, guest_args };
+  g_autofree char *name = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *where = g_strdup_printf ("hosts it again on port %u", (guint) port);
+  g_autofree char *how = g_strdup_printf ("host %u", (guint) port);
+  g_autofree char *out = NULL;
+  SynApplication *app = NULL;
+  SynWindow *window = NULL;
+  AdwMessageDialog *offer;
+  SynGame *game;
+
+  reach_system_data ();
+  name = run_first_app_and_kill (host, port, start_guest_cb, &start);
+  id = g_strndup (name, strlen (name) - strlen (".synchess"));
+  /* The guest gives up when its host is gone. */
+  out = cli_wait (&guest, 20000);
+  g_assert_nonnull (out);
+  g_assert_cmpstr (out, ==, "");
+
+  adw_init ();
+  offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-host.png");
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
+                         "clicked");
+  /* The app listens on its port again (at once: the dialog waits for the guest); the guest
+   * comes back, as it was. */
+  settle (200);
+  g_assert_nonnull (other_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG));
+  cli_start (&guest, guest_args);
+  game = assert_resumed (window, id);
+  play_to_the_end (window, game);
+  /* A guest stays until its host says goodbye. */
+  syn_peer_disconnect (syn_window_get_peer (window));
+  assert_same_records (&guest, game, name, how);
+
+  quit_app (app, window);
+  cli_clear (&guest);
 }
 
 int
@@ -530,8 +725,11 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   gtk_disable_setlocale ();
 
-  /* GTK starts in each run of the app, after the fork, never before it. */
+  /* GTK starts in each run of the app, after the fork, never before it: a process runs one
+   * of these (-p). */
   g_test_add_func ("/app/reconnect/guest-killed-mid-game-reconnects-same-game",
                    test_guest_killed_reconnects);
+  g_test_add_func ("/app/reconnect/host-killed-mid-game-hosts-same-game-again",
+                   test_host_killed_reconnects);
   return g_test_run ();
 }
