@@ -712,6 +712,129 @@ test_host_killed_reconnects (void)
   cli_clear (&guest);
 }
 
+/* Nobody there */
+
+/* A network game this app joined, interrupted after five turns, as its autosave holds it. */
+static char *
+save_interrupted_game (guint16 port)
+{
+  g_autofree char *text = g_strdup_printf (
+      "[Event \"Synchess network game\"]\n[Site \"?\"]\n[Date \"2026.11.26\"]\n"
+      "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n[Variant \"psc\"]\n"
+      "[TimeControl \"-\"]\n[Fog \"false\"]\n[WhiteType \"remote\"]\n[BlackType \"human\"]\n"
+      "[" SYN_NET_PAIR_TAG " \"%s\"]\n[" SYN_NET_RECONNECT_TAG " \"join 127.0.0.1 %u\"]\n\n"
+      "1. e2e4 e7e5\n2. g1f3 b8c6\n3. f1c4 g8f6\n4. d2d3 d7d6\n5. b1c3 f8e7\n*\n",
+      "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", (guint) port);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynGame) game = syn_record_read (text, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (syn_record_autosave (game, &error));
+  g_assert_no_error (error);
+  return g_strdup (syn_game_get_id (game));
+}
+
+static gboolean
+says_refused (gpointer data)
+{
+  GString *all = g_string_new (NULL);
+  g_autofree char *text = NULL;
+
+  collect_text (GTK_WIDGET (data), all);
+  text = g_string_free (all, FALSE);
+  return strstr (text, "Connection refused") != NULL;
+}
+
+static gboolean
+is_entry_row (GtkWidget *widget, gconstpointer data)
+{
+  return ADW_IS_ENTRY_ROW (widget);
+}
+
+static void
+test_nobody_there (void)
+{
+  guint16 port = free_port ();
+  g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
+  g_autofree char *app_dir = g_file_get_path (autosave_dir);
+  g_autofree char *where = g_strdup_printf ("joins 127.0.0.1, port %u, again", (guint) port);
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *kept = NULL;
+  SynApplication *app = NULL;
+  SynWindow *window = NULL;
+  AdwMessageDialog *offer;
+  GtkWindow *dialog;
+  GtkWidget *connect;
+
+  reach_system_data ();
+  adw_init ();
+  id = save_interrupted_game (port);
+  name = g_strconcat (id, ".synchess", NULL);
+  path = g_build_filename (app_dir, name, NULL);
+
+  /* Later keeps the game where it was; opened as a record, it is offered again, and is not
+   * played at this computer. */
+  offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-later.png");
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Later"), "clicked");
+  settle (200);
+  kept = only_record (app_dir);
+  g_assert_cmpstr (kept, ==, name);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-file", "s", path);
+  settle (300);
+  g_assert_cmpstr (syn_game_get_id (syn_window_get_game (window)), !=, id);
+  offer = ADW_MESSAGE_DIALOG (other_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (offer);
+  g_assert_true (adw_message_dialog_has_response (offer, "reconnect"));
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Later"), "clicked");
+  settle (200);
+  quit_app (app, window);
+
+  /* The next start offers it again; nobody is there: the dialog says so, and can try again. */
+  offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-again.png");
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
+                         "clicked");
+  settle (200);
+  dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (iterate_until (says_refused, dialog, 10000));
+  {
+    GString *all = g_string_new (NULL);
+    g_autofree char *text = NULL;
+    GtkWidget *address = find_widget (GTK_WIDGET (dialog), is_entry_row, NULL);
+    collect_text (GTK_WIDGET (dialog), all);
+    text = g_string_free (all, FALSE);
+    g_assert_nonnull (strstr (text, "nobody is hosting a game at that address and port"));
+    g_assert_nonnull (address);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (address)), ==, "127.0.0.1");
+  }
+  if (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"))
+    {
+      g_autofree char *shot = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"),
+                                                "reconnect-refused.png", NULL);
+      /* The address row's title moves aside for the text in an animation. */
+      settle (1000);
+      save_png (GTK_WIDGET (dialog), shot);
+    }
+  connect = find_widget (GTK_WIDGET (dialog), is_button_labelled, "C_onnect");
+  g_assert_nonnull (connect);
+  g_assert_true (gtk_widget_is_sensitive (connect));
+  g_signal_emit_by_name (connect, "clicked");
+  settle (500);
+  g_assert_true (iterate_until (says_refused, dialog, 10000));
+  g_assert_true (gtk_widget_is_sensitive (connect));
+  gtk_window_close (dialog);
+  settle (200);
+  g_assert_null (syn_window_get_peer (window));
+  g_assert_cmpstr (syn_game_get_id (syn_window_get_game (window)), !=, id);
+  g_free (kept);
+  kept = only_record (app_dir);
+  g_assert_cmpstr (kept, ==, name);
+  quit_app (app, window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -731,5 +854,6 @@ main (int argc, char **argv)
                    test_guest_killed_reconnects);
   g_test_add_func ("/app/reconnect/host-killed-mid-game-hosts-same-game-again",
                    test_host_killed_reconnects);
+  g_test_add_func ("/app/reconnect/nobody-there-says-so-and-keeps-the-game", test_nobody_there);
   return g_test_run ();
 }
