@@ -1487,9 +1487,15 @@ reconnect (SynWindow *self, SynGame *game)
 static void
 on_reconnect_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *self)
 {
-  /* Later leaves the game in the autosave folder: it is offered again next time. */
+  SynGame *game = g_object_get_data (G_OBJECT (dialog), "game");
+  g_autoptr (GError) error = NULL;
+
+  /* Later leaves the game in the autosave folder: it is offered again next time. Set Aside
+   * is for a peer that will not come back: the person asked for it, and the game is kept. */
   if (g_strcmp0 (response, "reconnect") == 0)
-    reconnect (self, g_object_get_data (G_OBJECT (dialog), "game"));
+    reconnect (self, game);
+  else if (g_strcmp0 (response, "set-aside") == 0 && !syn_record_set_aside (game, &error))
+    show_error (self, _ ("Could Not Set the Game Aside"), error->message);
 }
 
 /* A network game goes on only with its peer, never at this computer. */
@@ -1521,12 +1527,13 @@ offer_reconnect (SynWindow *self, SynGame *game)
   body = g_strdup_printf (
       /* Translators: "Your network game with Ann, in which you play Black, ..." */
       _ ("Your network game with %s, in which you play %s, was interrupted after turn %u. It "
-         "goes on only over the network, with the same opponent. %s Later "
-         "keeps it saved for another time."),
+         "goes on only over the network, with the same opponent. %s Later keeps it for another "
+         "time. Set Aside moves it to the “set-aside” folder of your saved games, where it is "
+         "kept but no longer offered."),
       opponent, colour_name (local), syn_game_get_n_turns (game), how);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Reconnect to the Network Game?"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "later", _ ("_Later"), "reconnect",
-                                    _ ("_Reconnect"), NULL);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "set-aside", _ ("Set _Aside"),
+                                    "later", _ ("_Later"), "reconnect", _ ("_Reconnect"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "reconnect",
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "reconnect");

@@ -483,6 +483,8 @@ find_reconnect_offer (SynApplication **app, SynWindow **window, const char *expe
     {
       g_autofree char *path
           = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"), screenshot, NULL);
+      /* The dialog finds its width over a few frames. */
+      settle (1000);
       save_png (GTK_WIDGET (offer), path);
     }
   /* Nothing is played at this computer meanwhile. */
@@ -712,7 +714,7 @@ test_host_killed_reconnects (void)
   cli_clear (&guest);
 }
 
-/* Nobody there */
+/* Nobody there; set aside */
 
 /* A network game this app joined, interrupted after five turns, as its autosave holds it. */
 static char *
@@ -752,7 +754,7 @@ is_entry_row (GtkWidget *widget, gconstpointer data)
 }
 
 static void
-test_nobody_there (void)
+test_nobody_there_set_aside (void)
 {
   guint16 port = free_port ();
   g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
@@ -833,6 +835,25 @@ test_nobody_there (void)
   kept = only_record (app_dir);
   g_assert_cmpstr (kept, ==, name);
   quit_app (app, window);
+
+  /* Set Aside, asked for, keeps it in the set-aside folder, no longer offered. */
+  offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-set-aside.png");
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "Set _Aside"),
+                         "clicked");
+  settle (200);
+  {
+    g_autofree char *aside_dir = g_build_filename (app_dir, "set-aside", NULL);
+    g_autoptr (GPtrArray) records = list_records (app_dir);
+    g_autofree char *aside = only_record (aside_dir);
+    g_assert_cmpuint (records->len, ==, 0);
+    g_assert_cmpstr (aside, ==, name);
+  }
+  quit_app (app, window);
+  window = start_app (&app);
+  g_assert_nonnull (window);
+  settle (300);
+  g_assert_null (other_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG));
+  quit_app (app, window);
 }
 
 int
@@ -854,6 +875,7 @@ main (int argc, char **argv)
                    test_guest_killed_reconnects);
   g_test_add_func ("/app/reconnect/host-killed-mid-game-hosts-same-game-again",
                    test_host_killed_reconnects);
-  g_test_add_func ("/app/reconnect/nobody-there-says-so-and-keeps-the-game", test_nobody_there);
+  g_test_add_func ("/app/reconnect/nobody-there-says-so-keeps-the-game-until-set-aside",
+                   test_nobody_there_set_aside);
   return g_test_run ();
 }
