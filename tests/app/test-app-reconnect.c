@@ -856,6 +856,101 @@ test_nobody_there_set_aside (void)
   quit_app (app, window);
 }
 
+/* The keyboard */
+
+/* Presses key as a person would: through the X server, to the window that has the focus. */
+static void
+press (const char *key)
+{
+  const char *argv[] = { "xdotool", "key", key, NULL };
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+static gboolean
+is_hidden (gpointer data)
+{
+  return !gtk_widget_get_visible (GTK_WIDGET (data));
+}
+
+typedef struct
+{
+  GtkWindow *window;
+  GType type;
+} Toplevel;
+
+static gboolean
+toplevel_shown (gpointer data)
+{
+  Toplevel *toplevel = data;
+  GtkWindow *found = other_toplevel (toplevel->window, toplevel->type);
+  return found && gtk_widget_get_mapped (GTK_WIDGET (found));
+}
+
+static gboolean
+is_active (gpointer data)
+{
+  return gtk_window_is_active (GTK_WINDOW (data));
+}
+
+static void
+test_keyboard (void)
+{
+  guint16 port = free_port ();
+  g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
+  g_autofree char *app_dir = g_file_get_path (autosave_dir);
+  g_autofree char *where = g_strdup_printf ("joins 127.0.0.1, port %u, again", (guint) port);
+  g_autofree char *id = NULL;
+  g_autofree char *kept = NULL;
+  SynApplication *app = NULL;
+  SynWindow *window = NULL;
+  AdwMessageDialog *offer;
+  Toplevel join_dialog;
+
+  if (!g_find_program_in_path ("xdotool"))
+    {
+      g_test_skip ("xdotool is needed to press keys");
+      return;
+    }
+  reach_system_data ();
+  adw_init ();
+  id = save_interrupted_game (port);
+
+  /* Escape: later; the game stays. */
+  offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-keyboard.png");
+  g_assert_true (iterate_until (is_active, offer, 5000));
+  /* The dialog destroys itself once answered. */
+  g_object_ref (offer);
+  press ("Escape");
+  g_assert_true (iterate_until (is_hidden, offer, 5000));
+  g_object_unref (offer);
+  kept = only_record (app_dir);
+  g_assert_nonnull (kept);
+  g_assert_null (syn_window_get_peer (window));
+  quit_app (app, window);
+
+  /* Enter: reconnect; Escape closes Join a Game. */
+  offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-keyboard.png");
+  g_assert_true (iterate_until (is_active, offer, 5000));
+  press ("Return");
+  join_dialog = (Toplevel){ GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG };
+  g_assert_true (iterate_until (toplevel_shown, &join_dialog, 5000));
+  g_assert_true (iterate_until (says_refused,
+                                other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG), 10000));
+  g_assert_true (
+      iterate_until (is_active, other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG), 5000));
+  press ("Escape");
+  settle (300);
+  g_assert_null (other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG));
+  g_assert_null (syn_window_get_peer (window));
+  quit_app (app, window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -875,6 +970,7 @@ main (int argc, char **argv)
                    test_guest_killed_reconnects);
   g_test_add_func ("/app/reconnect/host-killed-mid-game-hosts-same-game-again",
                    test_host_killed_reconnects);
+  g_test_add_func ("/app/reconnect/keyboard-escape-later-enter-reconnects", test_keyboard);
   g_test_add_func ("/app/reconnect/nobody-there-says-so-keeps-the-game-until-set-aside",
                    test_nobody_there_set_aside);
   return g_test_run ();
