@@ -718,15 +718,15 @@ test_host_killed_reconnects (void)
 
 /* A network game this app joined, interrupted after five turns, as its autosave holds it. */
 static char *
-save_interrupted_game (guint16 port)
+save_interrupted_game_as (const char *how)
 {
   g_autofree char *text = g_strdup_printf (
       "[Event \"Synchess network game\"]\n[Site \"?\"]\n[Date \"2026.11.26\"]\n"
       "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n[Variant \"psc\"]\n"
       "[TimeControl \"-\"]\n[Fog \"false\"]\n[WhiteType \"remote\"]\n[BlackType \"human\"]\n"
-      "[" SYN_NET_PAIR_TAG " \"%s\"]\n[" SYN_NET_RECONNECT_TAG " \"join 127.0.0.1 %u\"]\n\n"
+      "[" SYN_NET_PAIR_TAG " \"%s\"]\n[" SYN_NET_RECONNECT_TAG " \"%s\"]\n\n"
       "1. e2e4 e7e5\n2. g1f3 b8c6\n3. f1c4 g8f6\n4. d2d3 d7d6\n5. b1c3 f8e7\n*\n",
-      "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", (guint) port);
+      "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", how);
   g_autoptr (GError) error = NULL;
   g_autoptr (SynGame) game = syn_record_read (text, &error);
 
@@ -734,6 +734,13 @@ save_interrupted_game (guint16 port)
   g_assert_true (syn_record_autosave (game, &error));
   g_assert_no_error (error);
   return g_strdup (syn_game_get_id (game));
+}
+
+static char *
+save_interrupted_game (guint16 port)
+{
+  g_autofree char *how = g_strdup_printf ("join 127.0.0.1 %u", (guint) port);
+  return save_interrupted_game_as (how);
 }
 
 static gboolean
@@ -856,6 +863,74 @@ test_nobody_there_set_aside (void)
   quit_app (app, window);
 }
 
+/* The port taken */
+
+static gboolean
+is_label_with (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && strstr (gtk_label_get_text (GTK_LABEL (widget)), data);
+}
+
+/* A label holding text (data) is shown in some window. */
+static gboolean
+label_shown (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+      if (find_widget (toplevel, is_label_with, data))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_port_taken (void)
+{
+  g_autoptr (GSocketListener) squatter = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (squatter, NULL, &error);
+  g_autofree char *how = g_strdup_printf ("host %u", (guint) port);
+  g_autofree char *where = g_strdup_printf ("hosts it again on port %u", (guint) port);
+  g_autofree char *waiting = g_strdup_printf ("Others join this computer on port %u", (guint) port);
+  g_autofree char *id = NULL;
+  SynApplication *app = NULL;
+  SynWindow *window = NULL;
+  AdwMessageDialog *offer;
+  GtkWindow *dialog;
+  AdwMessageDialog *alert;
+
+  g_assert_no_error (error);
+  reach_system_data ();
+  adw_init ();
+  id = save_interrupted_game_as (how);
+
+  /* Another program holds the port: hosting again says so, and can try again. */
+  offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-port.png");
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
+                         "clicked");
+  settle (300);
+  dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (iterate_until (label_shown, (gpointer) "Cannot Host a Game", 5000));
+  alert = ADW_MESSAGE_DIALOG (other_toplevel (dialog, ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (alert);
+  g_assert_true (adw_message_dialog_has_response (alert, "close"));
+  adw_message_dialog_response (alert, "close");
+  settle (200);
+  g_socket_listener_close (squatter);
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Host"), "clicked");
+  g_assert_true (iterate_until (label_shown, waiting, 5000));
+  g_assert_nonnull (syn_window_get_peer (window));
+  g_assert_cmpuint (syn_peer_get_port (syn_window_get_peer (window)), ==, port);
+  gtk_window_close (dialog);
+  settle (200);
+  quit_app (app, window);
+}
+
 /* The keyboard */
 
 /* Presses key as a person would: through the X server, to the window that has the focus. */
@@ -971,6 +1046,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/reconnect/host-killed-mid-game-hosts-same-game-again",
                    test_host_killed_reconnects);
   g_test_add_func ("/app/reconnect/keyboard-escape-later-enter-reconnects", test_keyboard);
+  g_test_add_func ("/app/reconnect/port-taken-says-so-and-hosts-again", test_port_taken);
   g_test_add_func ("/app/reconnect/nobody-there-says-so-keeps-the-game-until-set-aside",
                    test_nobody_there_set_aside);
   return g_test_run ();
