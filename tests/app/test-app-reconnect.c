@@ -1,10 +1,12 @@
-/* test-app-reconnect.c: a network game outlives the app that joined it. The app joins a host
- * (synchess-cli's network player), is killed with SIGKILL in the middle of the game, starts
- * again with the same folders, is offered to reconnect (never to play the game at this
- * computer), reconnects, and finishes the same game; both programs' records agree.
+/* test-app-reconnect.c: a network game outlives the app that played it. The app joins (or
+ * hosts) a game with synchess-cli's network player, is killed with SIGKILL in the middle of
+ * it, starts again with the same folders, is offered to reconnect (never to play the game at
+ * this computer), reconnects, and finishes the same game; both programs' records agree. And
+ * the offer with nobody there, with the port taken, and from the keyboard.
  *
- * The first run is a child process of the test (the real application, in a process of its
- * own, so that it can really be killed); the second runs in the test process.
+ * The first run of a killed app is a child process of the test (the real application, in a
+ * process of its own, so that it can really be killed); the second runs in the test process.
+ * Each test runs in a process of its own (-p), as GTK must not start before the fork.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
