@@ -71,8 +71,9 @@ syn_net_game_record_text (SynGame *game)
     {
       const char *end = strchr (line, '\n');
       gsize length = end ? (gsize) (end - line + 1) : strlen (line);
-      gboolean seat
-          = g_str_has_prefix (line, "[WhiteType ") || g_str_has_prefix (line, "[BlackType ");
+      gboolean seat = g_str_has_prefix (line, "[WhiteType ")
+                      || g_str_has_prefix (line, "[BlackType ")
+                      || g_str_has_prefix (line, "[" SYN_NET_RECONNECT_TAG " ");
 
       if (public && g_str_has_prefix (line, "[FEN "))
         append_public_fen (out, game);

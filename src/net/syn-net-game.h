@@ -14,8 +14,13 @@ G_BEGIN_DECLS
 /* The tag that ties a saved game to the pair of certificates it was played between. */
 #define SYN_NET_PAIR_TAG "NetPair"
 
-/* The game's record (docs/record-format.md) without its WhiteType and BlackType tags, which
- * say who sat at which end and so differ between the two sides; the rest is the same. A
+/* The tag that says how this side meets the other again: "join HOST PORT" for the side that
+ * joined, "host PORT" for the side that hosted (docs/record-format.md). */
+#define SYN_NET_RECONNECT_TAG "NetReconnect"
+
+/* The game's record (docs/record-format.md) without its WhiteType, BlackType and
+ * NetReconnect tags, which say who sat at which end and so differ between the two sides; the
+ * rest is the same. A
  * Transactional player's game (TX-R15), whose record holds its own moves, gives the *public
  * record* both programs hold alike: the start's FEN with both transactions `?`, and every
  * turn sealed, `?` or `?/commit:e7e5,d8h4:KQkq:e6`, its own turns as the other side saw them

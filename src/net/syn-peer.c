@@ -2284,8 +2284,8 @@ on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!connection)
     {
       g_clear_object (&self->connect_task);
-      g_task_return_new_error (task, SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
-                               _ ("Could not connect: %s"), error->message);
+      /* GIO's error as it is: its code tells "nobody there" from "no such host". */
+      g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
   link = link_new (self, connection);

@@ -165,6 +165,28 @@ on_start_clicked_cb (SynHostDialog *self)
     }
 }
 
+void
+syn_host_dialog_host_again (SynHostDialog *self, SynGame *game, guint16 port)
+{
+  SynTimeControl tc = syn_game_get_time_control (game);
+  SynColour local
+      = syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE ? SYN_BLACK : SYN_WHITE;
+
+  g_return_if_fail (SYN_IS_HOST_DIALOG (self));
+
+  /* Proposed only when the guest no longer holds the game: a new one, alike. */
+  for (guint i = 0; i < self->n_offered; i++)
+    if (self->offered[i] == syn_game_get_variant (game))
+      adw_combo_row_set_selected (self->variant_row, i);
+  self->custom_tc = tc;
+  adw_combo_row_set_selected (self->time_row, syn_time_presets_find (&tc));
+  gtk_switch_set_active (self->fog_switch, syn_game_get_fog (game));
+  adw_combo_row_set_selected (self->colour_row, local == SYN_WHITE ? 0 : 1);
+  gtk_spin_button_set_value (self->port_spin, port);
+  gtk_window_set_title (GTK_WINDOW (self), _ ("Host the Game Again"));
+  on_start_clicked_cb (self);
+}
+
 static void
 on_connected_cb (SynPeer *peer, SynHostDialog *self)
 {

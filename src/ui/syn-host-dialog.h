@@ -28,6 +28,10 @@ void syn_host_dialog_set_start (SynHostDialog *self, const SynState *start);
  * port cannot be used. */
 gboolean syn_host_dialog_start (SynHostDialog *self, GError **error);
 
+/* Hosts an interrupted network game again: its options, this side's colour and port, and
+ * starts waiting at once; the guest that comes back resumes it. A failure is shown. */
+void syn_host_dialog_host_again (SynHostDialog *self, SynGame *game, guint16 port);
+
 /* The addresses of this computer others can use, one per line, or NULL. */
 char *syn_host_dialog_list_addresses (void);
 

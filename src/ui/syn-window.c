@@ -778,12 +778,22 @@ syn_window_start_game (SynWindow *self, const SynNewGameOptions *options, const 
   set_session (self, session, viewer);
 }
 
+static gboolean is_network_game (SynGame *game);
+static void offer_reconnect (SynWindow *self, SynGame *game);
+
 void
 syn_window_continue_game (SynWindow *self, SynGame *game)
 {
   g_autoptr (SynSession) session = NULL;
   SynColour viewer = SYN_WHITE;
 
+  /* The other side's moves come only from the other program: played here, one person would
+   * move both sides, and its autosave would no longer be resumable with its peer. */
+  if (is_network_game (game) && !syn_game_is_over (game))
+    {
+      offer_reconnect (self, game);
+      return;
+    }
   leave_network (self);
   /* Records name a computer player by SYN_COMPUTER_NAME; everyone else is a person here. */
   for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
@@ -1167,6 +1177,30 @@ append_chat (SynWindow *self, const char *who, const char *text)
   gtk_label_set_text (self->chat_log, joined);
 }
 
+/* The record says how to meet the other side again, so that a game interrupted with this
+ * program is reconnected after a restart (docs/record-format.md, NetReconnect). */
+static void
+remember_reconnect (SynWindow *self, SynPeer *peer, SynGame *game)
+{
+  g_autofree char *how = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (syn_peer_is_host (peer))
+    how = g_strdup_printf ("host %u", (guint) syn_peer_get_port (peer));
+  else
+    {
+      /* The join dialog keeps the address and port it connected to. */
+      g_autofree char *address = g_settings_get_string (self->settings, "last-join-address");
+      how = g_strdup_printf ("join %s %d", address,
+                             g_settings_get_int (self->settings, "last-join-port"));
+    }
+  if (g_strcmp0 (how, syn_game_get_tag (game, SYN_NET_RECONNECT_TAG)) == 0)
+    return;
+  syn_game_set_tag (game, SYN_NET_RECONNECT_TAG, how);
+  if (!syn_record_autosave (game, &error))
+    toast (self, error->message);
+}
+
 static void
 on_peer_game_started_cb (SynPeer *peer, gboolean resumed, SynWindow *self)
 {
@@ -1179,6 +1213,7 @@ on_peer_game_started_cb (SynPeer *peer, gboolean resumed, SynWindow *self)
   self->options.opponent = SYN_PLAYER_REMOTE;
   self->options.play_as = syn_peer_get_colour (peer);
   gtk_label_set_text (self->chat_log, "");
+  remember_reconnect (self, peer, game);
   adopt_game (self, game, NULL, syn_peer_get_colour (peer));
   toast (self, resumed ? _ ("The game goes on where it stopped") : _ ("The game begins"));
 }
@@ -1346,14 +1381,14 @@ on_network_dialog_cancelled_cb (GtkWidget *dialog, SynWindow *self)
 }
 
 /* Opens the Host dialog; with start, the hosted game begins from that set-up position. */
-static void
+static SynHostDialog *
 host_game (SynWindow *self, const SynState *start)
 {
   SynPeer *peer = new_peer (self);
   SynHostDialog *dialog;
 
   if (!peer)
-    return;
+    return NULL;
   dialog = syn_host_dialog_new (GTK_WINDOW (self), self->settings, peer);
   if (start)
     syn_host_dialog_set_start (dialog, start);
@@ -1361,6 +1396,7 @@ host_game (SynWindow *self, const SynState *start)
   g_signal_connect_object (dialog, "cancelled", G_CALLBACK (on_network_dialog_cancelled_cb), self,
                            0);
   gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
 }
 
 static void
@@ -1375,20 +1411,26 @@ on_host_from_here_cb (SynPositionEditor *editor, const SynState *state, SynWindo
   host_game (self, state);
 }
 
-static void
-join_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+static SynJoinDialog *
+join_game (SynWindow *self)
 {
-  SynWindow *self = SYN_WINDOW (widget);
   SynPeer *peer = new_peer (self);
   SynJoinDialog *dialog;
 
   if (!peer)
-    return;
+    return NULL;
   dialog = syn_join_dialog_new (GTK_WINDOW (self), self->settings, peer);
   self->network_dialog = TRUE;
   g_signal_connect_object (dialog, "cancelled", G_CALLBACK (on_network_dialog_cancelled_cb), self,
                            0);
   gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+static void
+join_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  join_game (SYN_WINDOW (widget));
 }
 
 static void
@@ -1429,6 +1471,128 @@ syn_window_get_peer (SynWindow *self)
   return self->peer;
 }
 
+/* Reconnect */
+
+/* A game played with a program over the network: tied to the pair of certificates, the
+ * other side remote. */
+static gboolean
+is_network_game (SynGame *game)
+{
+  return syn_game_get_tag (game, SYN_NET_PAIR_TAG)
+         && (syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE
+             || syn_game_get_player_kind (game, SYN_BLACK) == SYN_PLAYER_REMOTE);
+}
+
+/* Reads the NetReconnect tag: "host PORT", or "join ADDRESS PORT" (address is NULL for the
+ * host). FALSE without a tag, or with one this program cannot read. */
+static gboolean
+read_reconnect (SynGame *game, gboolean *host, char **address, guint16 *port)
+{
+  const char *how = syn_game_get_tag (game, SYN_NET_RECONNECT_TAG);
+  const char *last_space = how ? strrchr (how, ' ') : NULL;
+  guint64 number;
+
+  *address = NULL;
+  if (!last_space
+      || !g_ascii_string_to_unsigned (last_space + 1, 10, 1, G_MAXUINT16, &number, NULL))
+    return FALSE;
+  *port = (guint16) number;
+  *host = g_str_has_prefix (how, "host ") && last_space == how + 4;
+  if (*host)
+    return TRUE;
+  if (!g_str_has_prefix (how, "join ") || last_space <= how + 5)
+    return FALSE;
+  *address = g_strndup (how + 5, (gsize) (last_space - how - 5));
+  return TRUE;
+}
+
+/* Meets the other side again the way the game was played: hosts on the same port, or joins
+ * the same address; the peer then finds the saved game and resumes it. A failure (nobody
+ * there, the port taken) is told in the dialog, which can try again. */
+static void
+reconnect (SynWindow *self, SynGame *game)
+{
+  gboolean host = FALSE;
+  g_autofree char *address = NULL;
+  guint16 port = 0;
+  gboolean known = read_reconnect (game, &host, &address, &port);
+
+  if (known && host)
+    {
+      SynHostDialog *dialog = host_game (self, NULL);
+      if (dialog)
+        syn_host_dialog_host_again (dialog, game, port);
+    }
+  else
+    {
+      SynJoinDialog *dialog = join_game (self);
+      if (dialog && known)
+        {
+          syn_join_dialog_set_address (dialog, address, port);
+          syn_join_dialog_connect (dialog);
+        }
+    }
+}
+
+static void
+on_reconnect_response_cb (AdwMessageDialog *dialog, const char *response, SynWindow *self)
+{
+  SynGame *game = g_object_get_data (G_OBJECT (dialog), "game");
+  g_autoptr (GError) error = NULL;
+
+  /* Later leaves the game in the autosave folder: it is offered again next time. Set Aside
+   * is for a peer that will not come back: the person asked for it, and the game is kept. */
+  if (g_strcmp0 (response, "reconnect") == 0)
+    reconnect (self, game);
+  else if (g_strcmp0 (response, "set-aside") == 0 && !syn_record_set_aside (game, &error))
+    show_error (self, _ ("Could Not Set the Game Aside"), error->message);
+}
+
+/* A network game goes on only with its peer, never at this computer. */
+static void
+offer_reconnect (SynWindow *self, SynGame *game)
+{
+  gboolean host = FALSE;
+  g_autofree char *address = NULL;
+  guint16 port = 0;
+  gboolean known = read_reconnect (game, &host, &address, &port);
+  SynColour local
+      = syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE ? SYN_BLACK : SYN_WHITE;
+  const char *opponent = syn_game_get_player_name (game, (SynColour) !local);
+  g_autofree char *how = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (!opponent || !*opponent || g_str_equal (opponent, "?"))
+    opponent = _ ("your opponent");
+  if (known && host)
+    /* Translators: how a network game goes on; %u is a port number */
+    how = g_strdup_printf (_ ("Reconnect hosts it again on port %u and waits for them."),
+                           (guint) port);
+  else if (known)
+    /* Translators: how a network game goes on: "joins 192.0.2.7, port 46290, again" */
+    how = g_strdup_printf (_ ("Reconnect joins %s, port %u, again."), address, (guint) port);
+  else
+    how = g_strdup (_ ("Reconnect opens Join a Game to find them again."));
+  body = g_strdup_printf (
+      /* Translators: "Your network game with Ann, in which you play Black, ..." */
+      _ ("Your network game with %s, in which you play %s, was interrupted after turn %u. It "
+         "goes on only over the network, with the same opponent. %s Later keeps it for another "
+         "time. Set Aside moves it to the “set-aside” folder of your saved games, where it is "
+         "kept but no longer offered."),
+      opponent, colour_name (local), syn_game_get_n_turns (game), how);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Reconnect to the Network Game?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "set-aside", _ ("Set _Aside"),
+                                    "later", _ ("_Later"), "reconnect", _ ("_Reconnect"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "reconnect",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "reconnect");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
+  g_object_set_data_full (G_OBJECT (dialog), "game", g_object_ref (game), g_object_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_reconnect_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Resume */
 
 static void
@@ -1456,13 +1620,15 @@ syn_window_offer_resume (SynWindow *self)
         g_warning ("could not look for an unfinished game: %s", error->message);
       return;
     }
-  /* A game nobody has moved in yet is not worth asking about. A network game in which each
-   * side sees its own board goes on only with its peer: this program holds one side's
-   * moves (TX-R15). */
+  /* A game nobody has moved in yet is not worth asking about. */
   if (syn_game_get_n_turns (game) == 0
-      || g_strcmp0 (syn_game_get_id (game), syn_game_get_id (self->game)) == 0
-      || (syn_game_get_variant (game)->view && syn_game_get_tag (game, SYN_NET_PAIR_TAG)))
+      || g_strcmp0 (syn_game_get_id (game), syn_game_get_id (self->game)) == 0)
     return;
+  if (is_network_game (game))
+    {
+      offer_reconnect (self, game);
+      return;
+    }
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Resume the Unfinished Game?"), NULL);
   adw_message_dialog_format_body (
       ADW_MESSAGE_DIALOG (dialog),
