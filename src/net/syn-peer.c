@@ -82,7 +82,7 @@ struct _SynPeer
   char *fingerprint;
   char *pair_digest;
   char *peer_name;
-  gboolean peer_known;
+  SynPeerKnown peer_known;
   GTlsCertificate *peer_certificate;
 
   /* the game */
@@ -126,6 +126,11 @@ struct _SynPeer
   SynGame *referee_game;    /* the game as the referee saw it, after a clean audit */
   gboolean claimed;         /* the game ended on the other side's claim */
   gboolean audit_done;
+  gboolean audit_sent;       /* ours is out (it goes once a game) */
+  gboolean claim_pending;    /* the other side claimed; its audit has not yet checked out */
+  SynOutcome claim_outcome;  /* what it claimed */
+  guint audit_timer_id;      /* the other side's audit is due before it fires */
+  guint audit_timeout_ms;
 };
 
 G_DEFINE_FINAL_TYPE (SynPeer, syn_peer, G_TYPE_OBJECT)
@@ -413,6 +418,7 @@ stop_timers (SynPeer *self)
 {
   g_clear_handle_id (&self->ping_id, g_source_remove);
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  g_clear_handle_id (&self->audit_timer_id, g_source_remove);
 }
 
 static gboolean
@@ -532,6 +538,9 @@ set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
     syn_tx_audit_log_free (log);
   self->claimed = FALSE;
   self->audit_done = FALSE;
+  self->audit_sent = FALSE;
+  self->claim_pending = FALSE;
+  g_clear_handle_id (&self->audit_timer_id, g_source_remove);
   self->over_announced = syn_game_is_over (game);
   self->pending_resign = FALSE;
   self->pending_draw = -1;
@@ -955,7 +964,9 @@ end_link (SynPeer *self, GError *error)
   link_close_after_flush (link);
   link_unref (link);
 
-  if (self->game && !syn_game_is_over (self->game) && self->proto.phase == SYN_PHASE_PLAYING)
+  g_clear_handle_id (&self->audit_timer_id, g_source_remove);
+  if (self->game && !syn_game_is_over (self->game)
+      && (self->proto.phase == SYN_PHASE_PLAYING || self->claim_pending))
     {
       reset_turn (self);
       syn_net_game_reset_clocks (self->game);
@@ -976,6 +987,17 @@ end_link (SynPeer *self, GError *error)
       return;
     }
   emit_opponent_state (self);
+  if (self->claim_pending)
+    {
+      /* TX-R17: a claim its audit never checked gives no result: the game stays unfinished,
+       * to be resumed, where the claim comes again and is checked then. */
+      g_autoptr (GError) unchecked = g_error_new_literal (
+          SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+          _ ("The connection ended before the other side's claim was checked by its audit: the "
+             "game is not over, and can be resumed (TX-R17)"));
+      self->claim_pending = FALSE;
+      g_signal_emit (self, signals[ERROR], 0, unchecked);
+    }
   /* TX-R17: the other side's turns never came, so nothing it said on trust was checked. A
    * broken connection cannot be told from a withheld audit: the result stands, unchecked,
    * and the player is told. */
@@ -1029,7 +1051,8 @@ handle_hello (SynPeer *self, const SynMessage *m)
   g_free (self->peer_name);
   self->peer_name = g_strdup (m->text);
   /* Seen before, or not: that is what the players are shown; from now on it is known. */
-  self->peer_known = syn_identity_knows (self->identity, self->peer_certificate);
+  self->peer_known
+      = syn_identity_lookup (self->identity, self->peer_certificate, self->peer_name);
   if (!syn_identity_remember (self->identity, self->peer_certificate, self->peer_name, &error))
     g_debug ("could not remember the peer: %s", error->message);
 
@@ -1407,6 +1430,36 @@ mover (SynPeer *self)
   return (SynColour) syn_game_get_state (self->game)->board.side_to_move;
 }
 
+/* TX-R3, R8: a commit changes at most one piece a move (two when it castles), and its
+ * transaction holds at most one move a turn of its own since its last commit, five in all:
+ * more changed pieces cannot have come from the turns the public record shows. */
+static gboolean
+commit_fits_turns (SynPeer *self, const SynTxPublicStep *step, char *why, gsize size)
+{
+  SynColour remote = (SynColour) (1 - self->colour);
+  int home = remote == SYN_WHITE ? 4 : 60; /* e1, e8: castling moves two pieces at once */
+  guint moves = 1;                         /* this turn's */
+  guint allowed;
+  gboolean castles = FALSE;
+
+  for (guint t = syn_game_get_n_turns (self->game); t-- > 0;)
+    {
+      SynChoice theirs = syn_game_get_turn (self->game, t)->choice[remote];
+      if (theirs & SYN_CHOICE_COMMIT)
+        break;
+      if (theirs != SYN_CHOICE_NONE)
+        moves++;
+    }
+  for (guint i = 0; i < step->n_changed; i++)
+    castles |= step->changed[i].from == home;
+  allowed = MIN (moves, 5) + (castles ? 1 : 0);
+  if (!step->commit || step->n_changed <= allowed)
+    return TRUE;
+  g_snprintf (why, size, "%u pieces changed square in a transaction of at most %u moves",
+              (guint) step->n_changed, MIN (moves, 5));
+  return FALSE;
+}
+
 /* The other side's sealed turn: follow the committed view by its public part. */
 static void
 handle_sealed (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
@@ -1421,6 +1474,7 @@ handle_sealed (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
       return;
     }
   if (!syn_tx_public_step_from_text (m->text, remote, &step, why, sizeof why)
+      || !commit_fits_turns (self, &step, why, sizeof why)
       || !syn_tx_apply_public_step (syn_game_get_state (self->game), &step, &self->sealed_after,
                                     why, sizeof why))
     {
@@ -1546,19 +1600,105 @@ ask (SynPeer *self, const SynBitboard *sets, guint n_sets, gboolean all, GError 
   return TRUE;
 }
 
-/* A claim of an end only the other side could see (TX-R15). */
+/* Whether our last turn was a commit: a hidden attack on our king (TX-R10) and the fifty-turn
+ * draw that waits for a claim (TX-R15) both come only right after one. */
+static gboolean
+our_last_turn_committed (SynPeer *self)
+{
+  guint n = syn_game_get_n_turns (self->game);
+
+  return n > 0 && (syn_game_get_turn (self->game, n - 1)->choice[self->colour] & SYN_CHOICE_COMMIT);
+}
+
+/* The other side's audit has not come in the time allowed (TX-R17): withheld, it loses. */
+static gboolean
+on_audit_timeout_cb (gpointer user_data)
+{
+  SynPeer *self = user_data;
+  SynResult we_win = self->colour == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS;
+  g_autoptr (GError) error = NULL;
+
+  self->audit_timer_id = 0;
+  if (!self->game || self->audit_done)
+    return G_SOURCE_REMOVE;
+  self->audit_done = TRUE;
+  self->claim_pending = FALSE;
+  if (!syn_game_is_over (self->game))
+    {
+      /* Its claim was never checked: ended here, so that the record says why. */
+      self->applying = TRUE;
+      syn_game_resign (self->game, (SynColour) (1 - self->colour));
+      self->applying = FALSE;
+    }
+  syn_game_overturn_withheld (self->game, we_win);
+  error = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+                       _ ("The other side withheld its audit for %u seconds: it loses (TX-R17)"),
+                       self->audit_timeout_ms / 1000);
+  g_signal_emit (self, signals[ERROR], 0, error);
+  if (self->autosave)
+    {
+      g_autoptr (GError) save_error = NULL;
+      if (!syn_record_autosave (self->game, &save_error))
+        g_signal_emit (self, signals[ERROR], 0, save_error);
+      syn_tx_audit_log_remove (syn_game_get_id (self->game));
+    }
+  if (!self->over_announced)
+    announce_over (self);
+  g_signal_emit (self, signals[AUDIT_COMPLETED], 0, FALSE, error->message);
+  return G_SOURCE_REMOVE;
+}
+
+/* TX-R17: the other side's audit is due; withheld past the time allowed, it loses. */
 static void
-handle_claim (SynPeer *self, const SynMessage *m)
+await_audit (SynPeer *self)
+{
+  if (!self->sealed || self->audit_done || self->audit_timer_id || !self->link)
+    return;
+  self->audit_timer_id = g_timeout_add (self->audit_timeout_ms, on_audit_timeout_cb, self);
+}
+
+/* A claim of an end only the other side could see (TX-R15). Only the rule set that has
+ * claims, only from the side whose turn begins, and only an end that can be true from what
+ * we know; else it is refused and the game goes on. A claim taken ends the play, but its
+ * result is recorded only once the claimant's audit has checked it (TX-R17). */
+static void
+handle_claim (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
 {
   SynColour remote = (SynColour) (1 - self->colour);
+  gboolean after_commit_only
+      = g_str_equal (m->code, "hidden-attack") || g_str_equal (m->code, "fifty-turns");
+  const char *why = NULL;
 
-  if (!self->sealed || syn_game_is_over (self->game) || mover (self) != remote)
+  if (!self->sealed)
+    why = "this rule set has no claims";
+  else if (syn_game_is_over (self->game))
+    why = "the game is over";
+  else if (mover (self) != remote)
+    why = "a claim from the side whose turn does not begin";
+  else if (after_commit_only && !our_last_turn_committed (self))
+    why = "that end comes only right after a commit of ours, and our last turn was none";
+  else if (g_str_equal (m->code, "fifty-turns")
+           && syn_game_get_state (self->game)->board.quiet_turns < 100)
+    why = "the fifty-turn counter has not reached 100";
+  if (why)
     {
-      g_debug ("claim ignored: %s", m->code);
+      g_autoptr (GError) error
+          = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+                         _ ("The other side claimed an end the game cannot have: %s"), why);
+      reject (self, "bad-claim", why);
+      g_signal_emit (self, signals[ERROR], 0, error);
       return;
     }
+  self->proto = *next;
   self->claimed = TRUE;
-  syn_game_end_by_rules (self->game, syn_tx_audit_claimed_outcome (m->code, remote));
+  self->claim_pending = TRUE;
+  self->claim_outcome = syn_tx_audit_claimed_outcome (m->code, remote);
+  g_clear_handle_id (&self->deadline_id, g_source_remove);
+  syn_clock_stop (syn_game_get_clock (self->game));
+  /* Ours waits for its audit: were the claim false and the connection then broken, the game
+   * goes on, and our pending moves must still be secret (TX-R15). */
+  await_audit (self);
+  emit_opponent_state (self);
 }
 
 /* TX-R17: when the game ends, each side reveals every turn it moved in. */
@@ -1569,6 +1709,10 @@ send_audit (SynPeer *self)
   guint n_turns = syn_game_get_n_turns (self->game);
   GPtrArray *own_turns = self->audit_log->own_turns;
 
+  if (self->audit_sent)
+    return;
+  self->audit_sent = TRUE;
+  await_audit (self);
   for (guint t = 0; t < n_turns && t < own_turns->len; t++)
     {
       const char *text = g_ptr_array_index (own_turns, t);
@@ -1596,7 +1740,8 @@ handle_audit (SynPeer *self, const SynMessage *m)
   SynColour local = self->colour;
   gboolean clean;
 
-  if (!self->game || !self->sealed || !syn_game_is_over (self->game) || self->audit_done)
+  if (!self->game || !self->sealed || !(syn_game_is_over (self->game) || self->claim_pending)
+      || self->audit_done)
     {
       reject (self, "out-of-order", "no audit is awaited");
       return;
@@ -1614,6 +1759,16 @@ handle_audit (SynPeer *self, const SynMessage *m)
       return;
     }
   self->audit_done = TRUE;
+  g_clear_handle_id (&self->audit_timer_id, g_source_remove);
+  if (self->claim_pending)
+    {
+      /* Their claim, now to be checked: the game ends as claimed, and is overturned below
+       * if the audit finds otherwise. */
+      self->claim_pending = FALSE;
+      self->applying = TRUE;
+      syn_game_end_by_rules (self->game, self->claim_outcome);
+      self->applying = FALSE;
+    }
   their_turn (self, syn_game_get_n_turns (self->game));
   log = self->audit_log;
   clean = syn_tx_audit_check (self->game, &log->referee_start, local,
@@ -1636,6 +1791,13 @@ handle_audit (SynPeer *self, const SynMessage *m)
       if (!syn_record_autosave (self->referee_game ? self->referee_game : self->game, &error))
         g_signal_emit (self, signals[ERROR], 0, error);
       syn_tx_audit_log_remove (syn_game_get_id (self->game));
+    }
+  /* Ours, when a claim made it wait, and the end heard now. */
+  if (!self->over_announced)
+    {
+      self->over_announced = TRUE;
+      send_audit (self);
+      g_signal_emit (self, signals[GAME_OVER], 0);
     }
   g_signal_emit (self, signals[AUDIT_COMPLETED], 0, clean, why);
 }
@@ -1826,6 +1988,9 @@ handle_line (SynPeer *self, const char *line, gsize length)
     case SYN_MESSAGE_SEALED:
       handle_sealed (self, &next, &m);
       return;
+    case SYN_MESSAGE_CLAIM:
+      handle_claim (self, &next, &m);
+      return;
     default:
       break;
     }
@@ -1881,9 +2046,6 @@ handle_line (SynPeer *self, const char *line, gsize length)
       break;
     case SYN_MESSAGE_LOCKED:
       handle_locked (self, &m);
-      break;
-    case SYN_MESSAGE_CLAIM:
-      handle_claim (self, &m);
       break;
     case SYN_MESSAGE_AUDIT:
       handle_audit (self, &m);
@@ -2448,6 +2610,7 @@ syn_peer_init (SynPeer *self)
   self->options = (SynPeerOptions){ &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE };
   self->pending_draw = -1;
   self->remote_used_ms = -1;
+  self->audit_timeout_ms = SYN_PEER_ABANDON_SECONDS * 1000;
   syn_protocol_state_init (&self->proto, FALSE);
 }
 
@@ -2690,6 +2853,14 @@ syn_peer_close (SynPeer *self)
 }
 
 void
+syn_peer_set_audit_timeout (SynPeer *self, guint ms)
+{
+  g_return_if_fail (SYN_IS_PEER (self));
+
+  self->audit_timeout_ms = ms;
+}
+
+void
 syn_peer_drop_connection (SynPeer *self)
 {
   Link *link;
@@ -2736,6 +2907,14 @@ gboolean
 syn_peer_get_peer_known (SynPeer *self)
 {
   g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  return self->peer_known == SYN_PEER_KNOWN_KEY;
+}
+
+SynPeerKnown
+syn_peer_get_peer_known_as (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), SYN_PEER_KNOWN_NEW);
 
   return self->peer_known;
 }
