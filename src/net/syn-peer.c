@@ -122,6 +122,9 @@ struct _SynPeer
   SynTxLockAnswer question; /* its sets */
   SynChoice asked_choice;   /* the choice that waits for the answer, or SYN_CHOICE_NONE */
   SynMove cleared_move;     /* the move the answer let through this turn */
+  guint n_questions;        /* lock questions the other side asked us this turn */
+  gboolean questions_closed; /* it was told "no" to a move, or that every move is refused */
+  SynBitboard first_free;    /* the set of a first question answered "no", or 0 */
   SynState sealed_after;    /* their turn's result, from its public part */
   SynGame *referee_game;    /* the game as the referee saw it, after a clean audit */
   gboolean claimed;         /* the game ended on the other side's claim */
@@ -473,6 +476,9 @@ reset_turn (SynPeer *self)
   self->asking = self->asking_all = FALSE;
   self->asked_choice = SYN_CHOICE_NONE;
   self->cleared_move = SYN_MOVE_NONE;
+  self->n_questions = 0;
+  self->questions_closed = FALSE;
+  self->first_free = 0;
 }
 
 static void send_audit (SynPeer *self);
@@ -1491,28 +1497,81 @@ handle_sealed (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
     complete_turn (self);
 }
 
+/* Whether the other side asked about set already this turn. The turn's first question, when
+ * answered "no", may have been the TX-R6 one about every move (all of whose moves share that
+ * set), so its set may be asked once more, about the move. */
+static gboolean
+asked_before (SynPeer *self, guint turn, SynBitboard set)
+{
+  GArray *questions = self->audit_log->questions;
+  gboolean first = TRUE;
+
+  for (guint i = 0; i < questions->len; i++)
+    {
+      const SynTxLockAnswer *q = &g_array_index (questions, SynTxLockAnswer, i);
+      if (q->turn != turn)
+        continue;
+      if (q->n_sets == 1 && q->sets[0] == set && !(first && !q->locked))
+        return TRUE;
+      first = FALSE;
+    }
+  return FALSE;
+}
+
 /* TX-R16: the other side asks whether its move's squares are locked; our player is never
- * shown the question. */
+ * shown the question. Each question is one attempted move: the turn's first may ask about
+ * every move at once (TX-R6), every other about one move's refusal squares (one square, or
+ * two for castling), each set once a turn, since locks do not change while the other side
+ * moves (the first's once more when it was answered "no": it may have been the TX-R6 one, all
+ * of whose moves then share that set, so nothing else may follow it);
+ * after a "no" to a later question (the move stands and binds it) or a "yes" to several
+ * sets, none. So a
+ * turn has at most one "no", and a "yes" for each distinct set our locks refuse. The audit
+ * checks that each was a legal attempt of its own view (TX-R17). */
 static void
 handle_lock (SynPeer *self, const SynMessage *m)
 {
   SynMessage answer = { .type = SYN_MESSAGE_LOCKED, .turn = m->turn };
-  SynBitboard sets[SYN_TX_AUDIT_MAX_SETS];
+  SynTxLockAnswer kept = { .turn = m->turn };
   SynBitboard locks;
-  guint n_sets;
+  const char *why = NULL;
 
   if (!self->sealed || mover (self) == self->colour)
     {
       reject (self, "out-of-order", "a lock question from a side that does not move");
       return;
     }
-  if (!syn_tx_audit_read_sets (m->text, sets, &n_sets))
+  if (!syn_tx_audit_read_sets (m->text, kept.sets, &kept.n_sets))
     {
       reject (self, "malformed", "lock: too many sets");
       return;
     }
+  if (self->questions_closed)
+    why = "no more lock questions this turn: a move was let through, or every move refused";
+  else if (self->n_questions > 0 && kept.n_sets > 1)
+    why = "only the turn's first lock question may ask about several moves";
+  else if (kept.n_sets == 1 && syn_popcount (kept.sets[0]) > 2)
+    why = "a move's refusal squares are one square, or two when castling";
+  else if (self->first_free && (kept.n_sets != 1 || kept.sets[0] != self->first_free))
+    why = "after a first question answered 'no', only its move may be asked about again";
+  else if (kept.n_sets == 1 && asked_before (self, m->turn, kept.sets[0]))
+    why = "that move's squares were asked about already this turn";
+  if (why)
+    {
+      reject (self, "bad-lock", why);
+      return;
+    }
   locks = syn_tx_locks (syn_game_get_state (self->game), self->colour);
-  answer.answer = syn_tx_audit_all_locked (sets, n_sets, locks);
+  answer.answer = syn_tx_audit_all_locked (kept.sets, kept.n_sets, locks);
+  kept.locked = answer.answer;
+  /* Kept for the audit, which checks that the question was a legal attempt (TX-R17). */
+  g_array_append_val (self->audit_log->questions, kept);
+  /* A "no" to a move binds it; a "yes" to every move leaves only the pass (TX-R6). */
+  self->questions_closed = kept.n_sets == 1 ? !answer.answer && self->n_questions > 0
+                                            : answer.answer;
+  if (kept.n_sets == 1 && !answer.answer && self->n_questions == 0)
+    self->first_free = kept.sets[0];
+  self->n_questions++;
   send_message (self, &answer);
 }
 
@@ -1698,7 +1757,6 @@ handle_claim (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   /* Ours waits for its audit: were the claim false and the connection then broken, the game
    * goes on, and our pending moves must still be secret (TX-R15). */
   await_audit (self);
-  emit_opponent_state (self);
 }
 
 /* TX-R17: when the game ends, each side reveals every turn it moved in. */
@@ -1774,7 +1832,9 @@ handle_audit (SynPeer *self, const SynMessage *m)
   clean = syn_tx_audit_check (self->game, &log->referee_start, local,
                               (const SynTxTheirTurn *) (gpointer) log->their_turns->data,
                               (const SynTxLockAnswer *) (gpointer) log->answers->data,
-                              log->answers->len, self->claimed, &why);
+                              log->answers->len,
+                              (const SynTxLockAnswer *) (gpointer) log->questions->data,
+                              log->questions->len, self->claimed, &why);
   if (!clean)
     /* TX-R17: the side at fault loses. */
     syn_game_overturn (self->game,
@@ -2611,6 +2671,11 @@ syn_peer_init (SynPeer *self)
   self->pending_draw = -1;
   self->remote_used_ms = -1;
   self->audit_timeout_ms = SYN_PEER_ABANDON_SECONDS * 1000;
+  /* For tests of a withheld audit run as separate programs (docs/protocol.md keeps the
+   * real time). */
+  if (g_getenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS"))
+    self->audit_timeout_ms = (guint) g_ascii_strtoull (g_getenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS"),
+                                                       NULL, 10);
   syn_protocol_state_init (&self->proto, FALSE);
 }
 
@@ -3017,6 +3082,32 @@ playing (SynPeer *self, GError **error)
   return TRUE;
 }
 
+/* Whether the other side answered "locked" to set this turn. */
+static gboolean
+was_refused (SynPeer *self, SynBitboard set)
+{
+  GArray *answers = self->audit_log->answers;
+
+  for (guint i = 0; i < answers->len; i++)
+    {
+      const SynTxLockAnswer *a = &g_array_index (answers, SynTxLockAnswer, i);
+      if (a->turn == self->proto.turn && a->n_sets == 1 && a->sets[0] == set && a->locked)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+on_refused_again_cb (gpointer user_data)
+{
+  SynPeer *self = user_data;
+
+  if (self->game && !syn_game_is_over (self->game) && self->proto.phase == SYN_PHASE_PLAYING
+      && !self->proto.local_committed)
+    syn_game_refuse (self->game, self->colour);
+  return G_SOURCE_REMOVE;
+}
+
 gboolean
 syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
 {
@@ -3061,6 +3152,14 @@ syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
       if (move != SYN_MOVE_NONE && move != self->cleared_move)
         {
           SynBitboard set = syn_tx_refusal_squares (move);
+          /* Locks do not change while we move, and a set is asked about once a turn. */
+          if (was_refused (self, set))
+            {
+              /* Told after this call returns, as an answer from the network would be. */
+              g_idle_add_full (G_PRIORITY_DEFAULT, on_refused_again_cb, g_object_ref (self),
+                               g_object_unref);
+              return TRUE;
+            }
           if (!ask (self, &set, 1, FALSE, error))
             return FALSE;
           self->asked_choice = choice;
