@@ -1,0 +1,534 @@
+/* test-hostile-rules.c: a host against a guest that speaks the wire itself and bends the
+ * game's rules rather than the protocol's: a claim outside Transactional or out of turn, a
+ * Transactional claim followed by leaving before the audit, a claim whose audit is withheld,
+ * an impossible commit, lock questions about every square, a clock reported as unused. Each
+ * case asserts what the honest host saved.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "net-test-util.h"
+#include "syn-protocol.h"
+#include "syn-record-private.h"
+#include "syn-record.h"
+#include "transactional.h"
+
+static char *test_dir;
+
+typedef struct
+{
+  SynIdentity *identity;
+  SynIdentity *hostile_identity;
+  SynPeer *host;
+  NetBot *bot;
+  guint16 port;
+} Fixture;
+
+typedef struct
+{
+  const SynVariant *variant;
+  SynTimeControl tc;
+} Setup;
+
+static const Setup psc_game = { &syn_variant_psc, { 0, 0 } };
+static const Setup tx_game = { &syn_variant_transactional, { 0, 0 } };
+static const Setup timed_game = { &syn_variant_psc, { 5000, 0 } };
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  static guint counter;
+  g_autofree char *host_name = g_strdup_printf ("rules-host-%u", ++counter);
+  g_autofree char *hostile_name = g_strdup_printf ("rules-hostile-%u", counter);
+  const Setup *setup = data;
+  SynPeerOptions options = { setup->variant, setup->tc, FALSE, SYN_WHITE };
+  g_autoptr (GError) error = NULL;
+
+  f->identity = net_test_identity (host_name);
+  f->hostile_identity = net_test_identity (hostile_name);
+  f->host = syn_peer_new (f->identity, "Host");
+  /* Saved, so that each case can read what the host recorded. */
+  syn_peer_set_autosave (f->host, TRUE);
+  syn_peer_set_options (f->host, &options);
+  f->bot = net_bot_new (f->host, counter);
+  g_assert_true (syn_peer_listen (f->host, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  f->port = syn_peer_get_port (f->host);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  syn_peer_close (f->host);
+  net_test_spin (20);
+  g_clear_pointer (&f->bot, net_bot_free);
+  g_clear_object (&f->host);
+  g_clear_object (&f->identity);
+  g_clear_object (&f->hostile_identity);
+}
+
+/* The host's saved record of its game, read back from the autosave folder. */
+static SynGame *
+saved_game (Fixture *f)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name
+      = g_strconcat (syn_game_get_id (syn_peer_get_game (f->host)), SYN_RECORD_SUFFIX, NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+  g_autoptr (GError) error = NULL;
+  SynGame *game = syn_record_load (file, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
+static void
+wait_hung_up (Fixture *f)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (syn_peer_is_connected (f->host))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      net_test_spin (5);
+    }
+  net_test_spin (20);
+}
+
+/* The raw client's side, on its own thread. ------------------------------------------------ */
+
+typedef struct
+{
+  Fixture *f;
+  char id[SYN_PROTOCOL_ID_MAX + 1];
+  RawClient *client;
+  guint answers_no, answers_yes, refusals; /* lock questions */
+  gint64 used_ms;                          /* clock: what the guest reports */
+  gboolean host_committed;                 /* the host's commitment to turn 0 is in */
+} Raw;
+
+static const guint8 salt[SYN_PROTOCOL_SALT_SIZE] = { 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
+
+static void
+send_line (Raw *raw, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+send_line (Raw *raw, const char *format, ...)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *line = NULL;
+  va_list args;
+
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_assert_true (raw_client_send (raw->client, line, &error));
+  g_assert_no_error (error);
+}
+
+static char *
+expect (Raw *raw, const char *prefix)
+{
+  g_autoptr (GError) error = NULL;
+  char *line = raw_client_read_message (raw->client, &error);
+
+  if (!line || !g_str_has_prefix (line, prefix))
+    g_error ("expected '%s...', got '%s' (%s)", prefix, line ? line : "(end)",
+             error ? error->message : "no error");
+  return line;
+}
+
+static SynMessage
+parse (const char *line)
+{
+  SynMessage m;
+  SynParseError error;
+
+  if (!syn_message_parse (line, strlen (line), &m, &error))
+    g_error ("'%s' does not read: %s", line, error.message);
+  return m;
+}
+
+/* hello, the host's options (the host is white), accept. */
+static void
+raw_join (Raw *raw)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *hello = NULL;
+  g_autofree char *options = NULL;
+
+  raw->client = raw_client_connect ("127.0.0.1", raw->f->port, raw->f->hostile_identity, &error);
+  g_assert_no_error (error);
+  send_line (raw, "hello synchess 2 Mallory\n");
+  hello = expect (raw, "hello synchess 2");
+  options = expect (raw, "options ");
+  g_assert_cmpint (parse (options).colour, ==, SYN_WHITE);
+  g_strlcpy (raw->id, parse (options).id, sizeof raw->id);
+  send_line (raw, "accept fog=no\n");
+}
+
+static void
+send_commit (Raw *raw, guint turn, const char *move, gint64 used_ms)
+{
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+
+  syn_protocol_commitment (raw->id, turn, SYN_BLACK, move, salt, digest);
+  syn_protocol_hex (digest, sizeof digest, hex);
+  send_line (raw, "commit %u %s %" G_GINT64_FORMAT "\n", turn, hex, used_ms);
+}
+
+static void
+send_reveal (Raw *raw, guint turn, const char *move)
+{
+  char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
+
+  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
+  send_line (raw, "reveal %u %s %s\n", turn, move, hex);
+}
+
+/* Transactional turn 0, the host's: black waits, answers its lock questions truthfully
+ * (black holds no transaction yet, so nothing is locked), commits to "-" and reveals it.
+ * Returns when the host's commitment to turn 1 (its wait) is in. */
+static char *
+expect_in_turn_zero (Raw *raw, const char *prefix)
+{
+  for (;;)
+    {
+      char *line = expect (raw, "");
+      if (g_str_has_prefix (line, prefix))
+        return line;
+      if (g_str_has_prefix (line, "lock 0 "))
+        send_line (raw, "locked 0 no\n");
+      else if (g_str_has_prefix (line, "commit 0 "))
+        raw->host_committed = TRUE;
+      else
+        g_error ("unexpected '%s' in turn 0", line);
+      g_free (line);
+    }
+}
+
+static void
+tx_wait_turn_zero (Raw *raw)
+{
+  g_autofree char *sealed = NULL;
+  g_autofree char *next = NULL;
+
+  if (!raw->host_committed)
+    g_free (expect_in_turn_zero (raw, "commit 0 "));
+  send_commit (raw, 0, "-", 0);
+  sealed = expect (raw, "sealed 0 ");
+  send_reveal (raw, 0, "-");
+  next = expect (raw, "commit 1 ");
+}
+
+/* Attack: `claim` in PSC, where no end is claimed, froze the game: every later message was
+ * dropped and the record stayed unfinished. ------------------------------------------------ */
+
+static gpointer
+psc_claim_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *commit = NULL;
+  g_autofree char *refusal = NULL;
+  g_autofree char *reveal = NULL;
+  g_autofree char *next = NULL;
+
+  raw_join (raw);
+  commit = expect (raw, "commit 0 ");
+  send_line (raw, "claim 0 checkmate\n");
+  refusal = expect (raw, "error bad-claim ");
+  /* The game goes on: a move, then a resignation, both taken. */
+  send_commit (raw, 0, "e7e5", 0);
+  reveal = expect (raw, "reveal 0 ");
+  send_reveal (raw, 0, "e7e5");
+  next = expect (raw, "commit 1 ");
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_psc_claim (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (psc_claim_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "resignation");
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = saved_game (f);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (saved), ==, "resignation");
+}
+
+/* Attack: in Transactional, the side that does not move claimed, which froze the game too. */
+static gpointer
+tx_claim_out_of_turn_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *refusal = NULL;
+
+  raw_join (raw);
+  /* Turn 0 is white's: black may not claim. */
+  send_line (raw, "claim 0 stalemate\n");
+  refusal = expect_in_turn_zero (raw, "error bad-claim ");
+  tx_wait_turn_zero (raw);
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_tx_claim_out_of_turn (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_claim_out_of_turn_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "resignation");
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = saved_game (f);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+}
+
+/* Attack: a false claim, then leaving before the audit: the host recorded the claimed result
+ * "unchecked". Now it records nothing: the game stays unfinished, to be resumed. */
+typedef struct
+{
+  Raw raw;
+  const char *claim;
+} ClaimCase;
+
+static gpointer
+tx_claim_and_leave_thread (gpointer data)
+{
+  ClaimCase *c = data;
+
+  raw_join (&c->raw);
+  tx_wait_turn_zero (&c->raw);
+  send_line (&c->raw, "claim 1 %s\n", c->claim);
+  g_usleep (200 * 1000);
+  raw_client_free (c->raw.client);
+  return NULL;
+}
+
+static void
+claim_and_leave (Fixture *f, const char *claim)
+{
+  ClaimCase c = { { f }, claim };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_claim_and_leave_thread, &c, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_false (syn_game_is_over (game));
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = saved_game (f);
+  g_assert_false (syn_game_is_over (saved));
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_NONE);
+}
+
+static void
+test_tx_stalemate_claim_and_leave (Fixture *f, gconstpointer data)
+{
+  claim_and_leave (f, "stalemate");
+}
+
+/* A hidden attack is refused at once when the host's turn 0 was no commit; else it waits for
+ * the audit, like any claim. Either way nothing is recorded. */
+static void
+test_tx_hidden_attack_claim_and_leave (Fixture *f, gconstpointer data)
+{
+  claim_and_leave (f, "hidden-attack");
+}
+
+/* Attack: a claim whose audit never comes, the connection kept open: the claimant loses when
+ * the time allowed has passed (reason audit-withheld). */
+static gpointer
+tx_claim_and_withhold_thread (gpointer data)
+{
+  Raw *raw = data;
+  gint64 claimed_us;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  send_line (raw, "claim 1 stalemate\n");
+  claimed_us = g_get_monotonic_time ();
+  /* Sends nothing more. The host's audit, which would show its pending moves, comes only
+   * once the game is decided: after the second it allows here. */
+  for (;;)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *line = raw_client_read_message (raw->client, &error);
+      if (!line)
+        break;
+      if (g_str_has_prefix (line, "audit "))
+        {
+          g_assert_cmpint (g_get_monotonic_time () - claimed_us, >=, 900 * 1000);
+          break;
+        }
+    }
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_tx_claim_and_withhold (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_claim_and_withhold_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "audit-withheld");
+  saved = saved_game (f);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (saved), ==, "audit-withheld");
+}
+
+/* Attack: a commit that no turn of black's could have made (two pieces moved in its first
+ * turn), the queen on f2 mating: the host recorded 0-1. Now it is refused at once. */
+static gpointer
+tx_impossible_commit_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *refusal = NULL;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  send_commit (raw, 1, "f8c5/commit T4:-", 0);
+  send_line (raw, "sealed 1 commit f8c5,d8f2 KQkq -\n");
+  /* The host's reveal of its wait may come first. */
+  refusal = expect (raw, "");
+  if (g_str_has_prefix (refusal, "reveal 1 "))
+    {
+      g_free (refusal);
+      refusal = expect (raw, "");
+    }
+  g_assert_true (g_str_has_prefix (refusal, "error illegal-move "));
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_tx_impossible_commit (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_impossible_commit_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  saved = saved_game (f);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+}
+
+/* Attack: lock questions about every square, each turn: the answers showed the host's pending
+ * moves. Now a turn has one question per attempted move, each set once, none after a "no". */
+static gpointer
+tx_lock_flood_thread (gpointer data)
+{
+  Raw *raw = data;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  for (int square = 0; square < 64; square++)
+    {
+      char text[3];
+      g_autofree char *line = NULL;
+
+      syn_square_to_text (square, text);
+      send_line (raw, "lock 1 %s\n", text);
+      line = expect (raw, "");
+      if (g_str_equal (line, "locked 1 yes"))
+        raw->answers_yes++;
+      else if (g_str_equal (line, "locked 1 no"))
+        raw->answers_no++;
+      else if (g_str_has_prefix (line, "error bad-lock "))
+        raw->refusals++;
+      else
+        g_error ("unexpected '%s'", line);
+    }
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_tx_lock_flood (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  SynGame *game;
+
+  net_test_run_thread (tx_lock_flood_thread, &raw, 30);
+  wait_hung_up (f);
+  g_test_message ("answers: %u yes, %u no; %u refused", raw.answers_yes, raw.answers_no,
+                  raw.refusals);
+  /* a1 is white's own square, so a "no" comes first; then only a1 again may be asked (the
+   * first question may have been TX-R6's), and a2 is refused. White's first turn locks at
+   * most its move's two squares. */
+  g_assert_cmpuint (raw.answers_no, ==, 1);
+  g_assert_cmpuint (raw.answers_yes, <=, 2);
+  g_assert_cmpuint (raw.refusals, ==, 64 - raw.answers_no - raw.answers_yes);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  test_dir = net_test_init_dirs ("test-hostile-rules");
+  /* A withheld audit loses after a second here, not a minute. */
+  g_setenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS", "1000", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func, data)                                                                      \
+  g_test_add ("/net/hostile-rules/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
+  ADD ("psc/claim-refused-game-goes-on", test_psc_claim, &psc_game);
+  ADD ("tx/claim-out-of-turn-refused", test_tx_claim_out_of_turn, &tx_game);
+  ADD ("tx/false-stalemate-claim-then-leave", test_tx_stalemate_claim_and_leave, &tx_game);
+  ADD ("tx/false-hidden-attack-claim-then-leave", test_tx_hidden_attack_claim_and_leave, &tx_game);
+  ADD ("tx/claim-then-withheld-audit-loses", test_tx_claim_and_withhold, &tx_game);
+  ADD ("tx/impossible-commit-refused", test_tx_impossible_commit, &tx_game);
+  ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
+#undef ADD
+  (void) timed_game;
+  status = g_test_run ();
+  net_test_cleanup (test_dir);
+  g_free (test_dir);
+  return status;
+}
