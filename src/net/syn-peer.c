@@ -42,6 +42,10 @@
 #define MAX_QUEUED_BYTES (256 * 1024)
 /* The slack allowed between the two sides' measures of time (PSC-R11 clock reports). */
 #define CLOCK_TOLERANCE_MS 1000
+/* PSC-R11: the most of a measured round trip that is taken off the time a commitment took to
+ * arrive, when it bounds the sender's clock from below: more would let a peer that answers
+ * pings late think for free. */
+#define MAX_ROUND_TRIP_MS 500
 /* How long past the opponent's time we wait for its commitment before claiming its flag: it
  * covers the network's delay, which the opponent's own clock does not count. */
 #define FLAG_GRACE_MS 2000
@@ -74,6 +78,8 @@ struct _SynPeer
   SynProtocolState proto;
   guint ping_id;
   guint64 ping_number;
+  gint64 ping_sent_us;  /* when ping ping_number left */
+  gint64 round_trip_us; /* the shortest ping to pong on this connection, or -1 */
   gint64 last_heard_us;
   double tokens;
   gint64 tokens_us;
@@ -107,6 +113,7 @@ struct _SynPeer
   gint64 remote_used_ms;
   gint64 local_commit_us;  /* when ours left, 0 before */
   gint64 remote_commit_us; /* when theirs came, 0 before */
+  gboolean used_raised;    /* the other side raised our USED_MS this turn */
   SynChoice remote_choice;
   guint deadline_id;
   gboolean pending_resign;
@@ -440,7 +447,8 @@ on_ping_cb (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   m.number = ++self->ping_number;
-  send_message (self, &m);
+  if (send_message (self, &m))
+    self->ping_sent_us = g_get_monotonic_time ();
   return G_SOURCE_CONTINUE;
 }
 
@@ -472,6 +480,7 @@ reset_turn (SynPeer *self)
   self->remote_used_ms = -1;
   self->local_commit_us = 0;
   self->remote_commit_us = 0;
+  self->used_raised = FALSE;
   g_clear_handle_id (&self->deadline_id, g_source_remove);
   self->asking = self->asking_all = FALSE;
   self->asked_choice = SYN_CHOICE_NONE;
@@ -967,6 +976,7 @@ end_link (SynPeer *self, GError *error)
     return;
   self->link = NULL;
   stop_timers (self);
+  self->round_trip_us = -1;
   link_close_after_flush (link);
   link_unref (link);
 
@@ -1369,6 +1379,23 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   self->proto = *next;
   self->remote_used_ms = m->used_ms;
   self->remote_commit_us = now;
+  if (game_is_timed (self) && self->local_commit_us)
+    {
+      /* PSC-R11: its clock ran from our commitment's arrival to its own commitment's
+       * departure: at least what we saw between ours leaving and its arriving, less a round
+       * trip. A lower report is raised to that, and the other side told, before our reveal
+       * plays the turn, so that both records agree. */
+      gint64 round_trip_ms = self->round_trip_us < 0 ? 0 : self->round_trip_us / 1000;
+      gint64 seen_ms = (now - self->local_commit_us) / 1000 - MIN (round_trip_ms, MAX_ROUND_TRIP_MS);
+      /* A time it had not: its flag is ours to claim by the deadline, not by a raise. */
+      seen_ms = MIN (seen_ms, turn_start_ms (self, remote) - 1);
+      if (seen_ms > m->used_ms)
+        {
+          SynMessage raise = { .type = SYN_MESSAGE_USED, .turn = m->turn, .used_ms = seen_ms };
+          self->remote_used_ms = seen_ms;
+          send_message (self, &raise);
+        }
+    }
   if (self->sealed)
     {
       SynTxTheirTurn *theirs = their_turn (self, m->turn);
@@ -1384,6 +1411,36 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
                           remote == SYN_BLACK);
   if (self->game && !syn_game_is_over (self->game))
     emit_opponent_state (self);
+}
+
+/* PSC-R11: the other side raised the time we reported to what it saw on the wire. It takes
+ * that value, so we must too, or the records differ: a raise below our report or beyond it by
+ * more than the tolerance is a lie, and ends the connection (the turn is played again on
+ * resuming). */
+static void
+handle_used (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
+{
+  g_autofree char *why = NULL;
+
+  if (!game_is_timed (self))
+    why = g_strdup ("this game has no clock");
+  else if (self->used_raised)
+    why = g_strdup ("our time was raised already this turn");
+  else if (m->used_ms < self->local_used_ms
+           || m->used_ms > self->local_used_ms + CLOCK_TOLERANCE_MS)
+    why = g_strdup_printf ("a raise of our %" G_GINT64_FORMAT " ms to %" G_GINT64_FORMAT
+                           " ms is impossible",
+                           self->local_used_ms, m->used_ms);
+  if (why)
+    {
+      fail (self, "clock",
+            g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOCK,
+                         _ ("The other side counted our clock impossibly: %s"), why));
+      return;
+    }
+  self->proto = *next;
+  self->used_raised = TRUE;
+  self->local_used_ms = m->used_ms;
 }
 
 static void
@@ -1949,6 +2006,7 @@ moves_game_on (SynMessageType type)
     case SYN_MESSAGE_LOCKED:
     case SYN_MESSAGE_CLAIM:
     case SYN_MESSAGE_AUDIT:
+    case SYN_MESSAGE_USED:
       return TRUE;
     default:
       return FALSE;
@@ -2051,6 +2109,9 @@ handle_line (SynPeer *self, const char *line, gsize length)
     case SYN_MESSAGE_CLAIM:
       handle_claim (self, &next, &m);
       return;
+    case SYN_MESSAGE_USED:
+      handle_used (self, &next, &m);
+      return;
     default:
       break;
     }
@@ -2117,6 +2178,13 @@ handle_line (SynPeer *self, const char *line, gsize length)
       }
       break;
     case SYN_MESSAGE_PONG:
+      /* PSC-R11: the network's delay, which the other side's clock does not count. */
+      if (m.number == self->ping_number && self->ping_sent_us)
+        {
+          gint64 round_trip = now - self->ping_sent_us;
+          if (self->round_trip_us < 0 || round_trip < self->round_trip_us)
+            self->round_trip_us = round_trip;
+        }
       break;
     case SYN_MESSAGE_ERROR:
       handle_error_message (self, &m);
@@ -2671,6 +2739,7 @@ syn_peer_init (SynPeer *self)
   self->pending_draw = -1;
   self->remote_used_ms = -1;
   self->audit_timeout_ms = SYN_PEER_ABANDON_SECONDS * 1000;
+  self->round_trip_us = -1;
   /* For tests of a withheld audit run as separate programs (docs/protocol.md keeps the
    * real time). */
   if (g_getenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS"))

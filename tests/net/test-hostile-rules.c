@@ -506,6 +506,65 @@ test_tx_lock_flood (Fixture *f, gconstpointer data)
   g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
 }
 
+/* Attack: USED_MS 0 every turn while thinking 1.5 s a turn kept a 5 s clock full. Now the
+ * host raises it to what it saw (its commitment out, the guest's in) and says so with `used`
+ * before its reveal; both records carry the raised time. */
+static gpointer
+clock_lie_thread (gpointer data)
+{
+  Raw *raw = data;
+  static const char *const moves[] = { "e7e5", "d7d6" };
+
+  raw_join (raw);
+  for (guint turn = 0; turn < G_N_ELEMENTS (moves); turn++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("commit %u ", turn);
+      g_autofree char *used_prefix = g_strdup_printf ("used %u ", turn);
+      g_autofree char *reveal_prefix = g_strdup_printf ("reveal %u ", turn);
+      g_autofree char *commit = expect (raw, prefix);
+      g_autofree char *used = NULL;
+      g_autofree char *reveal = NULL;
+
+      g_usleep (1500 * 1000);
+      send_commit (raw, turn, moves[turn], 0);
+      used = expect (raw, used_prefix);
+      g_test_message ("the host says: %s", used);
+      g_assert_cmpint (parse (used).used_ms, >=, 1400);
+      raw->used_ms += parse (used).used_ms;
+      reveal = expect (raw, reveal_prefix);
+      send_reveal (raw, turn, moves[turn]);
+    }
+  g_free (expect (raw, "commit 2 "));
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_clock_lie (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+  gint64 left;
+
+  net_test_run_thread (clock_lie_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 2);
+  left = syn_game_get_turn (game, 1)->remaining_ms[SYN_BLACK];
+  g_test_message ("black's clock after two turns: %" G_GINT64_FORMAT " ms", left);
+  /* Exactly what the host told the guest it took. */
+  g_assert_cmpint (left, ==, 5000 - raw.used_ms);
+  g_assert_cmpint (left, <=, 5000 - 2 * 1400);
+  saved = saved_game (f);
+  /* The record keeps tenths of seconds. */
+  g_assert_cmpint (syn_game_get_turn (saved, 1)->remaining_ms[SYN_BLACK], <=, left);
+  g_assert_cmpint (syn_game_get_turn (saved, 1)->remaining_ms[SYN_BLACK], >, left - 100);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -525,8 +584,8 @@ main (int argc, char **argv)
   ADD ("tx/claim-then-withheld-audit-loses", test_tx_claim_and_withhold, &tx_game);
   ADD ("tx/impossible-commit-refused", test_tx_impossible_commit, &tx_game);
   ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
+  ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
 #undef ADD
-  (void) timed_game;
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
