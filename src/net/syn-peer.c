@@ -80,6 +80,7 @@ struct _SynPeer
   guint64 ping_number;
   gint64 ping_sent_us;  /* when ping ping_number left */
   gint64 round_trip_us; /* the shortest ping to pong on this connection, or -1 */
+  gint64 last_round_trip_us; /* the latest, or -1 */
   gint64 last_heard_us;
   double tokens;
   gint64 tokens_us;
@@ -976,7 +977,7 @@ end_link (SynPeer *self, GError *error)
     return;
   self->link = NULL;
   stop_timers (self);
-  self->round_trip_us = -1;
+  self->round_trip_us = self->last_round_trip_us = -1;
   link_close_after_flush (link);
   link_unref (link);
 
@@ -1379,7 +1380,8 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   self->proto = *next;
   self->remote_used_ms = m->used_ms;
   self->remote_commit_us = now;
-  if (game_is_timed (self) && self->local_commit_us)
+  /* A side that waits has no clock running (docs/protocol.md: its USED_MS is 0). */
+  if (game_is_timed (self) && self->local_commit_us && !side_waits (self, remote))
     {
       /* PSC-R11: its clock ran from our commitment's arrival to its own commitment's
        * departure: at least what we saw between ours leaving and its arriving, less a round
@@ -1414,20 +1416,26 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
 }
 
 /* PSC-R11: the other side raised the time we reported to what it saw on the wire. It takes
- * that value, so we must too, or the records differ: a raise below our report or beyond it by
- * more than the tolerance is a lie, and ends the connection (the turn is played again on
- * resuming). */
+ * that value, so we must too, or the records differ: a raise below our report, or beyond it
+ * by more than the network can explain, is a lie (it would steal our time), and ends the
+ * connection (the turn is played again on resuming). */
 static void
 handle_used (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
 {
   g_autofree char *why = NULL;
+  /* What the other side can have seen beyond our own count: the network's delay both ways,
+   * which the latest round trip measures; with some jitter, and never more than a second. */
+  gint64 slack_ms = self->last_round_trip_us < 0
+                        ? CLOCK_TOLERANCE_MS
+                        : MIN (CLOCK_TOLERANCE_MS, 2 * self->last_round_trip_us / 1000 + 200);
 
   if (!game_is_timed (self))
     why = g_strdup ("this game has no clock");
   else if (self->used_raised)
     why = g_strdup ("our time was raised already this turn");
-  else if (m->used_ms < self->local_used_ms
-           || m->used_ms > self->local_used_ms + CLOCK_TOLERANCE_MS)
+  else if (side_waits (self, self->colour))
+    why = g_strdup ("we wait this turn, and our clock does not run");
+  else if (m->used_ms < self->local_used_ms || m->used_ms > self->local_used_ms + slack_ms)
     why = g_strdup_printf ("a raise of our %" G_GINT64_FORMAT " ms to %" G_GINT64_FORMAT
                            " ms is impossible",
                            self->local_used_ms, m->used_ms);
@@ -2182,6 +2190,7 @@ handle_line (SynPeer *self, const char *line, gsize length)
       if (m.number == self->ping_number && self->ping_sent_us)
         {
           gint64 round_trip = now - self->ping_sent_us;
+          self->last_round_trip_us = round_trip;
           if (self->round_trip_us < 0 || round_trip < self->round_trip_us)
             self->round_trip_us = round_trip;
         }
@@ -2739,7 +2748,7 @@ syn_peer_init (SynPeer *self)
   self->pending_draw = -1;
   self->remote_used_ms = -1;
   self->audit_timeout_ms = SYN_PEER_ABANDON_SECONDS * 1000;
-  self->round_trip_us = -1;
+  self->round_trip_us = self->last_round_trip_us = -1;
   /* For tests of a withheld audit run as separate programs (docs/protocol.md keeps the
    * real time). */
   if (g_getenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS"))

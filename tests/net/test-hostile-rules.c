@@ -565,6 +565,324 @@ test_clock_lie (Fixture *f, gconstpointer data)
   g_assert_cmpint (syn_game_get_turn (saved, 1)->remaining_ms[SYN_BLACK], >, left - 100);
 }
 
+/* The same from a hostile host against a SynPeer guest. ------------------------------------ */
+
+typedef struct
+{
+  SynIdentity *guest_identity;
+  SynIdentity *hostile_identity;
+  SynPeer *guest;
+  NetBot *bot;
+  GSocketListener *listener;
+  guint16 port;
+} GuestFixture;
+
+static void
+guest_set_up (GuestFixture *g, gconstpointer data)
+{
+  static guint counter;
+  g_autofree char *guest_name = g_strdup_printf ("rules-guest-%u", ++counter);
+  g_autofree char *hostile_name = g_strdup_printf ("rules-hostile-host-%u", counter);
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  g_autoptr (GSocketAddress) bound = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g->guest_identity = net_test_identity (guest_name);
+  g->hostile_identity = net_test_identity (hostile_name);
+  g->guest = syn_peer_new (g->guest_identity, "Guest");
+  syn_peer_set_autosave (g->guest, TRUE);
+  g->bot = net_bot_new (g->guest, 100 + counter);
+  g->listener = g_socket_listener_new ();
+  g_assert_true (g_socket_listener_add_address (g->listener, address, G_SOCKET_TYPE_STREAM,
+                                                G_SOCKET_PROTOCOL_TCP, NULL, &bound, &error));
+  g_assert_no_error (error);
+  g->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+}
+
+static void
+guest_tear_down (GuestFixture *g, gconstpointer data)
+{
+  syn_peer_close (g->guest);
+  net_test_spin (20);
+  g_socket_listener_close (g->listener);
+  g_clear_object (&g->listener);
+  g_clear_pointer (&g->bot, net_bot_free);
+  g_clear_object (&g->guest);
+  g_clear_object (&g->guest_identity);
+  g_clear_object (&g->hostile_identity);
+}
+
+static void
+on_guest_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  syn_peer_connect_finish (SYN_PEER (source), result, &error);
+}
+
+typedef struct
+{
+  GuestFixture *g;
+  Raw raw; /* its client is the host's end of the connection */
+  GIOStream *tls;
+} RawHost;
+
+static gboolean
+accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
+               GTlsCertificateFlags errors, gpointer user_data)
+{
+  return TRUE;
+}
+
+/* Accepts the guest, speaks TLS as a host would, hello both ways, and proposes a game in
+ * which the host is white. */
+static void
+raw_host_start (RawHost *h, const char *variant, const char *tc)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *hello = NULL;
+  g_autofree char *accept = NULL;
+  GSocketConnection *connection;
+  RawClient *client = g_new0 (RawClient, 1);
+
+  connection = g_socket_listener_accept (h->g->listener, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_socket_set_timeout (g_socket_connection_get_socket (connection), 15);
+  client->connection = connection;
+  client->stream = g_tls_server_connection_new (
+      G_IO_STREAM (connection), syn_identity_get_certificate (h->g->hostile_identity), &error);
+  g_assert_no_error (error);
+  g_object_set (client->stream, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
+  g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (client->stream), NULL, &error));
+  g_assert_no_error (error);
+  client->in = g_data_input_stream_new (g_io_stream_get_input_stream (client->stream));
+  g_data_input_stream_set_newline_type (client->in, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  client->out = g_object_ref (g_io_stream_get_output_stream (client->stream));
+  h->raw.client = client;
+
+  hello = expect (&h->raw, "hello synchess 2");
+  g_strlcpy (h->raw.id, "2026-11-26-000000-hostile", sizeof h->raw.id);
+  send_line (&h->raw, "hello synchess 2 Mallory\n");
+  send_line (&h->raw, "options id=%s variant=%s tc=%s fog=no colour=white date=2026.11.26\n",
+             h->raw.id, variant, tc);
+  accept = expect (&h->raw, "accept ");
+}
+
+static void
+host_commit (RawHost *h, guint turn, const char *move, gint64 used_ms)
+{
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+
+  syn_protocol_commitment (h->raw.id, turn, SYN_WHITE, move, salt, digest);
+  syn_protocol_hex (digest, sizeof digest, hex);
+  send_line (&h->raw, "commit %u %s %" G_GINT64_FORMAT "\n", turn, hex, used_ms);
+}
+
+static void
+run_against_guest (GuestFixture *g, GThreadFunc func, RawHost *h)
+{
+  h->g = g;
+  h->raw.client = NULL;
+  syn_peer_connect_async (g->guest, "127.0.0.1", g->port, NULL, on_guest_connected_cb, NULL);
+  net_test_run_thread (func, h, 40);
+  /* The guest notices the end of the connection. */
+  for (gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       syn_peer_is_connected (g->guest);)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      net_test_spin (5);
+    }
+  net_test_spin (20);
+}
+
+static SynGame *
+guest_saved_game (GuestFixture *g)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name
+      = g_strconcat (syn_game_get_id (syn_peer_get_game (g->guest)), SYN_RECORD_SUFFIX, NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+  g_autoptr (GError) error = NULL;
+  SynGame *game = syn_record_load (file, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
+/* A PSC host claims: refused, and the game goes on to the host's resignation. */
+static gpointer
+host_psc_claim_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *refusal = NULL;
+  g_autofree char *commit = NULL;
+  g_autofree char *reveal = NULL;
+
+  raw_host_start (h, "psc", "-");
+  send_line (&h->raw, "claim 0 checkmate\n");
+  refusal = expect (&h->raw, "error bad-claim ");
+  commit = expect (&h->raw, "commit 0 ");
+  host_commit (h, 0, "e2e4", 0);
+  reveal = expect (&h->raw, "reveal 0 ");
+  send_line (&h->raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (&h->raw, "bye\n");
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_psc_claim (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  run_against_guest (g, host_psc_claim_thread, &h);
+  game = syn_peer_get_game (g->guest);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_BLACK_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "resignation");
+  saved = guest_saved_game (g);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_BLACK_WINS);
+}
+
+/* A Transactional host claims stalemate at the start of its first turn and leaves: the guest
+ * records nothing. */
+static gpointer
+host_tx_claim_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *commit = NULL;
+
+  raw_host_start (h, "transactional", "-");
+  /* The guest waits: it commits to its wait at once. */
+  commit = expect (&h->raw, "commit 0 ");
+  send_line (&h->raw, "claim 0 stalemate\n");
+  g_usleep (200 * 1000);
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_tx_claim_and_leave (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  run_against_guest (g, host_tx_claim_thread, &h);
+  game = syn_peer_get_game (g->guest);
+  g_assert_false (syn_game_is_over (game));
+  saved = guest_saved_game (g);
+  g_assert_false (syn_game_is_over (saved));
+}
+
+/* A host that reports 0 while thinking 1.5 s: the guest raises it. */
+static gpointer
+host_clock_lie_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *commit = NULL;
+  g_autofree char *used = NULL;
+  g_autofree char *reveal = NULL;
+  g_autofree char *next = NULL;
+  char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
+
+  raw_host_start (h, "psc", "5000+0");
+  commit = expect (&h->raw, "commit 0 ");
+  g_usleep (1500 * 1000);
+  host_commit (h, 0, "e2e4", 0);
+  used = expect (&h->raw, "used 0 ");
+  h->raw.used_ms = parse (used).used_ms;
+  reveal = expect (&h->raw, "reveal 0 ");
+  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
+  send_line (&h->raw, "reveal 0 e2e4 %s\n", hex);
+  next = expect (&h->raw, "commit 1 ");
+  send_line (&h->raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (&h->raw, "bye\n");
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_clock_lie (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+  gint64 left;
+
+  run_against_guest (g, host_clock_lie_thread, &h);
+  game = syn_peer_get_game (g->guest);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  left = syn_game_get_turn (game, 0)->remaining_ms[SYN_WHITE];
+  g_test_message ("white's clock after a turn: %" G_GINT64_FORMAT " ms", left);
+  g_assert_cmpint (h.raw.used_ms, >=, 1400);
+  g_assert_cmpint (left, ==, 5000 - h.raw.used_ms);
+  saved = guest_saved_game (g);
+  g_assert_cmpint (syn_game_get_turn (saved, 0)->remaining_ms[SYN_WHITE], <=, left);
+}
+
+/* A Transactional host asks about every square in its first turn: the guest answers once. */
+static gpointer
+host_lock_flood_thread (gpointer data)
+{
+  RawHost *h = data;
+
+  raw_host_start (h, "transactional", "-");
+  for (int square = 0; square < 64; square++)
+    {
+      char text[3];
+      g_autofree char *line = NULL;
+
+      syn_square_to_text (square, text);
+      send_line (&h->raw, "lock 0 %s\n", text);
+      line = expect (&h->raw, "");
+      if (g_str_has_prefix (line, "commit 0 "))
+        {
+          /* The guest's wait; the answer follows. */
+          g_free (line);
+          line = expect (&h->raw, "");
+        }
+      if (g_str_equal (line, "locked 0 yes"))
+        h->raw.answers_yes++;
+      else if (g_str_equal (line, "locked 0 no"))
+        h->raw.answers_no++;
+      else if (g_str_has_prefix (line, "error bad-lock "))
+        h->raw.refusals++;
+      else
+        g_error ("unexpected '%s'", line);
+    }
+  send_line (&h->raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (&h->raw, "bye\n");
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_lock_flood (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  SynGame *game;
+
+  run_against_guest (g, host_lock_flood_thread, &h);
+  g_test_message ("answers: %u yes, %u no; %u refused", h.raw.answers_yes, h.raw.answers_no,
+                  h.raw.refusals);
+  /* Black holds no transaction in turn 0: one "no", then only a1 again, then nothing. */
+  g_assert_cmpuint (h.raw.answers_yes, ==, 0);
+  g_assert_cmpuint (h.raw.answers_no, ==, 1);
+  g_assert_cmpuint (h.raw.refusals, ==, 63);
+  game = syn_peer_get_game (g->guest);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_BLACK_WINS);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -585,6 +903,14 @@ main (int argc, char **argv)
   ADD ("tx/impossible-commit-refused", test_tx_impossible_commit, &tx_game);
   ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
   ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
+#define ADD_HOST(path, func)                                                                       \
+  g_test_add ("/net/hostile-rules/hostile-host/" path, GuestFixture, NULL, guest_set_up, func,    \
+              guest_tear_down)
+  ADD_HOST ("psc/claim-refused-game-goes-on", test_host_psc_claim);
+  ADD_HOST ("tx/false-stalemate-claim-then-leave", test_host_tx_claim_and_leave);
+  ADD_HOST ("clock/unused-time-reported-is-raised", test_host_clock_lie);
+  ADD_HOST ("tx/lock-questions-about-every-square", test_host_lock_flood);
+#undef ADD_HOST
 #undef ADD
   status = g_test_run ();
   net_test_cleanup (test_dir);
