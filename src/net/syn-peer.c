@@ -1587,12 +1587,12 @@ asked_before (SynPeer *self, guint turn, SynBitboard set)
  * shown the question. Each question is one attempted move: the turn's first may ask about
  * every move at once (TX-R6), every other about one move's refusal squares (one square, or
  * two for castling), each set once a turn, since locks do not change while the other side
- * moves (the first's once more when it was answered "no": it may have been the TX-R6 one, all
- * of whose moves then share that set, so nothing else may follow it);
- * after a "no" to a later question (the move stands and binds it) or a "yes" to several
- * sets, none. So a
- * turn has at most one "no", and a "yes" for each distinct set our locks refuse. The audit
- * checks that each was a legal attempt of its own view (TX-R17). */
+ * moves. The first's set may be asked once more when it was answered "no": it may have been
+ * the TX-R6 question, all of whose moves then share that set, so nothing else may follow it.
+ * After a "no" to a later question (the move stands and binds it) or a "yes" to several sets
+ * (every move refused), none. So a turn has one "no" that binds, and a "yes" for each
+ * distinct set our locks refuse. The audit checks that each was a legal attempt of the
+ * asker's own view (TX-R17). */
 static void
 handle_lock (SynPeer *self, const SynMessage *m)
 {
@@ -1755,9 +1755,9 @@ on_audit_timeout_cb (gpointer user_data)
       self->applying = FALSE;
     }
   syn_game_overturn_withheld (self->game, we_win);
-  error = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
-                       _ ("The other side withheld its audit for %u seconds: it loses (TX-R17)"),
-                       self->audit_timeout_ms / 1000);
+  error = g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+                               _ ("The other side withheld its audit past the time allowed: it "
+                                  "loses (TX-R17)"));
   g_signal_emit (self, signals[ERROR], 0, error);
   if (self->autosave)
     {
