@@ -1501,18 +1501,92 @@ mover (SynPeer *self)
   return (SynColour) syn_game_get_state (self->game)->board.side_to_move;
 }
 
-/* TX-R3, R8: a commit changes at most one piece a move (two when it castles), and its
- * transaction holds at most one move a turn of its own since its last commit, five in all:
- * more changed pieces cannot have come from the turns the public record shows. */
+#define NEVER 99 /* more moves than any transaction holds */
+
+/* The fewest knight moves from one square to another on an empty board. */
+static int
+knight_distance (int from, int to)
+{
+  static const int jumps[8][2] = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 },
+                                   { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
+  int distance[64], queue[64], head = 0, tail = 0;
+
+  for (int i = 0; i < 64; i++)
+    distance[i] = -1;
+  distance[from] = 0;
+  queue[tail++] = from;
+  while (head < tail)
+    {
+      int square = queue[head++];
+      for (int j = 0; j < 8; j++)
+        {
+          int file = SYN_FILE_OF (square) + jumps[j][0], rank = SYN_RANK_OF (square) + jumps[j][1];
+          int next = rank * 8 + file;
+          if (file < 0 || file > 7 || rank < 0 || rank > 7 || distance[next] >= 0)
+            continue;
+          distance[next] = distance[square] + 1;
+          queue[tail++] = next;
+        }
+    }
+  return distance[to];
+}
+
+/* The fewest moves a piece of type needs from one square to another on an empty board, a
+ * lower bound of what it took in the sender's view (NEVER when no number of moves does).
+ * castles: the sender's king went two files from its home square, which is one move for it
+ * and its rook together. */
+static int
+fewest_moves (SynPieceType type, SynColour side, int from, int to, gboolean castles)
+{
+  int df = ABS (SYN_FILE_OF (to) - SYN_FILE_OF (from));
+  int dr = ABS (SYN_RANK_OF (to) - SYN_RANK_OF (from));
+  int home_rank = side == SYN_WHITE ? 0 : 7;
+  int forward = (SYN_RANK_OF (to) - SYN_RANK_OF (from)) * (side == SYN_WHITE ? 1 : -1);
+
+  switch (type)
+    {
+    case SYN_PAWN:
+      /* Forward only; a file changes only by a capture, which ends the transaction. */
+      if (forward <= 0 || df > 1)
+        return NEVER;
+      return SYN_RANK_OF (from) == (side == SYN_WHITE ? 1 : 6) && forward >= 2 ? forward - 1
+                                                                                 : forward;
+    case SYN_KNIGHT:
+      return knight_distance (from, to);
+    case SYN_BISHOP:
+      if ((SYN_FILE_OF (from) + SYN_RANK_OF (from)) % 2 != (SYN_FILE_OF (to) + SYN_RANK_OF (to)) % 2)
+        return NEVER;
+      return df == dr ? 1 : 2;
+    case SYN_ROOK:
+      /* Castling's rook moves with its king. */
+      if (castles && SYN_RANK_OF (from) == home_rank && SYN_RANK_OF (to) == home_rank)
+        return 0;
+      return df == 0 || dr == 0 ? 1 : 2;
+    case SYN_QUEEN:
+      return df == 0 || dr == 0 || df == dr ? 1 : 2;
+    case SYN_KING:
+    default:
+      if (castles && SYN_RANK_OF (from) == home_rank && dr == 0 && df == 2)
+        return 1;
+      return MAX (df, dr);
+    }
+}
+
+/* TX-R3, R8: a commit is the sender's pending moves, at most one a turn of its own since its
+ * last commit and five in all; each piece that changed square needs at least the moves an
+ * empty board asks of it. More than the turns allow cannot be true. */
 static gboolean
 commit_fits_turns (SynPeer *self, const SynTxPublicStep *step, char *why, gsize size)
 {
   SynColour remote = (SynColour) (1 - self->colour);
-  int home = remote == SYN_WHITE ? 4 : 60; /* e1, e8: castling moves two pieces at once */
+  const SynPosition *board = &syn_game_get_state (self->game)->board;
+  int home = remote == SYN_WHITE ? 4 : 60; /* e1, e8 */
   guint moves = 1;                         /* this turn's */
-  guint allowed;
+  int needed = 0;
   gboolean castles = FALSE;
 
+  if (!step->commit)
+    return TRUE;
   for (guint t = syn_game_get_n_turns (self->game); t-- > 0;)
     {
       SynChoice theirs = syn_game_get_turn (self->game, t)->choice[remote];
@@ -1521,13 +1595,27 @@ commit_fits_turns (SynPeer *self, const SynTxPublicStep *step, char *why, gsize 
       if (theirs != SYN_CHOICE_NONE)
         moves++;
     }
+  moves = MIN (moves, 5);
   for (guint i = 0; i < step->n_changed; i++)
-    castles |= step->changed[i].from == home;
-  allowed = MIN (moves, 5) + (castles ? 1 : 0);
-  if (!step->commit || step->n_changed <= allowed)
+    castles |= step->changed[i].from == home
+               && ABS (step->changed[i].to - step->changed[i].from) == 2;
+  for (guint i = 0; i < step->n_changed && needed <= (int) moves; i++)
+    {
+      int from = step->changed[i].from, to = step->changed[i].to;
+      SynPiece piece;
+      if (from < 0 || from > 63 || to < 0 || to > 63)
+        return TRUE; /* not a square: syn_tx_apply_public_step() says what is wrong */
+      piece = board->board[from];
+      if (piece == SYN_NO_PIECE)
+        return TRUE;
+      needed += fewest_moves (SYN_PIECE_TYPE (piece), remote, from, to, castles);
+    }
+  if (needed <= (int) moves)
     return TRUE;
-  g_snprintf (why, size, "%u pieces changed square in a transaction of at most %u moves",
-              (guint) step->n_changed, MIN (moves, 5));
+  g_snprintf (why, size,
+              "its pieces need at least %d moves to reach those squares, and its transaction "
+              "holds at most %u",
+              MIN (needed, NEVER), moves);
   return FALSE;
 }
 

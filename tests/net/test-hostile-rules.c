@@ -413,16 +413,23 @@ test_tx_claim_and_withhold (Fixture *f, gconstpointer data)
 
 /* Attack: a commit that no turn of black's could have made (two pieces moved in its first
  * turn), the queen on f2 mating: the host recorded 0-1. Now it is refused at once. */
+typedef struct
+{
+  Raw raw;
+  const char *sealed;
+} SealedCase;
+
 static gpointer
 tx_impossible_commit_thread (gpointer data)
 {
-  Raw *raw = data;
+  SealedCase *c = data;
+  Raw *raw = &c->raw;
   g_autofree char *refusal = NULL;
 
   raw_join (raw);
   tx_wait_turn_zero (raw);
   send_commit (raw, 1, "f8c5/commit T4:-", 0);
-  send_line (raw, "sealed 1 commit f8c5,d8f2 KQkq -\n");
+  send_line (raw, "sealed 1 %s\n", c->sealed);
   /* The host's reveal of its wait may come first. */
   refusal = expect (raw, "");
   if (g_str_has_prefix (refusal, "reveal 1 "))
@@ -436,13 +443,13 @@ tx_impossible_commit_thread (gpointer data)
 }
 
 static void
-test_tx_impossible_commit (Fixture *f, gconstpointer data)
+impossible_commit (Fixture *f, const char *sealed)
 {
-  Raw raw = { f };
+  SealedCase c = { { f }, sealed };
   g_autoptr (SynGame) saved = NULL;
   SynGame *game;
 
-  net_test_run_thread (tx_impossible_commit_thread, &raw, 30);
+  net_test_run_thread (tx_impossible_commit_thread, &c, 30);
   wait_hung_up (f);
   game = syn_peer_get_game (f->host);
   g_assert_true (syn_game_is_over (game));
@@ -450,6 +457,19 @@ test_tx_impossible_commit (Fixture *f, gconstpointer data)
   saved = saved_game (f);
   g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
   g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+}
+
+static void
+test_tx_impossible_commit (Fixture *f, gconstpointer data)
+{
+  impossible_commit (f, "commit f8c5,d8f2 KQkq -");
+}
+
+/* One piece, but a queen needs two moves from d8 to f2, and black has had one turn. */
+static void
+test_tx_unreachable_commit (Fixture *f, gconstpointer data)
+{
+  impossible_commit (f, "commit d8f2 KQkq -");
 }
 
 /* Attack: lock questions about every square, each turn: the answers showed the host's pending
@@ -901,6 +921,7 @@ main (int argc, char **argv)
   ADD ("tx/false-hidden-attack-claim-then-leave", test_tx_hidden_attack_claim_and_leave, &tx_game);
   ADD ("tx/claim-then-withheld-audit-loses", test_tx_claim_and_withhold, &tx_game);
   ADD ("tx/impossible-commit-refused", test_tx_impossible_commit, &tx_game);
+  ADD ("tx/unreachable-commit-refused", test_tx_unreachable_commit, &tx_game);
   ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
   ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
 #define ADD_HOST(path, func)                                                                       \
