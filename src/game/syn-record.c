@@ -655,8 +655,8 @@ read_turn (Reader *reader, char **words, const char *comment, GError **error)
 static gboolean
 is_known_reason (const char *reason)
 {
-  static const char *const others[] = { "time", "resignation", "agreement", "audit",
-                                        "audit-withheld" };
+  static const char *const others[]
+      = { "time", "resignation", "agreement", "audit", "audit-withheld" };
 
   for (SynReason r = SYN_REASON_KING_FROZEN; r <= SYN_REASON_LAST; r++)
     if (g_str_equal (reason, syn_reason_to_text (r)))

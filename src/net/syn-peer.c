@@ -78,8 +78,8 @@ struct _SynPeer
   SynProtocolState proto;
   guint ping_id;
   guint64 ping_number;
-  gint64 ping_sent_us;  /* when ping ping_number left */
-  gint64 round_trip_us; /* the shortest ping to pong on this connection, or -1 */
+  gint64 ping_sent_us;       /* when ping ping_number left */
+  gint64 round_trip_us;      /* the shortest ping to pong on this connection, or -1 */
   gint64 last_round_trip_us; /* the latest, or -1 */
   gint64 last_heard_us;
   double tokens;
@@ -124,23 +124,23 @@ struct _SynPeer
    * mover's turn travels sealed, its lock questions go to the other program, and the game
    * ends with an audit. */
   gboolean sealed;
-  SynTxAuditLog *audit_log; /* what the audit needs, saved beside the record */
-  gboolean asking;          /* a lock question of ours is out */
-  gboolean asking_all;      /* it asks whether every move is refused (TX-R6) */
-  SynTxLockAnswer question; /* its sets */
-  SynChoice asked_choice;   /* the choice that waits for the answer, or SYN_CHOICE_NONE */
-  SynMove cleared_move;     /* the move the answer let through this turn */
-  guint n_questions;        /* lock questions the other side asked us this turn */
+  SynTxAuditLog *audit_log;  /* what the audit needs, saved beside the record */
+  gboolean asking;           /* a lock question of ours is out */
+  gboolean asking_all;       /* it asks whether every move is refused (TX-R6) */
+  SynTxLockAnswer question;  /* its sets */
+  SynChoice asked_choice;    /* the choice that waits for the answer, or SYN_CHOICE_NONE */
+  SynMove cleared_move;      /* the move the answer let through this turn */
+  guint n_questions;         /* lock questions the other side asked us this turn */
   gboolean questions_closed; /* it was told "no" to a move, or that every move is refused */
   SynBitboard first_free;    /* the set of a first question answered "no", or 0 */
-  SynState sealed_after;    /* their turn's result, from its public part */
-  SynGame *referee_game;    /* the game as the referee saw it, after a clean audit */
-  gboolean claimed;         /* the game ended on the other side's claim */
+  SynState sealed_after;     /* their turn's result, from its public part */
+  SynGame *referee_game;     /* the game as the referee saw it, after a clean audit */
+  gboolean claimed;          /* the game ended on the other side's claim */
   gboolean audit_done;
-  gboolean audit_sent;       /* ours is out (it goes once a game) */
-  gboolean claim_pending;    /* the other side claimed; its audit has not yet checked out */
-  SynOutcome claim_outcome;  /* what it claimed */
-  guint audit_timer_id;      /* the other side's audit is due before it fires */
+  gboolean audit_sent;      /* ours is out (it goes once a game) */
+  gboolean claim_pending;   /* the other side claimed; its audit has not yet checked out */
+  SynOutcome claim_outcome; /* what it claimed */
+  guint audit_timer_id;     /* the other side's audit is due before it fires */
   guint audit_timeout_ms;
 };
 
@@ -1068,8 +1068,7 @@ handle_hello (SynPeer *self, const SynMessage *m)
   g_free (self->peer_name);
   self->peer_name = g_strdup (m->text);
   /* Seen before, or not: that is what the players are shown; from now on it is known. */
-  self->peer_known
-      = syn_identity_lookup (self->identity, self->peer_certificate, self->peer_name);
+  self->peer_known = syn_identity_lookup (self->identity, self->peer_certificate, self->peer_name);
   if (!syn_identity_remember (self->identity, self->peer_certificate, self->peer_name, &error))
     g_debug ("could not remember the peer: %s", error->message);
 
@@ -1388,7 +1387,8 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
        * trip. A lower report is raised to that, and the other side told, before our reveal
        * plays the turn, so that both records agree. */
       gint64 round_trip_ms = self->round_trip_us < 0 ? 0 : self->round_trip_us / 1000;
-      gint64 seen_ms = (now - self->local_commit_us) / 1000 - MIN (round_trip_ms, MAX_ROUND_TRIP_MS);
+      gint64 seen_ms
+          = (now - self->local_commit_us) / 1000 - MIN (round_trip_ms, MAX_ROUND_TRIP_MS);
       /* A time it had not: its flag is ours to claim by the deadline, not by a raise. */
       seen_ms = MIN (seen_ms, turn_start_ms (self, remote) - 1);
       if (seen_ms > m->used_ms)
@@ -1507,8 +1507,8 @@ mover (SynPeer *self)
 static int
 knight_distance (int from, int to)
 {
-  static const int jumps[8][2] = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 },
-                                   { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
+  static const int jumps[8][2]
+      = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
   int distance[64], queue[64], head = 0, tail = 0;
 
   for (int i = 0; i < 64; i++)
@@ -1550,11 +1550,12 @@ fewest_moves (SynPieceType type, SynColour side, int from, int to, gboolean cast
       if (forward <= 0 || df > 1)
         return NEVER;
       return SYN_RANK_OF (from) == (side == SYN_WHITE ? 1 : 6) && forward >= 2 ? forward - 1
-                                                                                 : forward;
+                                                                               : forward;
     case SYN_KNIGHT:
       return knight_distance (from, to);
     case SYN_BISHOP:
-      if ((SYN_FILE_OF (from) + SYN_RANK_OF (from)) % 2 != (SYN_FILE_OF (to) + SYN_RANK_OF (to)) % 2)
+      if ((SYN_FILE_OF (from) + SYN_RANK_OF (from)) % 2
+          != (SYN_FILE_OF (to) + SYN_RANK_OF (to)) % 2)
         return NEVER;
       return df == dr ? 1 : 2;
     case SYN_ROOK:
@@ -1597,8 +1598,8 @@ commit_fits_turns (SynPeer *self, const SynTxPublicStep *step, char *why, gsize 
     }
   moves = MIN (moves, 5);
   for (guint i = 0; i < step->n_changed; i++)
-    castles |= step->changed[i].from == home
-               && ABS (step->changed[i].to - step->changed[i].from) == 2;
+    castles
+        |= step->changed[i].from == home && ABS (step->changed[i].to - step->changed[i].from) == 2;
   for (guint i = 0; i < step->n_changed && needed <= (int) moves; i++)
     {
       int from = step->changed[i].from, to = step->changed[i].to;
@@ -1720,8 +1721,8 @@ handle_lock (SynPeer *self, const SynMessage *m)
   /* Kept for the audit, which checks that the question was a legal attempt (TX-R17). */
   g_array_append_val (self->audit_log->questions, kept);
   /* A "no" to a move binds it; a "yes" to every move leaves only the pass (TX-R6). */
-  self->questions_closed = kept.n_sets == 1 ? !answer.answer && self->n_questions > 0
-                                            : answer.answer;
+  self->questions_closed
+      = kept.n_sets == 1 ? !answer.answer && self->n_questions > 0 : answer.answer;
   if (kept.n_sets == 1 && !answer.answer && self->n_questions == 0)
     self->first_free = kept.sets[0];
   self->n_questions++;
@@ -2840,8 +2841,8 @@ syn_peer_init (SynPeer *self)
   /* For tests of a withheld audit run as separate programs (docs/protocol.md keeps the
    * real time). */
   if (g_getenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS"))
-    self->audit_timeout_ms = (guint) g_ascii_strtoull (g_getenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS"),
-                                                       NULL, 10);
+    self->audit_timeout_ms
+        = (guint) g_ascii_strtoull (g_getenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS"), NULL, 10);
   syn_protocol_state_init (&self->proto, FALSE);
 }
 

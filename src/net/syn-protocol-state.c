@@ -557,8 +557,8 @@ syn_protocol_state_send (const SynProtocolState *in, const SynMessage *m, SynPro
       break;
 
     case SYN_MESSAGE_USED:
-      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn
-          || !s.local_committed || !s.remote_committed || s.local_revealed)
+      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || !s.local_committed
+          || !s.remote_committed || s.local_revealed)
         return FALSE;
       break;
 

@@ -83,7 +83,7 @@ typedef struct
   gboolean fog;                              /* options, accept */
   int colour;                                /* options, resume: the host's; flag: whose */
   gint64 initial_ms, increment_ms;           /* options; initial_ms 0: no clock */
-  gint64 used_ms; /* commit: the sender's thinking time this turn; used: the receiver's */
+  gint64 used_ms;                            /* commit, used: the sender's time this turn */
   guint64 number;                            /* ping, pong */
   SynDrawAction draw;                        /* draw */
   guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];   /* commit, resume */

@@ -114,8 +114,7 @@ typedef struct
 
 static const guint8 salt[SYN_PROTOCOL_SALT_SIZE] = { 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
 
-static void
-send_line (Raw *raw, const char *format, ...) G_GNUC_PRINTF (2, 3);
+static void send_line (Raw *raw, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 static void
 send_line (Raw *raw, const char *format, ...)
@@ -925,7 +924,7 @@ main (int argc, char **argv)
   ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
   ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
 #define ADD_HOST(path, func)                                                                       \
-  g_test_add ("/net/hostile-rules/hostile-host/" path, GuestFixture, NULL, guest_set_up, func,    \
+  g_test_add ("/net/hostile-rules/hostile-host/" path, GuestFixture, NULL, guest_set_up, func,     \
               guest_tear_down)
   ADD_HOST ("psc/claim-refused-game-goes-on", test_host_psc_claim);
   ADD_HOST ("tx/false-stalemate-claim-then-leave", test_host_tx_claim_and_leave);

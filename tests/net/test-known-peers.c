@@ -72,8 +72,8 @@ meet (SynPeer *host, const char *identity_name, const char *player_name)
   g_autoptr (SynIdentity) identity = net_test_identity (identity_name);
   g_autoptr (SynPeer) guest = syn_peer_new (identity, player_name);
   gboolean connected = FALSE, host_connected = FALSE;
-  gulong handler = g_signal_connect (host, "connected", G_CALLBACK (on_host_connected_cb),
-                                     &host_connected);
+  gulong handler
+      = g_signal_connect (host, "connected", G_CALLBACK (on_host_connected_cb), &host_connected);
 
   syn_peer_set_autosave (guest, FALSE);
   syn_peer_connect_async (guest, "127.0.0.1", syn_peer_get_port (host), NULL, on_connected_cb,

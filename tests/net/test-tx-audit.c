@@ -46,12 +46,12 @@ typedef struct
   SynState referee_start; /* the audit's start: both transactions known */
   guint turn;             /* the protocol's turn: the number of turns played */
   /* What each program keeps for the audit, as SynPeer does. */
-  GArray *theirs[2];   /* SynTxTheirTurn by turn: side's record of the other's turns */
-  GArray *answers[2];  /* SynTxLockAnswer: the other program's answers to side's questions */
+  GArray *theirs[2];    /* SynTxTheirTurn by turn: side's record of the other's turns */
+  GArray *answers[2];   /* SynTxLockAnswer: the other program's answers to side's questions */
   GArray *questions[2]; /* SynTxLockAnswer: the other program's questions to side, answered */
-  GPtrArray *own[2];   /* char * by turn: what side committed to, or NULL */
-  GByteArray *salt[2]; /* SYN_PROTOCOL_SALT_SIZE bytes by turn: the salts of own */
-  gboolean claimed[2]; /* side's game ended on the other's claim */
+  GPtrArray *own[2];    /* char * by turn: what side committed to, or NULL */
+  GByteArray *salt[2];  /* SYN_PROTOCOL_SALT_SIZE bytes by turn: the salts of own */
+  gboolean claimed[2];  /* side's game ended on the other's claim */
   gboolean revealed[2];
   gboolean cheated[2]; /* side played against the rules: its own game no longer follows */
   /* Lies, set by a test before the turn they are told in. */
@@ -1155,8 +1155,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/net/tx-audit/r16/false-locked-answer", test_r16_false_locked_answer);
   g_test_add_func ("/net/tx-audit/r16/false-free-answer", test_r16_false_free_answer);
   g_test_add_func ("/net/tx-audit/r16/question-no-move-needs", test_r16_question_no_move_needs);
-  g_test_add_func ("/net/tx-audit/r16/not-bound-by-free-answer",
-                   test_r16_not_bound_by_free_answer);
+  g_test_add_func ("/net/tx-audit/r16/not-bound-by-free-answer", test_r16_not_bound_by_free_answer);
   g_test_add_func ("/net/tx-audit/r16/false-answer-in-unfinished-turn",
                    test_r16_false_answer_in_unfinished_turn);
   g_test_add_func ("/net/tx-audit/r16/false-answer-before-a-resume",
