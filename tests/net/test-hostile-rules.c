@@ -464,11 +464,12 @@ test_tx_impossible_commit (Fixture *f, gconstpointer data)
   impossible_commit (f, "commit f8c5,d8f2 KQkq -");
 }
 
-/* One piece, but a queen needs two moves from d8 to f2, and black has had one turn. */
+/* One piece, but a queen needs two moves from d8 to e5, and black has had one turn (e5 is
+ * a square white's first move cannot lock, so only the count of moves refuses it). */
 static void
 test_tx_unreachable_commit (Fixture *f, gconstpointer data)
 {
-  impossible_commit (f, "commit d8f2 KQkq -");
+  impossible_commit (f, "commit d8e5 KQkq -");
 }
 
 /* Attack: lock questions about every square, each turn: the answers showed the host's pending
@@ -644,7 +645,7 @@ typedef struct
 {
   GuestFixture *g;
   Raw raw; /* its client is the host's end of the connection */
-  GIOStream *tls;
+  SynColour colour; /* the host's */
 } RawHost;
 
 static gboolean
@@ -684,8 +685,8 @@ raw_host_start (RawHost *h, const char *variant, const char *tc)
   hello = expect (&h->raw, "hello synchess 2");
   g_strlcpy (h->raw.id, "2026-11-26-000000-hostile", sizeof h->raw.id);
   send_line (&h->raw, "hello synchess 2 Mallory\n");
-  send_line (&h->raw, "options id=%s variant=%s tc=%s fog=no colour=white date=2026.11.26\n",
-             h->raw.id, variant, tc);
+  send_line (&h->raw, "options id=%s variant=%s tc=%s fog=no colour=%s date=2026.11.26\n",
+             h->raw.id, variant, tc, h->colour == SYN_WHITE ? "white" : "black");
   accept = expect (&h->raw, "accept ");
 }
 
@@ -695,7 +696,7 @@ host_commit (RawHost *h, guint turn, const char *move, gint64 used_ms)
   guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
   char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
 
-  syn_protocol_commitment (h->raw.id, turn, SYN_WHITE, move, salt, digest);
+  syn_protocol_commitment (h->raw.id, turn, h->colour, move, salt, digest);
   syn_protocol_hex (digest, sizeof digest, hex);
   send_line (&h->raw, "commit %u %s %" G_GINT64_FORMAT "\n", turn, hex, used_ms);
 }
@@ -798,6 +799,65 @@ test_host_tx_claim_and_leave (GuestFixture *g, gconstpointer data)
   g_assert_false (syn_game_is_over (game));
   saved = guest_saved_game (g);
   g_assert_false (syn_game_is_over (saved));
+}
+
+/* A Transactional host, black, announces a commit no turn of its could have made: the queen
+ * from d8 to e5 in its first turn (a square white's first move cannot lock). The guest
+ * refuses it at once: the host loses. */
+static gpointer
+host_impossible_commit_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *sealed = NULL;
+  g_autofree char *commit = NULL;
+  g_autofree char *refusal = NULL;
+  char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
+
+  h->colour = SYN_BLACK;
+  raw_host_start (h, "transactional", "-");
+  /* Turn 0 is the guest's: answer its questions (nothing is locked), commit to the wait. */
+  for (;;)
+    {
+      g_autofree char *line = expect (&h->raw, "");
+      if (g_str_has_prefix (line, "lock 0 "))
+        send_line (&h->raw, "locked 0 no\n");
+      else if (g_str_has_prefix (line, "commit 0 "))
+        break;
+      else
+        g_error ("unexpected '%s' in turn 0", line);
+    }
+  host_commit (h, 0, "-", 0);
+  sealed = expect (&h->raw, "sealed 0 ");
+  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
+  send_line (&h->raw, "reveal 0 - %s\n", hex);
+  commit = expect (&h->raw, "commit 1 ");
+  host_commit (h, 1, "d8e5/commit T4:-", 0);
+  send_line (&h->raw, "sealed 1 commit d8e5 KQkq -\n");
+  refusal = expect (&h->raw, "");
+  if (g_str_has_prefix (refusal, "reveal 1 "))
+    {
+      g_free (refusal);
+      refusal = expect (&h->raw, "");
+    }
+  g_assert_true (g_str_has_prefix (refusal, "error illegal-move "));
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_impossible_commit (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  run_against_guest (g, host_impossible_commit_thread, &h);
+  game = syn_peer_get_game (g->guest);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = guest_saved_game (g);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
 }
 
 /* A host that reports 0 while thinking 1.5 s: the guest raises it. */
@@ -930,6 +990,7 @@ main (int argc, char **argv)
   ADD_HOST ("tx/false-stalemate-claim-then-leave", test_host_tx_claim_and_leave);
   ADD_HOST ("clock/unused-time-reported-is-raised", test_host_clock_lie);
   ADD_HOST ("tx/lock-questions-about-every-square", test_host_lock_flood);
+  ADD_HOST ("tx/unreachable-commit-refused", test_host_impossible_commit);
 #undef ADD_HOST
 #undef ADD
   status = g_test_run ();
