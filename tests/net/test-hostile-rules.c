@@ -644,7 +644,7 @@ on_guest_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data
 typedef struct
 {
   GuestFixture *g;
-  Raw raw; /* its client is the host's end of the connection */
+  Raw raw;          /* its client is the host's end of the connection */
   SynColour colour; /* the host's */
 } RawHost;
 
