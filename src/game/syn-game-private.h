@@ -36,6 +36,8 @@ void syn_game_end_by_rules (SynGame *self, SynOutcome outcome);
 /* The audit after a finished game (TX-R17) found the side that broke the rules: it loses,
  * whatever the game's end was. Emits nothing; the game stays over. */
 void syn_game_overturn (SynGame *self, SynResult result);
+/* The same when the loser withheld its audit past the time allowed (reason audit-withheld). */
+void syn_game_overturn_withheld (SynGame *self, SynResult result);
 
 /* The current state changed by what the network layer learned of it (TX-R6 over the
  * network: every legal move of the side to move is refused); the history stays. */

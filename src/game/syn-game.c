@@ -562,6 +562,16 @@ syn_game_overturn (SynGame *self, SynResult result)
 }
 
 void
+syn_game_overturn_withheld (SynGame *self, SynResult result)
+{
+  g_return_if_fail (SYN_IS_GAME (self));
+  g_return_if_fail (result != SYN_RESULT_NONE);
+
+  self->result = result;
+  self->end = SYN_END_AUDIT_WITHHELD;
+}
+
+void
 syn_game_replace_state (SynGame *self, const SynState *state)
 {
   g_return_if_fail (SYN_IS_GAME (self));
@@ -639,6 +649,8 @@ syn_game_get_reason (SynGame *self)
       return "agreement";
     case SYN_END_AUDIT:
       return "audit";
+    case SYN_END_AUDIT_WITHHELD:
+      return "audit-withheld";
     case SYN_END_NONE:
     default:
       return NULL;

@@ -35,6 +35,8 @@ typedef enum
   SYN_END_RESIGNATION,
   SYN_END_AGREEMENT, /* a draw offered and accepted */
   SYN_END_AUDIT,     /* the audit after the game found the loser broke the rules (TX-R17) */
+  /* the loser withheld its audit past the time allowed (TX-R17) */
+  SYN_END_AUDIT_WITHHELD,
 } SynEnd;
 
 typedef enum

@@ -708,7 +708,8 @@ read_turn (Reader *reader, char **words, const char *comment, GError **error)
 static gboolean
 is_known_reason (const char *reason)
 {
-  static const char *const others[] = { "time", "resignation", "agreement", "audit" };
+  static const char *const others[]
+      = { "time", "resignation", "agreement", "audit", "audit-withheld" };
 
   for (SynReason r = SYN_REASON_KING_FROZEN; r <= SYN_REASON_LAST; r++)
     if (g_str_equal (reason, syn_reason_to_text (r)))
@@ -776,7 +777,7 @@ read_result_line (Reader *reader, char **words, const char *comment, GError **er
 
   /* TX-R17: the audit after a Transactional network game overturned the result; only the
    * two programs could check it, so the record is taken at its word, as for a resignation. */
-  if (reason && g_str_equal (reason, "audit"))
+  if (reason && (g_str_equal (reason, "audit") || g_str_equal (reason, "audit-withheld")))
     {
       if (!syn_game_get_variant (game)->view || result == SYN_RESULT_NONE
           || result == SYN_RESULT_DRAW)
@@ -784,7 +785,10 @@ read_result_line (Reader *reader, char **words, const char *comment, GError **er
                      _ ("%s {%s} does not fit the final position"), words[0], reason);
       if (!syn_game_is_over (game))
         syn_game_end (game, result, SYN_END_RESIGNATION);
-      syn_game_overturn (game, result);
+      if (g_str_equal (reason, "audit"))
+        syn_game_overturn (game, result);
+      else
+        syn_game_overturn_withheld (game, result);
       return TRUE;
     }
   if (syn_game_is_over (game))

@@ -354,6 +354,52 @@ syn_identity_knows (SynIdentity *self, GTlsCertificate *peer)
   return digest && g_hash_table_contains (self->known, digest);
 }
 
+/* A name as the known-peers file keeps it: one line per peer, so no line break or over-long
+ * name from the network gets in. */
+static char *
+clean_name (const char *name)
+{
+  char *clean = g_utf8_make_valid (name ? name : "", -1);
+
+  for (char *c = clean; *c; c++)
+    if ((guchar) *c < 0x20 || *c == 0x7f)
+      *c = ' ';
+  if (strlen (clean) > KNOWN_MAX_NAME)
+    {
+      /* Cut at a character's first byte, so the name stays UTF-8. */
+      gsize cut = KNOWN_MAX_NAME;
+      while (cut > 0 && ((guchar) clean[cut] & 0xc0) == 0x80)
+        cut--;
+      clean[cut] = '\0';
+    }
+  return clean;
+}
+
+SynPeerKnown
+syn_identity_lookup (SynIdentity *self, GTlsCertificate *peer, const char *name)
+{
+  g_autofree char *digest = NULL;
+  g_autofree char *clean = NULL;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_return_val_if_fail (SYN_IS_IDENTITY (self), SYN_PEER_KNOWN_NEW);
+
+  digest = syn_certificate_digest (peer);
+  if (digest && g_hash_table_contains (self->known, digest))
+    return SYN_PEER_KNOWN_KEY;
+  /* A name is only a claim, which anyone can make: one met before with another key may be
+   * someone else. An empty name tells nothing. */
+  clean = clean_name (name);
+  if (!clean[0])
+    return SYN_PEER_KNOWN_NEW;
+  g_hash_table_iter_init (&iter, self->known);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (g_str_equal (value, clean))
+      return SYN_PEER_KNOWN_NAME_NEW_KEY;
+  return SYN_PEER_KNOWN_NEW;
+}
+
 gboolean
 syn_identity_remember (SynIdentity *self, GTlsCertificate *peer, const char *name, GError **error)
 {
@@ -372,19 +418,7 @@ syn_identity_remember (SynIdentity *self, GTlsCertificate *peer, const char *nam
                            _ ("The other side's certificate cannot be read"));
       return FALSE;
     }
-  /* One line per peer: no line break or over-long name from the network gets in. */
-  clean = g_utf8_make_valid (name ? name : "", -1);
-  for (char *c = clean; *c; c++)
-    if ((guchar) *c < 0x20 || *c == 0x7f)
-      *c = ' ';
-  if (strlen (clean) > KNOWN_MAX_NAME)
-    {
-      /* Cut at a character's first byte, so the name stays UTF-8. */
-      gsize cut = KNOWN_MAX_NAME;
-      while (cut > 0 && ((guchar) clean[cut] & 0xc0) == 0x80)
-        cut--;
-      clean[cut] = '\0';
-    }
+  clean = clean_name (name);
   value = g_hash_table_lookup (self->known, digest);
   if (value && g_str_equal (value, clean))
     return TRUE;

@@ -34,6 +34,18 @@ char *syn_identity_pair_fingerprint (SynIdentity *self, GTlsCertificate *peer);
 /* Whether the peer's certificate was remembered before, and remembering it (with the name
  * it gave, for the record). */
 gboolean syn_identity_knows (SynIdentity *self, GTlsCertificate *peer);
+
+/* What the known peers say of a peer that gives name: its key was met before, or it is new,
+ * or the name was met before with another key (someone else may be using it: the player is
+ * warned). */
+typedef enum
+{
+  SYN_PEER_KNOWN_NEW = 0, /* neither its key nor its name was met before */
+  SYN_PEER_KNOWN_KEY,     /* this key was met before */
+  SYN_PEER_KNOWN_NAME_NEW_KEY,
+} SynPeerKnown;
+
+SynPeerKnown syn_identity_lookup (SynIdentity *self, GTlsCertificate *peer, const char *name);
 gboolean syn_identity_remember (SynIdentity *self, GTlsCertificate *peer, const char *name,
                                 GError **error);
 

@@ -49,6 +49,11 @@ typedef enum
  * commits to it by itself (docs/protocol.md, "Waiting"). */
 #define SYN_PEER_WAIT_TEXT "-"
 
+/* How long a side may be gone (connection broken, or a due reveal withheld in a game
+ * without a clock) before the other side may claim the game (docs/protocol.md, reason
+ * abandoned). */
+#define SYN_PEER_ABANDON_SECONDS 60
+
 /* What the host proposes and the guest is asked about. */
 typedef struct
 {
@@ -103,6 +108,10 @@ void syn_peer_disconnect (SynPeer *self);
 /* The same, and a host stops listening. */
 void syn_peer_close (SynPeer *self);
 
+/* For tests: how long the other side's audit may be withheld after a Transactional game
+ * ends (default SYN_PEER_ABANDON_SECONDS) before it loses, reason audit-withheld. */
+void syn_peer_set_audit_timeout (SynPeer *self, guint ms);
+
 /* Drops the connection without a goodbye, as a broken network would (for tests). */
 void syn_peer_drop_connection (SynPeer *self);
 
@@ -114,6 +123,9 @@ gboolean syn_peer_is_host (SynPeer *self);
 const char *syn_peer_get_fingerprint (SynPeer *self);
 /* Whether this peer's certificate was seen before (it is remembered from now on). */
 gboolean syn_peer_get_peer_known (SynPeer *self);
+/* The same, and whether the name it gives was met before with another key: the player is
+ * warned that someone else may be using it. */
+SynPeerKnown syn_peer_get_peer_known_as (SynPeer *self);
 const char *syn_peer_get_peer_name (SynPeer *self);
 
 /* The game being played or last played, or NULL. */

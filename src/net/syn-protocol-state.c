@@ -300,6 +300,15 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
       syn_protocol_state_end_game (s);
       return SYN_VERDICT_ACCEPT;
 
+    case SYN_MESSAGE_USED:
+      /* PSC-R11: the other side raises our time, after both commitments and before its
+       * reveal, which plays the turn. */
+      if (m->turn != s->turn)
+        return REJECT ("wrong-turn", "a time for turn %u during turn %u", m->turn, s->turn);
+      if (s->drawing_lots || !s->local_committed || !s->remote_committed || s->remote_revealed)
+        return REJECT ("out-of-order", "a time raised outside its turn's commitments");
+      return SYN_VERDICT_ACCEPT;
+
     case SYN_MESSAGE_DRAW:
       if (m->draw == SYN_DRAW_OFFER)
         {
@@ -400,6 +409,7 @@ syn_protocol_state_receive (const SynProtocolState *in, gboolean parse_ok,
     case SYN_MESSAGE_LOCK:
     case SYN_MESSAGE_LOCKED:
     case SYN_MESSAGE_CLAIM:
+    case SYN_MESSAGE_USED:
       v = receive_play (&s, m, result);
       break;
 
@@ -544,6 +554,12 @@ syn_protocol_state_send (const SynProtocolState *in, const SynMessage *m, SynPro
       if (s.phase != SYN_PHASE_PLAYING || m->turn != s.turn)
         return FALSE;
       syn_protocol_state_end_game (&s);
+      break;
+
+    case SYN_MESSAGE_USED:
+      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || !s.local_committed
+          || !s.remote_committed || s.local_revealed)
+        return FALSE;
       break;
 
     case SYN_MESSAGE_AUDIT:

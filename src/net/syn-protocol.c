@@ -28,7 +28,7 @@ static const char *const words[SYN_MESSAGE_N_TYPES] = {
   [SYN_MESSAGE_BYE] = "bye",         [SYN_MESSAGE_SEED] = "seed",
   [SYN_MESSAGE_LOCK] = "lock",       [SYN_MESSAGE_LOCKED] = "locked",
   [SYN_MESSAGE_SEALED] = "sealed",   [SYN_MESSAGE_CLAIM] = "claim",
-  [SYN_MESSAGE_AUDIT] = "audit",
+  [SYN_MESSAGE_AUDIT] = "audit",     [SYN_MESSAGE_USED] = "used",
 };
 
 static const char *const claim_words[]
@@ -591,6 +591,16 @@ syn_message_parse (const char *line, gsize length, SynMessage *m, SynParseError 
       m->used_ms = (gint64) number;
       return TRUE;
 
+    case SYN_MESSAGE_USED:
+      EXPECT_ARGS (2, "used TURN USED_MS");
+      if (!read_number (args[0], SYN_PROTOCOL_MAX_TURNS, &number))
+        return MALFORMED ("used: the turn must be a number up to %d", SYN_PROTOCOL_MAX_TURNS);
+      m->turn = (guint32) number;
+      if (!read_number (args[1], SYN_PROTOCOL_MAX_MS, &number))
+        return MALFORMED ("used: the time used must be a number of milliseconds");
+      m->used_ms = (gint64) number;
+      return TRUE;
+
     case SYN_MESSAGE_REVEAL:
       EXPECT_ARGS (3, "reveal TURN MOVE SALT");
       if (!read_number (args[0], SYN_PROTOCOL_MAX_TURNS, &number))
@@ -841,6 +851,9 @@ syn_message_format (const SynMessage *m, char *buf)
     case SYN_MESSAGE_REVEAL:
       syn_protocol_hex (m->salt, SYN_PROTOCOL_SALT_SIZE, hex);
       put (&w, " %u %s %s", m->turn, m->move, hex);
+      break;
+    case SYN_MESSAGE_USED:
+      put (&w, " %u %" G_GINT64_FORMAT, m->turn, m->used_ms);
       break;
     case SYN_MESSAGE_DRAW:
       put (&w, " %s", draw_words[CLAMP ((int) m->draw, 0, 2)]);

@@ -59,6 +59,7 @@ typedef enum
                        * reveal, which shows only what a commit announces (TX-R8) */
   SYN_MESSAGE_CLAIM,  /* claim TURN REASON: the game ended by a rule only the sender can judge */
   SYN_MESSAGE_AUDIT,  /* audit TURN CHOICE LIST SALT | audit end (TX-R17) */
+  SYN_MESSAGE_USED,   /* used TURN USED_MS: the receiver's raise of the sender's time (PSC-R11) */
   SYN_MESSAGE_N_TYPES
 } SynMessageType;
 
@@ -82,7 +83,7 @@ typedef struct
   gboolean fog;                              /* options, accept */
   int colour;                                /* options, resume: the host's; flag: whose */
   gint64 initial_ms, increment_ms;           /* options; initial_ms 0: no clock */
-  gint64 used_ms;                            /* commit: the sender's thinking time this turn */
+  gint64 used_ms;                            /* commit, used: the sender's time this turn */
   guint64 number;                            /* ping, pong */
   SynDrawAction draw;                        /* draw */
   guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];   /* commit, resume */

@@ -34,6 +34,7 @@ syn_tx_audit_log_new (const SynState *referee_start)
   log->own_turns = g_ptr_array_new_with_free_func (g_free);
   log->own_salts = g_array_new (FALSE, TRUE, 1);
   log->answers = g_array_new (FALSE, TRUE, sizeof (SynTxLockAnswer));
+  log->questions = g_array_new (FALSE, TRUE, sizeof (SynTxLockAnswer));
   return log;
 }
 
@@ -47,6 +48,7 @@ syn_tx_audit_log_copy (const SynTxAuditLog *log)
     g_ptr_array_add (copy->own_turns, g_strdup (g_ptr_array_index (log->own_turns, i)));
   g_array_append_vals (copy->own_salts, log->own_salts->data, log->own_salts->len);
   g_array_append_vals (copy->answers, log->answers->data, log->answers->len);
+  g_array_append_vals (copy->questions, log->questions->data, log->questions->len);
   return copy;
 }
 
@@ -59,6 +61,7 @@ syn_tx_audit_log_free (SynTxAuditLog *log)
   g_ptr_array_unref (log->own_turns);
   g_array_unref (log->own_salts);
   g_array_unref (log->answers);
+  g_array_unref (log->questions);
   g_free (log);
 }
 
@@ -111,6 +114,31 @@ syn_tx_audit_log_cut (SynTxAuditLog *log, guint turns)
       g_array_index (log->answers, SynTxLockAnswer, kept++)
           = g_array_index (log->answers, SynTxLockAnswer, i);
   g_array_set_size (log->answers, kept);
+  kept = 0;
+  for (guint i = 0; i < log->questions->len; i++)
+    if (g_array_index (log->questions, SynTxLockAnswer, i).turn < turns)
+      g_array_index (log->questions, SynTxLockAnswer, kept++)
+          = g_array_index (log->questions, SynTxLockAnswer, i);
+  g_array_set_size (log->questions, kept);
+}
+
+/* A list of answers of turn as the log's key writes them: "e5 yes", "g1+f1 no". */
+static void
+set_answers (GKeyFile *file, const char *group, const char *key, GArray *array, guint turn)
+{
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < array->len; i++)
+    {
+      const SynTxLockAnswer *answer = &g_array_index (array, SynTxLockAnswer, i);
+      g_autofree char *sets = NULL;
+      if (answer->turn != turn)
+        continue;
+      sets = syn_tx_audit_write_sets (answer->sets, answer->n_sets);
+      g_ptr_array_add (lines, g_strdup_printf ("%s %s", sets, answer->locked ? "yes" : "no"));
+    }
+  if (lines->len > 0)
+    g_key_file_set_string_list (file, group, key, (const char *const *) lines->pdata, lines->len);
 }
 
 gboolean
@@ -156,12 +184,13 @@ syn_tx_audit_log_write (const SynTxAuditLog *log)
 
   for (guint i = 0; i < log->answers->len; i++)
     n_turns = MAX (n_turns, g_array_index (log->answers, SynTxLockAnswer, i).turn + 1);
+  for (guint i = 0; i < log->questions->len; i++)
+    n_turns = MAX (n_turns, g_array_index (log->questions, SynTxLockAnswer, i).turn + 1);
   syn_variant_transactional.write_state (&log->referee_start, fen, sizeof fen);
   g_key_file_set_string (file, LOG_GAME_GROUP, "RefereeStart", fen);
   for (guint t = 0; t < n_turns; t++)
     {
       g_autofree char *group = g_strdup_printf (LOG_TURN_GROUP, t);
-      g_autoptr (GPtrArray) answers = g_ptr_array_new_with_free_func (g_free);
       const char *own = t < log->own_turns->len ? g_ptr_array_index (log->own_turns, t) : NULL;
       const SynTxTheirTurn *theirs
           = t < log->their_turns->len ? &g_array_index (log->their_turns, SynTxTheirTurn, t) : NULL;
@@ -177,18 +206,8 @@ syn_tx_audit_log_write (const SynTxAuditLog *log)
         set_hex (file, group, "Commitment", theirs->commitment, sizeof theirs->commitment);
       if (theirs && theirs->public_step[0])
         g_key_file_set_string (file, group, "Sealed", theirs->public_step);
-      for (guint i = 0; i < log->answers->len; i++)
-        {
-          const SynTxLockAnswer *answer = &g_array_index (log->answers, SynTxLockAnswer, i);
-          g_autofree char *sets = NULL;
-          if (answer->turn != t)
-            continue;
-          sets = syn_tx_audit_write_sets (answer->sets, answer->n_sets);
-          g_ptr_array_add (answers, g_strdup_printf ("%s %s", sets, answer->locked ? "yes" : "no"));
-        }
-      if (answers->len > 0)
-        g_key_file_set_string_list (file, group, "Answers", (const char *const *) answers->pdata,
-                                    answers->len);
+      set_answers (file, group, "Answers", log->answers, t);
+      set_answers (file, group, "Questions", log->questions, t);
     }
   return g_key_file_to_data (file, NULL, NULL);
 }
@@ -241,6 +260,7 @@ read_turn (GKeyFile *file, const char *group, guint turn, SynTxAuditLog *log, GE
   g_autofree char *commitment = g_key_file_get_string (file, group, "Commitment", NULL);
   g_autofree char *sealed = g_key_file_get_string (file, group, "Sealed", NULL);
   g_auto (GStrv) answers = g_key_file_get_string_list (file, group, "Answers", NULL, NULL);
+  g_auto (GStrv) questions = g_key_file_get_string_list (file, group, "Questions", NULL, NULL);
 
   if (committed)
     {
@@ -272,6 +292,13 @@ read_turn (GKeyFile *file, const char *group, guint turn, SynTxAuditLog *log, GE
       if (!read_answer (answers[i], turn, &answer))
         return bad_value (error, group, "Answers");
       g_array_append_val (log->answers, answer);
+    }
+  for (guint i = 0; questions && questions[i]; i++)
+    {
+      SynTxLockAnswer question;
+      if (!read_answer (questions[i], turn, &question))
+        return bad_value (error, group, "Questions");
+      g_array_append_val (log->questions, question);
     }
   return TRUE;
 }

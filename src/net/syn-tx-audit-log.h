@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 /* What a program keeps of a Transactional game for the audit at its end (TX-R17), beside its
  * player's record: the referee's start (both transactions, none pending), what it committed
  * to at each of its own turns and the salts, the other side's commitments and sealed parts,
- * and the lock answers it was given. Never the other side's pending moves, which it does not
- * know (TX-R15). Saved beside the game's autosave, so that the game can be resumed. */
+ * and the lock answers it was given and gave. Never the other side's pending moves, which it does
+ * not know (TX-R15). Saved beside the game's autosave, so that the game can be resumed. */
 typedef struct
 {
   SynState referee_start;
@@ -23,6 +23,7 @@ typedef struct
   GPtrArray *own_turns; /* char *: what we committed to at each of our turns, or NULL */
   GArray *own_salts;    /* SYN_PROTOCOL_SALT_SIZE bytes by turn */
   GArray *answers;      /* SynTxLockAnswer: the other program's answers to us */
+  GArray *questions;    /* SynTxLockAnswer: its questions to us, with our answers (TX-R16) */
 } SynTxAuditLog;
 
 SynTxAuditLog *syn_tx_audit_log_new (const SynState *referee_start);

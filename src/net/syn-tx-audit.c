@@ -295,10 +295,63 @@ check_answers (const SynTxLockAnswer *answers, guint n_answers, guint turn, SynB
   return TRUE;
 }
 
+static gboolean
+set_in (SynBitboard set, const SynBitboard *sets, guint n_sets)
+{
+  for (guint i = 0; i < n_sets; i++)
+    if (sets[i] == set)
+      return TRUE;
+  return FALSE;
+}
+
+/* TX-R16: each lock question they asked us in their turn was an attempt of a legal move of
+ * their own view (the sets exactly one legal move's refusal squares), or the turn's first
+ * question, the one about every move (TX-R6); and a move we answered "not locked" is the move
+ * they then played. referee is the state at the start of their turn. */
+static gboolean
+check_questions (const SynState *referee, SynColour them, guint turn, SynChoice choice,
+                 const SynTxLockAnswer *questions, guint n_questions, char **why)
+{
+  SynBitboard legal[SYN_MAX_MOVES], all[SYN_TX_AUDIT_MAX_SETS];
+  SynState view;
+  guint n_all, index = 0;
+  int n_legal;
+
+  syn_tx_player_state (referee, them, &view);
+  n_legal = syn_tx_refusal_sets (&view, legal);
+  n_all = syn_tx_audit_all_refused_question (&view, all);
+  for (guint i = 0; i < n_questions; i++)
+    {
+      const SynTxLockAnswer *q = &questions[i];
+      gboolean is_all = index == 0 && n_all > 0 && q->n_sets == n_all;
+      gboolean single = q->n_sets == 1 && set_in (q->sets[0], legal, (guint) MAX (n_legal, 0));
+
+      if (q->turn != turn)
+        continue;
+      for (guint k = 0; is_all && k < q->n_sets; k++)
+        is_all = set_in (q->sets[k], all, n_all);
+      index++;
+      if (!is_all && !single)
+        return fault (why,
+                      _ ("At turn %u the other side asked whether squares were locked that no "
+                         "legal move of its own needed (TX-R16)"),
+                      turn + 1);
+      if (!is_all && !q->locked
+          && (SYN_CHOICE_KIND (choice) & SYN_CHOICE_PASS
+              || syn_tx_refusal_squares (SYN_CHOICE_MOVE (choice)) != q->sets[0]))
+        return fault (why,
+                      _ ("At turn %u the other side did not play the move it was told was not "
+                         "locked (TX-R16)"),
+                      turn + 1);
+    }
+  return TRUE;
+}
+
 gboolean
 syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
                     const SynTxTheirTurn *theirs, const SynTxLockAnswer *answers, guint n_answers,
-                    gboolean they_claimed, char **why)
+                    const SynTxLockAnswer *questions, guint n_questions, gboolean they_claimed,
+                    char **why)
 {
   const SynVariant *variant = syn_game_get_variant (game);
   SynColour them = (SynColour) !auditor;
@@ -338,6 +391,9 @@ syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
                                  "side’s transaction locked (TX-R16)"),
                         t + 1);
       if (mover == them && !check_told (&referee, &after, them, t, choice, &theirs[t], why))
+        return FALSE;
+      if (mover == them
+          && !check_questions (&referee, them, t, choice, questions, n_questions, why))
         return FALSE;
       referee = after;
     }

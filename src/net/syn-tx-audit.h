@@ -66,12 +66,14 @@ char *syn_tx_audit_write_sets (const SynBitboard *sets, guint n_sets);
 /* Replays game (this program's, auditor's side known, the other's turns sealed) as the
  * referee from start, the game's start with both transactions: theirs (one per turn of game,
  * indexed by turn) holds the other side's commitments, sealed parts and audit reveals, answers the
- * lock answers it gave us, and they_claimed says the game ended on its claim. TRUE when the other
- * side kept every rule; else FALSE with why, in words for the player, naming the turn and the
- * ruling. */
+ * lock answers it gave us, questions its lock questions to us with our answers (each must be a
+ * legal attempt of its own view, and a "no" binds it to that move: TX-R16), and they_claimed says
+ * the game ended on its claim. TRUE when the other side kept every rule; else FALSE with why, in
+ * words for the player, naming the turn and the ruling. */
 gboolean syn_tx_audit_check (SynGame *game, const SynState *start, SynColour auditor,
                              const SynTxTheirTurn *theirs, const SynTxLockAnswer *answers,
-                             guint n_answers, gboolean they_claimed, char **why);
+                             guint n_answers, const SynTxLockAnswer *questions, guint n_questions,
+                             gboolean they_claimed, char **why);
 
 /* The game as the referee saw it, once the audit passed: every choice known, so that its
  * record can be saved and read again; NULL when a turn does not replay. */

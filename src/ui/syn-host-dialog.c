@@ -195,7 +195,17 @@ on_connected_cb (SynPeer *peer, SynHostDialog *self)
       syn_peer_get_peer_name (peer) ? syn_peer_get_peer_name (peer) : _ ("A player"),
       syn_peer_get_peer_known (peer) ? _ (" (played here before)") : "",
       syn_peer_get_fingerprint (peer));
-  gtk_label_set_text (self->fingerprint_label, text);
+  /* The name was met before with another key: someone else may be using it. */
+  if (syn_peer_get_peer_known_as (peer) == SYN_PEER_KNOWN_NAME_NEW_KEY)
+    {
+      g_autofree char *warned = g_strdup_printf (
+          "%s\n%s", text,
+          _ ("Warning: a player of this name was met before with another key. It may be "
+             "someone else: compare the code aloud before you play."));
+      gtk_label_set_text (self->fingerprint_label, warned);
+    }
+  else
+    gtk_label_set_text (self->fingerprint_label, text);
   adw_status_page_set_title (self->waiting_page, _ ("Waiting for the Player to Accept"));
 }
 

@@ -92,6 +92,16 @@ on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
         syn_peer_get_peer_name (self->peer) ? syn_peer_get_peer_name (self->peer) : _ ("the host"),
         syn_peer_get_peer_known (self->peer) ? _ (" (played before)") : "",
         syn_peer_get_fingerprint (self->peer));
+    /* The name was met before with another key: someone else may be using it. */
+    if (syn_peer_get_peer_known_as (self->peer) == SYN_PEER_KNOWN_NAME_NEW_KEY)
+      {
+        g_autofree char *warned = g_strdup_printf (
+            "%s\n%s", text,
+            _ ("Warning: a player of this name was met before with another key. It may be "
+               "someone else: compare the code aloud before you play."));
+        gtk_label_set_text (self->status_label, warned);
+        return;
+      }
     gtk_label_set_text (self->status_label, text);
   }
 }

@@ -144,6 +144,13 @@ expect (RawClient *client, const char *prefix)
   g_autoptr (GError) error = NULL;
   char *line = raw_client_read_message (client, &error);
 
+  /* The host's raise of a time this client reported (docs/protocol.md, Clocks). */
+  while (line && g_str_has_prefix (line, "used ") && !g_str_has_prefix (prefix, "used "))
+    {
+      g_free (line);
+      line = raw_client_read_message (client, &error);
+    }
+
   if (!line || !g_str_has_prefix (line, prefix))
     g_error ("expected '%s...', got '%s' (%s)", prefix, line ? line : "(end)",
              error ? error->message : "no error");

@@ -54,6 +54,7 @@ static const char *const good_lines[] = {
   "audit 3 g1f3/commit T1:g1f3 " SALT, /* TX-R17 */
   "audit 5 pass/rollback T3:- " SALT,
   "audit end",
+  "used 4 1503",
   "draw offer",
   "draw accept",
   "draw decline",

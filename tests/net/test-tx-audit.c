@@ -46,11 +46,12 @@ typedef struct
   SynState referee_start; /* the audit's start: both transactions known */
   guint turn;             /* the protocol's turn: the number of turns played */
   /* What each program keeps for the audit, as SynPeer does. */
-  GArray *theirs[2];   /* SynTxTheirTurn by turn: side's record of the other's turns */
-  GArray *answers[2];  /* SynTxLockAnswer: the other program's answers to side's questions */
-  GPtrArray *own[2];   /* char * by turn: what side committed to, or NULL */
-  GByteArray *salt[2]; /* SYN_PROTOCOL_SALT_SIZE bytes by turn: the salts of own */
-  gboolean claimed[2]; /* side's game ended on the other's claim */
+  GArray *theirs[2];    /* SynTxTheirTurn by turn: side's record of the other's turns */
+  GArray *answers[2];   /* SynTxLockAnswer: the other program's answers to side's questions */
+  GArray *questions[2]; /* SynTxLockAnswer: the other program's questions to side, answered */
+  GPtrArray *own[2];    /* char * by turn: what side committed to, or NULL */
+  GByteArray *salt[2];  /* SYN_PROTOCOL_SALT_SIZE bytes by turn: the salts of own */
+  gboolean claimed[2];  /* side's game ended on the other's claim */
   gboolean revealed[2];
   gboolean cheated[2]; /* side played against the rules: its own game no longer follows */
   /* Lies, set by a test before the turn they are told in. */
@@ -84,6 +85,7 @@ match_new (const char *fen)
       syn_game_set_id (m->game[side], GAME_ID);
       m->theirs[side] = g_array_new (FALSE, TRUE, sizeof (SynTxTheirTurn));
       m->answers[side] = g_array_new (FALSE, TRUE, sizeof (SynTxLockAnswer));
+      m->questions[side] = g_array_new (FALSE, TRUE, sizeof (SynTxLockAnswer));
       m->own[side] = g_ptr_array_new_with_free_func (g_free);
       m->salt[side] = g_byte_array_new ();
       m->lie_square[side] = SYN_NO_SQUARE;
@@ -99,6 +101,7 @@ match_free (Match *m)
       g_object_unref (m->game[side]);
       g_array_unref (m->theirs[side]);
       g_array_unref (m->answers[side]);
+      g_array_unref (m->questions[side]);
       g_ptr_array_unref (m->own[side]);
       g_byte_array_unref (m->salt[side]);
     }
@@ -146,6 +149,7 @@ answer (Match *m, SynColour answerer, const SynBitboard *sets, guint n_sets,
   kept.locked = lie ? !locked : locked;
   memcpy (kept.sets, sets, n_sets * sizeof *sets);
   g_array_append_val (m->answers[!answerer], kept);
+  g_array_append_val (m->questions[answerer], kept);
   return kept.locked;
 }
 
@@ -456,7 +460,8 @@ audit_with (Match *m, SynColour auditor, GArray *theirs, GArray *answers, gboole
   return syn_tx_audit_check (m->game[auditor], &m->referee_start, auditor,
                              (const SynTxTheirTurn *) (gpointer) theirs->data,
                              (const SynTxLockAnswer *) (gpointer) answers->data, answers->len,
-                             claimed, why);
+                             (const SynTxLockAnswer *) (gpointer) m->questions[auditor]->data,
+                             m->questions[auditor]->len, claimed, why);
 }
 
 static gboolean
@@ -583,6 +588,37 @@ test_r16_false_locked_answer (void)
                     syn_move_make (SYN_SQUARE (5, 2), SYN_SQUARE (7, 3), SYN_MOVE_PLAIN));
   match_end (lying, SYN_BLACK, SYN_END_RESIGNATION);
   assert_audit_fault (lying, SYN_WHITE, 3, "R16");
+}
+
+/* Black is asked about e4 at white's first turn: no legal move of white's goes there (e2e4
+ * does, but white asks about e5), so the question only spies on black's locks. */
+static void
+test_r16_question_no_move_needs (void)
+{
+  static const char *const turns[] = { "g1f3", "e7e5", "f3g5", NULL };
+  g_autoptr (Match) m = match_new_played (START_FEN, turns);
+  SynTxLockAnswer spy = { .turn = 2, .locked = TRUE, .n_sets = 1 };
+
+  match_end (m, SYN_BLACK, SYN_END_RESIGNATION);
+  assert_clean (m);
+  spy.sets[0] = syn_bit (SYN_SQUARE (0, 5)); /* a6: no white move goes there */
+  g_array_prepend_val (m->questions[SYN_BLACK], spy);
+  assert_audit_fault (m, SYN_BLACK, 3, "R16");
+}
+
+/* Told that a move is not locked, white plays another: the answer bound it to that move. */
+static void
+test_r16_not_bound_by_free_answer (void)
+{
+  static const char *const turns[] = { "g1f3", "e7e5", "f3g5", NULL };
+  g_autoptr (Match) m = match_new_played (START_FEN, turns);
+  SynTxLockAnswer other = { .turn = 2, .locked = FALSE, .n_sets = 1 };
+
+  match_end (m, SYN_BLACK, SYN_END_RESIGNATION);
+  assert_clean (m);
+  other.sets[0] = syn_bit (SYN_SQUARE (7, 3)); /* h4: f3h4 is legal, but f3g5 was played */
+  g_array_prepend_val (m->questions[SYN_BLACK], other);
+  assert_audit_fault (m, SYN_BLACK, 3, "R16");
 }
 
 /* Black answers "free" to white's f3e5, which its pending e7e5 locks (TX-E1): white's move
@@ -1118,6 +1154,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/net/tx-audit/e2/referee-replay", test_e2_referee_replay);
   g_test_add_func ("/net/tx-audit/r16/false-locked-answer", test_r16_false_locked_answer);
   g_test_add_func ("/net/tx-audit/r16/false-free-answer", test_r16_false_free_answer);
+  g_test_add_func ("/net/tx-audit/r16/question-no-move-needs", test_r16_question_no_move_needs);
+  g_test_add_func ("/net/tx-audit/r16/not-bound-by-free-answer", test_r16_not_bound_by_free_answer);
   g_test_add_func ("/net/tx-audit/r16/false-answer-in-unfinished-turn",
                    test_r16_false_answer_in_unfinished_turn);
   g_test_add_func ("/net/tx-audit/r16/false-answer-before-a-resume",

@@ -1,0 +1,1000 @@
+/* test-hostile-rules.c: a host against a guest that speaks the wire itself and bends the
+ * game's rules rather than the protocol's: a claim outside Transactional or out of turn, a
+ * Transactional claim followed by leaving before the audit, a claim whose audit is withheld,
+ * an impossible commit, lock questions about every square, a clock reported as unused. Each
+ * case asserts what the honest host saved.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <string.h>
+
+#include "net-test-util.h"
+#include "syn-protocol.h"
+#include "syn-record-private.h"
+#include "syn-record.h"
+#include "transactional.h"
+
+static char *test_dir;
+
+typedef struct
+{
+  SynIdentity *identity;
+  SynIdentity *hostile_identity;
+  SynPeer *host;
+  NetBot *bot;
+  guint16 port;
+} Fixture;
+
+typedef struct
+{
+  const SynVariant *variant;
+  SynTimeControl tc;
+} Setup;
+
+static const Setup psc_game = { &syn_variant_psc, { 0, 0 } };
+static const Setup tx_game = { &syn_variant_transactional, { 0, 0 } };
+static const Setup timed_game = { &syn_variant_psc, { 5000, 0 } };
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  static guint counter;
+  g_autofree char *host_name = g_strdup_printf ("rules-host-%u", ++counter);
+  g_autofree char *hostile_name = g_strdup_printf ("rules-hostile-%u", counter);
+  const Setup *setup = data;
+  SynPeerOptions options = { setup->variant, setup->tc, FALSE, SYN_WHITE };
+  g_autoptr (GError) error = NULL;
+
+  f->identity = net_test_identity (host_name);
+  f->hostile_identity = net_test_identity (hostile_name);
+  f->host = syn_peer_new (f->identity, "Host");
+  /* Saved, so that each case can read what the host recorded. */
+  syn_peer_set_autosave (f->host, TRUE);
+  syn_peer_set_options (f->host, &options);
+  f->bot = net_bot_new (f->host, counter);
+  g_assert_true (syn_peer_listen (f->host, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  f->port = syn_peer_get_port (f->host);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  syn_peer_close (f->host);
+  net_test_spin (20);
+  g_clear_pointer (&f->bot, net_bot_free);
+  g_clear_object (&f->host);
+  g_clear_object (&f->identity);
+  g_clear_object (&f->hostile_identity);
+}
+
+/* The host's saved record of its game, read back from the autosave folder. */
+static SynGame *
+saved_game (Fixture *f)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name
+      = g_strconcat (syn_game_get_id (syn_peer_get_game (f->host)), SYN_RECORD_SUFFIX, NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+  g_autoptr (GError) error = NULL;
+  SynGame *game = syn_record_load (file, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
+static void
+wait_hung_up (Fixture *f)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (syn_peer_is_connected (f->host))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      net_test_spin (5);
+    }
+  net_test_spin (20);
+}
+
+/* The raw client's side, on its own thread. ------------------------------------------------ */
+
+typedef struct
+{
+  Fixture *f;
+  char id[SYN_PROTOCOL_ID_MAX + 1];
+  RawClient *client;
+  guint answers_no, answers_yes, refusals; /* lock questions */
+  gint64 used_ms;                          /* clock: what the guest reports */
+  gboolean host_committed;                 /* the host's commitment to turn 0 is in */
+} Raw;
+
+static const guint8 salt[SYN_PROTOCOL_SALT_SIZE] = { 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
+
+static void send_line (Raw *raw, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+send_line (Raw *raw, const char *format, ...)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *line = NULL;
+  va_list args;
+
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_assert_true (raw_client_send (raw->client, line, &error));
+  g_assert_no_error (error);
+}
+
+static char *
+expect (Raw *raw, const char *prefix)
+{
+  g_autoptr (GError) error = NULL;
+  char *line = raw_client_read_message (raw->client, &error);
+
+  if (!line || !g_str_has_prefix (line, prefix))
+    g_error ("expected '%s...', got '%s' (%s)", prefix, line ? line : "(end)",
+             error ? error->message : "no error");
+  return line;
+}
+
+static SynMessage
+parse (const char *line)
+{
+  SynMessage m;
+  SynParseError error;
+
+  if (!syn_message_parse (line, strlen (line), &m, &error))
+    g_error ("'%s' does not read: %s", line, error.message);
+  return m;
+}
+
+/* hello, the host's options (the host is white), accept. */
+static void
+raw_join (Raw *raw)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *hello = NULL;
+  g_autofree char *options = NULL;
+
+  raw->client = raw_client_connect ("127.0.0.1", raw->f->port, raw->f->hostile_identity, &error);
+  g_assert_no_error (error);
+  send_line (raw, "hello synchess 2 Mallory\n");
+  hello = expect (raw, "hello synchess 2");
+  options = expect (raw, "options ");
+  g_assert_cmpint (parse (options).colour, ==, SYN_WHITE);
+  g_strlcpy (raw->id, parse (options).id, sizeof raw->id);
+  send_line (raw, "accept fog=no\n");
+}
+
+static void
+send_commit (Raw *raw, guint turn, const char *move, gint64 used_ms)
+{
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+
+  syn_protocol_commitment (raw->id, turn, SYN_BLACK, move, salt, digest);
+  syn_protocol_hex (digest, sizeof digest, hex);
+  send_line (raw, "commit %u %s %" G_GINT64_FORMAT "\n", turn, hex, used_ms);
+}
+
+static void
+send_reveal (Raw *raw, guint turn, const char *move)
+{
+  char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
+
+  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
+  send_line (raw, "reveal %u %s %s\n", turn, move, hex);
+}
+
+/* Transactional turn 0, the host's: black waits, answers its lock questions truthfully
+ * (black holds no transaction yet, so nothing is locked), commits to "-" and reveals it.
+ * Returns when the host's commitment to turn 1 (its wait) is in. */
+static char *
+expect_in_turn_zero (Raw *raw, const char *prefix)
+{
+  for (;;)
+    {
+      char *line = expect (raw, "");
+      if (g_str_has_prefix (line, prefix))
+        return line;
+      if (g_str_has_prefix (line, "lock 0 "))
+        send_line (raw, "locked 0 no\n");
+      else if (g_str_has_prefix (line, "commit 0 "))
+        raw->host_committed = TRUE;
+      else
+        g_error ("unexpected '%s' in turn 0", line);
+      g_free (line);
+    }
+}
+
+static void
+tx_wait_turn_zero (Raw *raw)
+{
+  g_autofree char *sealed = NULL;
+  g_autofree char *next = NULL;
+
+  if (!raw->host_committed)
+    g_free (expect_in_turn_zero (raw, "commit 0 "));
+  send_commit (raw, 0, "-", 0);
+  sealed = expect (raw, "sealed 0 ");
+  send_reveal (raw, 0, "-");
+  next = expect (raw, "commit 1 ");
+}
+
+/* Attack: `claim` in PSC, where no end is claimed, froze the game: every later message was
+ * dropped and the record stayed unfinished. ------------------------------------------------ */
+
+static gpointer
+psc_claim_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *commit = NULL;
+  g_autofree char *refusal = NULL;
+  g_autofree char *reveal = NULL;
+  g_autofree char *next = NULL;
+
+  raw_join (raw);
+  commit = expect (raw, "commit 0 ");
+  send_line (raw, "claim 0 checkmate\n");
+  refusal = expect (raw, "error bad-claim ");
+  /* The game goes on: a move, then a resignation, both taken. */
+  send_commit (raw, 0, "e7e5", 0);
+  reveal = expect (raw, "reveal 0 ");
+  send_reveal (raw, 0, "e7e5");
+  next = expect (raw, "commit 1 ");
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_psc_claim (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (psc_claim_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "resignation");
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = saved_game (f);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (saved), ==, "resignation");
+}
+
+/* Attack: in Transactional, the side that does not move claimed, which froze the game too. */
+static gpointer
+tx_claim_out_of_turn_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *refusal = NULL;
+
+  raw_join (raw);
+  /* Turn 0 is white's: black may not claim. */
+  send_line (raw, "claim 0 stalemate\n");
+  refusal = expect_in_turn_zero (raw, "error bad-claim ");
+  tx_wait_turn_zero (raw);
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_tx_claim_out_of_turn (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_claim_out_of_turn_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "resignation");
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = saved_game (f);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+}
+
+/* Attack: a false claim, then leaving before the audit: the host recorded the claimed result
+ * "unchecked". Now it records nothing: the game stays unfinished, to be resumed. */
+typedef struct
+{
+  Raw raw;
+  const char *claim;
+} ClaimCase;
+
+static gpointer
+tx_claim_and_leave_thread (gpointer data)
+{
+  ClaimCase *c = data;
+
+  raw_join (&c->raw);
+  tx_wait_turn_zero (&c->raw);
+  send_line (&c->raw, "claim 1 %s\n", c->claim);
+  g_usleep (200 * 1000);
+  raw_client_free (c->raw.client);
+  return NULL;
+}
+
+static void
+claim_and_leave (Fixture *f, const char *claim)
+{
+  ClaimCase c = { { f }, claim };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_claim_and_leave_thread, &c, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_false (syn_game_is_over (game));
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = saved_game (f);
+  g_assert_false (syn_game_is_over (saved));
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_NONE);
+}
+
+static void
+test_tx_stalemate_claim_and_leave (Fixture *f, gconstpointer data)
+{
+  claim_and_leave (f, "stalemate");
+}
+
+/* A hidden attack is refused at once when the host's turn 0 was no commit; else it waits for
+ * the audit, like any claim. Either way nothing is recorded. */
+static void
+test_tx_hidden_attack_claim_and_leave (Fixture *f, gconstpointer data)
+{
+  claim_and_leave (f, "hidden-attack");
+}
+
+/* Attack: a claim whose audit never comes, the connection kept open: the claimant loses when
+ * the time allowed has passed (reason audit-withheld). */
+static gpointer
+tx_claim_and_withhold_thread (gpointer data)
+{
+  Raw *raw = data;
+  gint64 claimed_us;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  send_line (raw, "claim 1 stalemate\n");
+  claimed_us = g_get_monotonic_time ();
+  /* Sends nothing more. The host's audit, which would show its pending moves, comes only
+   * once the game is decided: after the second it allows here. */
+  for (;;)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *line = raw_client_read_message (raw->client, &error);
+      if (!line)
+        break;
+      if (g_str_has_prefix (line, "audit "))
+        {
+          g_assert_cmpint (g_get_monotonic_time () - claimed_us, >=, 900 * 1000);
+          break;
+        }
+    }
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_tx_claim_and_withhold (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_claim_and_withhold_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "audit-withheld");
+  saved = saved_game (f);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (saved), ==, "audit-withheld");
+}
+
+/* Attack: a commit that no turn of black's could have made (two pieces moved in its first
+ * turn), the queen on f2 mating: the host recorded 0-1. Now it is refused at once. */
+typedef struct
+{
+  Raw raw;
+  const char *sealed;
+} SealedCase;
+
+static gpointer
+tx_impossible_commit_thread (gpointer data)
+{
+  SealedCase *c = data;
+  Raw *raw = &c->raw;
+  g_autofree char *refusal = NULL;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  send_commit (raw, 1, "f8c5/commit T4:-", 0);
+  send_line (raw, "sealed 1 %s\n", c->sealed);
+  /* The host's reveal of its wait may come first. */
+  refusal = expect (raw, "");
+  if (g_str_has_prefix (refusal, "reveal 1 "))
+    {
+      g_free (refusal);
+      refusal = expect (raw, "");
+    }
+  g_assert_true (g_str_has_prefix (refusal, "error illegal-move "));
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+impossible_commit (Fixture *f, const char *sealed)
+{
+  SealedCase c = { { f }, sealed };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_impossible_commit_thread, &c, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  saved = saved_game (f);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+}
+
+static void
+test_tx_impossible_commit (Fixture *f, gconstpointer data)
+{
+  impossible_commit (f, "commit f8c5,d8f2 KQkq -");
+}
+
+/* One piece, but a queen needs two moves from d8 to e5, and black has had one turn (e5 is
+ * a square white's first move cannot lock, so only the count of moves refuses it). */
+static void
+test_tx_unreachable_commit (Fixture *f, gconstpointer data)
+{
+  impossible_commit (f, "commit d8e5 KQkq -");
+}
+
+/* Attack: lock questions about every square, each turn: the answers showed the host's pending
+ * moves. Now a turn has one question per attempted move, each set once, none after a "no". */
+static gpointer
+tx_lock_flood_thread (gpointer data)
+{
+  Raw *raw = data;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  for (int square = 0; square < 64; square++)
+    {
+      char text[3];
+      g_autofree char *line = NULL;
+
+      syn_square_to_text (square, text);
+      send_line (raw, "lock 1 %s\n", text);
+      line = expect (raw, "");
+      if (g_str_equal (line, "locked 1 yes"))
+        raw->answers_yes++;
+      else if (g_str_equal (line, "locked 1 no"))
+        raw->answers_no++;
+      else if (g_str_has_prefix (line, "error bad-lock "))
+        raw->refusals++;
+      else
+        g_error ("unexpected '%s'", line);
+    }
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_tx_lock_flood (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  SynGame *game;
+
+  net_test_run_thread (tx_lock_flood_thread, &raw, 30);
+  wait_hung_up (f);
+  g_test_message ("answers: %u yes, %u no; %u refused", raw.answers_yes, raw.answers_no,
+                  raw.refusals);
+  /* a1 is white's own square, so a "no" comes first; then only a1 again may be asked (the
+   * first question may have been TX-R6's), and a2 is refused. White's first turn locks at
+   * most its move's two squares. */
+  g_assert_cmpuint (raw.answers_no, ==, 1);
+  g_assert_cmpuint (raw.answers_yes, <=, 2);
+  g_assert_cmpuint (raw.refusals, ==, 64 - raw.answers_no - raw.answers_yes);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+}
+
+/* Attack: USED_MS 0 every turn while thinking 1.5 s a turn kept a 5 s clock full. Now the
+ * host raises it to what it saw (its commitment out, the guest's in) and says so with `used`
+ * before its reveal; both records carry the raised time. */
+static gpointer
+clock_lie_thread (gpointer data)
+{
+  Raw *raw = data;
+  static const char *const moves[] = { "e7e5", "d7d6" };
+
+  raw_join (raw);
+  for (guint turn = 0; turn < G_N_ELEMENTS (moves); turn++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("commit %u ", turn);
+      g_autofree char *used_prefix = g_strdup_printf ("used %u ", turn);
+      g_autofree char *reveal_prefix = g_strdup_printf ("reveal %u ", turn);
+      g_autofree char *commit = expect (raw, prefix);
+      g_autofree char *used = NULL;
+      g_autofree char *reveal = NULL;
+
+      g_usleep (1500 * 1000);
+      send_commit (raw, turn, moves[turn], 0);
+      used = expect (raw, used_prefix);
+      g_test_message ("the host says: %s", used);
+      g_assert_cmpint (parse (used).used_ms, >=, 1400);
+      raw->used_ms += parse (used).used_ms;
+      reveal = expect (raw, reveal_prefix);
+      send_reveal (raw, turn, moves[turn]);
+    }
+  g_free (expect (raw, "commit 2 "));
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_clock_lie (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+  gint64 left;
+
+  net_test_run_thread (clock_lie_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 2);
+  left = syn_game_get_turn (game, 1)->remaining_ms[SYN_BLACK];
+  g_test_message ("black's clock after two turns: %" G_GINT64_FORMAT " ms", left);
+  /* Exactly what the host told the guest it took. */
+  g_assert_cmpint (left, ==, 5000 - raw.used_ms);
+  g_assert_cmpint (left, <=, 5000 - 2 * 1400);
+  saved = saved_game (f);
+  /* The record keeps tenths of seconds. */
+  g_assert_cmpint (syn_game_get_turn (saved, 1)->remaining_ms[SYN_BLACK], <=, left);
+  g_assert_cmpint (syn_game_get_turn (saved, 1)->remaining_ms[SYN_BLACK], >, left - 100);
+}
+
+/* The same from a hostile host against a SynPeer guest. ------------------------------------ */
+
+typedef struct
+{
+  SynIdentity *guest_identity;
+  SynIdentity *hostile_identity;
+  SynPeer *guest;
+  NetBot *bot;
+  GSocketListener *listener;
+  guint16 port;
+} GuestFixture;
+
+static void
+guest_set_up (GuestFixture *g, gconstpointer data)
+{
+  static guint counter;
+  g_autofree char *guest_name = g_strdup_printf ("rules-guest-%u", ++counter);
+  g_autofree char *hostile_name = g_strdup_printf ("rules-hostile-host-%u", counter);
+  g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  g_autoptr (GSocketAddress) bound = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g->guest_identity = net_test_identity (guest_name);
+  g->hostile_identity = net_test_identity (hostile_name);
+  g->guest = syn_peer_new (g->guest_identity, "Guest");
+  syn_peer_set_autosave (g->guest, TRUE);
+  g->bot = net_bot_new (g->guest, 100 + counter);
+  g->listener = g_socket_listener_new ();
+  g_assert_true (g_socket_listener_add_address (g->listener, address, G_SOCKET_TYPE_STREAM,
+                                                G_SOCKET_PROTOCOL_TCP, NULL, &bound, &error));
+  g_assert_no_error (error);
+  g->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+}
+
+static void
+guest_tear_down (GuestFixture *g, gconstpointer data)
+{
+  syn_peer_close (g->guest);
+  net_test_spin (20);
+  g_socket_listener_close (g->listener);
+  g_clear_object (&g->listener);
+  g_clear_pointer (&g->bot, net_bot_free);
+  g_clear_object (&g->guest);
+  g_clear_object (&g->guest_identity);
+  g_clear_object (&g->hostile_identity);
+}
+
+static void
+on_guest_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  syn_peer_connect_finish (SYN_PEER (source), result, &error);
+}
+
+typedef struct
+{
+  GuestFixture *g;
+  Raw raw;          /* its client is the host's end of the connection */
+  SynColour colour; /* the host's */
+} RawHost;
+
+static gboolean
+accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
+               GTlsCertificateFlags errors, gpointer user_data)
+{
+  return TRUE;
+}
+
+/* Accepts the guest, speaks TLS as a host would, hello both ways, and proposes a game in
+ * which the host is white. */
+static void
+raw_host_start (RawHost *h, const char *variant, const char *tc)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *hello = NULL;
+  g_autofree char *accept = NULL;
+  GSocketConnection *connection;
+  RawClient *client = g_new0 (RawClient, 1);
+
+  connection = g_socket_listener_accept (h->g->listener, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_socket_set_timeout (g_socket_connection_get_socket (connection), 15);
+  client->connection = connection;
+  client->stream = g_tls_server_connection_new (
+      G_IO_STREAM (connection), syn_identity_get_certificate (h->g->hostile_identity), &error);
+  g_assert_no_error (error);
+  g_object_set (client->stream, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
+  g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (client->stream), NULL, &error));
+  g_assert_no_error (error);
+  client->in = g_data_input_stream_new (g_io_stream_get_input_stream (client->stream));
+  g_data_input_stream_set_newline_type (client->in, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  client->out = g_object_ref (g_io_stream_get_output_stream (client->stream));
+  h->raw.client = client;
+
+  hello = expect (&h->raw, "hello synchess 2");
+  g_strlcpy (h->raw.id, "2026-11-26-000000-hostile", sizeof h->raw.id);
+  send_line (&h->raw, "hello synchess 2 Mallory\n");
+  send_line (&h->raw, "options id=%s variant=%s tc=%s fog=no colour=%s date=2026.11.26\n",
+             h->raw.id, variant, tc, h->colour == SYN_WHITE ? "white" : "black");
+  accept = expect (&h->raw, "accept ");
+}
+
+static void
+host_commit (RawHost *h, guint turn, const char *move, gint64 used_ms)
+{
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+
+  syn_protocol_commitment (h->raw.id, turn, h->colour, move, salt, digest);
+  syn_protocol_hex (digest, sizeof digest, hex);
+  send_line (&h->raw, "commit %u %s %" G_GINT64_FORMAT "\n", turn, hex, used_ms);
+}
+
+static void
+run_against_guest (GuestFixture *g, GThreadFunc func, RawHost *h)
+{
+  h->g = g;
+  h->raw.client = NULL;
+  syn_peer_connect_async (g->guest, "127.0.0.1", g->port, NULL, on_guest_connected_cb, NULL);
+  net_test_run_thread (func, h, 40);
+  /* The guest notices the end of the connection. */
+  for (gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       syn_peer_is_connected (g->guest);)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      net_test_spin (5);
+    }
+  net_test_spin (20);
+}
+
+static SynGame *
+guest_saved_game (GuestFixture *g)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name
+      = g_strconcat (syn_game_get_id (syn_peer_get_game (g->guest)), SYN_RECORD_SUFFIX, NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+  g_autoptr (GError) error = NULL;
+  SynGame *game = syn_record_load (file, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
+/* A PSC host claims: refused, and the game goes on to the host's resignation. */
+static gpointer
+host_psc_claim_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *refusal = NULL;
+  g_autofree char *commit = NULL;
+  g_autofree char *reveal = NULL;
+
+  raw_host_start (h, "psc", "-");
+  send_line (&h->raw, "claim 0 checkmate\n");
+  refusal = expect (&h->raw, "error bad-claim ");
+  commit = expect (&h->raw, "commit 0 ");
+  host_commit (h, 0, "e2e4", 0);
+  reveal = expect (&h->raw, "reveal 0 ");
+  send_line (&h->raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (&h->raw, "bye\n");
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_psc_claim (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  run_against_guest (g, host_psc_claim_thread, &h);
+  game = syn_peer_get_game (g->guest);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_BLACK_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "resignation");
+  saved = guest_saved_game (g);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_BLACK_WINS);
+}
+
+/* A Transactional host claims stalemate at the start of its first turn and leaves: the guest
+ * records nothing. */
+static gpointer
+host_tx_claim_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *commit = NULL;
+
+  raw_host_start (h, "transactional", "-");
+  /* The guest waits: it commits to its wait at once. */
+  commit = expect (&h->raw, "commit 0 ");
+  send_line (&h->raw, "claim 0 stalemate\n");
+  g_usleep (200 * 1000);
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_tx_claim_and_leave (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  run_against_guest (g, host_tx_claim_thread, &h);
+  game = syn_peer_get_game (g->guest);
+  g_assert_false (syn_game_is_over (game));
+  saved = guest_saved_game (g);
+  g_assert_false (syn_game_is_over (saved));
+}
+
+/* A Transactional host, black, announces a commit no turn of its could have made: the queen
+ * from d8 to e5 in its first turn (a square white's first move cannot lock). The guest
+ * refuses it at once: the host loses. */
+static gpointer
+host_impossible_commit_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *sealed = NULL;
+  g_autofree char *commit = NULL;
+  g_autofree char *refusal = NULL;
+  char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
+
+  h->colour = SYN_BLACK;
+  raw_host_start (h, "transactional", "-");
+  /* Turn 0 is the guest's: answer its questions (nothing is locked), commit to the wait. */
+  for (;;)
+    {
+      g_autofree char *line = expect (&h->raw, "");
+      if (g_str_has_prefix (line, "lock 0 "))
+        send_line (&h->raw, "locked 0 no\n");
+      else if (g_str_has_prefix (line, "commit 0 "))
+        break;
+      else
+        g_error ("unexpected '%s' in turn 0", line);
+    }
+  host_commit (h, 0, "-", 0);
+  sealed = expect (&h->raw, "sealed 0 ");
+  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
+  send_line (&h->raw, "reveal 0 - %s\n", hex);
+  commit = expect (&h->raw, "commit 1 ");
+  host_commit (h, 1, "d8e5/commit T4:-", 0);
+  send_line (&h->raw, "sealed 1 commit d8e5 KQkq -\n");
+  refusal = expect (&h->raw, "");
+  if (g_str_has_prefix (refusal, "reveal 1 "))
+    {
+      g_free (refusal);
+      refusal = expect (&h->raw, "");
+    }
+  g_assert_true (g_str_has_prefix (refusal, "error illegal-move "));
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_impossible_commit (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  run_against_guest (g, host_impossible_commit_thread, &h);
+  game = syn_peer_get_game (g->guest);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = guest_saved_game (g);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+}
+
+/* A host that reports 0 while thinking 1.5 s: the guest raises it. */
+static gpointer
+host_clock_lie_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *commit = NULL;
+  g_autofree char *used = NULL;
+  g_autofree char *reveal = NULL;
+  g_autofree char *next = NULL;
+  char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
+
+  raw_host_start (h, "psc", "5000+0");
+  commit = expect (&h->raw, "commit 0 ");
+  g_usleep (1500 * 1000);
+  host_commit (h, 0, "e2e4", 0);
+  used = expect (&h->raw, "used 0 ");
+  h->raw.used_ms = parse (used).used_ms;
+  reveal = expect (&h->raw, "reveal 0 ");
+  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
+  send_line (&h->raw, "reveal 0 e2e4 %s\n", hex);
+  next = expect (&h->raw, "commit 1 ");
+  send_line (&h->raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (&h->raw, "bye\n");
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_clock_lie (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+  gint64 left;
+
+  run_against_guest (g, host_clock_lie_thread, &h);
+  game = syn_peer_get_game (g->guest);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  left = syn_game_get_turn (game, 0)->remaining_ms[SYN_WHITE];
+  g_test_message ("white's clock after a turn: %" G_GINT64_FORMAT " ms", left);
+  g_assert_cmpint (h.raw.used_ms, >=, 1400);
+  g_assert_cmpint (left, ==, 5000 - h.raw.used_ms);
+  saved = guest_saved_game (g);
+  g_assert_cmpint (syn_game_get_turn (saved, 0)->remaining_ms[SYN_WHITE], <=, left);
+}
+
+/* A Transactional host asks about every square in its first turn: the guest answers once. */
+static gpointer
+host_lock_flood_thread (gpointer data)
+{
+  RawHost *h = data;
+
+  raw_host_start (h, "transactional", "-");
+  for (int square = 0; square < 64; square++)
+    {
+      char text[3];
+      g_autofree char *line = NULL;
+
+      syn_square_to_text (square, text);
+      send_line (&h->raw, "lock 0 %s\n", text);
+      line = expect (&h->raw, "");
+      if (g_str_has_prefix (line, "commit 0 "))
+        {
+          /* The guest's wait; the answer follows. */
+          g_free (line);
+          line = expect (&h->raw, "");
+        }
+      if (g_str_equal (line, "locked 0 yes"))
+        h->raw.answers_yes++;
+      else if (g_str_equal (line, "locked 0 no"))
+        h->raw.answers_no++;
+      else if (g_str_has_prefix (line, "error bad-lock "))
+        h->raw.refusals++;
+      else
+        g_error ("unexpected '%s'", line);
+    }
+  send_line (&h->raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (&h->raw, "bye\n");
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_lock_flood (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  SynGame *game;
+
+  run_against_guest (g, host_lock_flood_thread, &h);
+  g_test_message ("answers: %u yes, %u no; %u refused", h.raw.answers_yes, h.raw.answers_no,
+                  h.raw.refusals);
+  /* Black holds no transaction in turn 0: one "no", then only a1 again, then nothing. */
+  g_assert_cmpuint (h.raw.answers_yes, ==, 0);
+  g_assert_cmpuint (h.raw.answers_no, ==, 1);
+  g_assert_cmpuint (h.raw.refusals, ==, 63);
+  game = syn_peer_get_game (g->guest);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_BLACK_WINS);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  test_dir = net_test_init_dirs ("test-hostile-rules");
+  /* A withheld audit loses after a second here, not a minute. */
+  g_setenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS", "1000", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func, data)                                                                      \
+  g_test_add ("/net/hostile-rules/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
+  ADD ("psc/claim-refused-game-goes-on", test_psc_claim, &psc_game);
+  ADD ("tx/claim-out-of-turn-refused", test_tx_claim_out_of_turn, &tx_game);
+  ADD ("tx/false-stalemate-claim-then-leave", test_tx_stalemate_claim_and_leave, &tx_game);
+  ADD ("tx/false-hidden-attack-claim-then-leave", test_tx_hidden_attack_claim_and_leave, &tx_game);
+  ADD ("tx/claim-then-withheld-audit-loses", test_tx_claim_and_withhold, &tx_game);
+  ADD ("tx/impossible-commit-refused", test_tx_impossible_commit, &tx_game);
+  ADD ("tx/unreachable-commit-refused", test_tx_unreachable_commit, &tx_game);
+  ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
+  ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
+#define ADD_HOST(path, func)                                                                       \
+  g_test_add ("/net/hostile-rules/hostile-host/" path, GuestFixture, NULL, guest_set_up, func,     \
+              guest_tear_down)
+  ADD_HOST ("psc/claim-refused-game-goes-on", test_host_psc_claim);
+  ADD_HOST ("tx/false-stalemate-claim-then-leave", test_host_tx_claim_and_leave);
+  ADD_HOST ("clock/unused-time-reported-is-raised", test_host_clock_lie);
+  ADD_HOST ("tx/lock-questions-about-every-square", test_host_lock_flood);
+  ADD_HOST ("tx/unreachable-commit-refused", test_host_impossible_commit);
+#undef ADD_HOST
+#undef ADD
+  status = g_test_run ();
+  net_test_cleanup (test_dir);
+  g_free (test_dir);
+  return status;
+}
