@@ -35,6 +35,7 @@ typedef enum
   SYN_END_RESIGNATION,
   SYN_END_AGREEMENT, /* a draw offered and accepted */
   SYN_END_AUDIT,     /* the audit after the game found the loser broke the rules (TX-R17) */
+  SYN_END_ABANDONED, /* the loser stopped playing: gone, or a due reveal withheld (network) */
 } SynEnd;
 
 typedef enum

@@ -1,0 +1,210 @@
+/* syn-net-turn.c: the turn in progress of a network game, saved beside its record, so that
+ * commitments bind across a broken connection (docs/protocol.md, "Resuming").
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "synchess-net"
+
+#include "config.h"
+
+#include "syn-net-turn.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "syn-record.h"
+
+#define GROUP "Turn"
+
+void
+syn_net_turn_init (SynNetTurn *turn, guint32 index)
+{
+  memset (turn, 0, sizeof *turn);
+  turn->turn = index;
+}
+
+static void
+set_hex (GKeyFile *file, const char *key, const guint8 *bytes, gsize size)
+{
+  char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+
+  g_assert (size <= SYN_PROTOCOL_DIGEST_SIZE);
+  syn_protocol_hex (bytes, size, hex);
+  g_key_file_set_string (file, GROUP, key, hex);
+}
+
+char *
+syn_net_turn_write (const SynNetTurn *turn)
+{
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+
+  g_key_file_set_uint64 (file, GROUP, "Turn", turn->turn);
+  if (turn->own)
+    {
+      g_key_file_set_string (file, GROUP, "Own", turn->own_text);
+      set_hex (file, "OwnSalt", turn->own_salt, sizeof turn->own_salt);
+      g_key_file_set_int64 (file, GROUP, "OwnUsedMs", turn->own_used_ms);
+    }
+  if (turn->theirs)
+    {
+      set_hex (file, "Theirs", turn->their_digest, sizeof turn->their_digest);
+      g_key_file_set_int64 (file, GROUP, "TheirUsedMs", turn->their_used_ms);
+    }
+  if (turn->last)
+    {
+      g_key_file_set_string (file, GROUP, "Last", turn->last_text);
+      set_hex (file, "LastSalt", turn->last_salt, sizeof turn->last_salt);
+    }
+  return g_key_file_to_data (file, NULL, NULL);
+}
+
+static gboolean
+get_hex (GKeyFile *file, const char *key, guint8 *bytes, gsize size, GError **error)
+{
+  g_autofree char *hex = g_key_file_get_string (file, GROUP, key, error);
+
+  if (!hex)
+    return FALSE;
+  if (strlen (hex) != 2 * size)
+    goto bad;
+  for (gsize i = 0; i < size; i++)
+    {
+      int high = g_ascii_xdigit_value (hex[2 * i]), low = g_ascii_xdigit_value (hex[2 * i + 1]);
+      if (high < 0 || low < 0)
+        goto bad;
+      bytes[i] = (guint8) (high * 16 + low);
+    }
+  return TRUE;
+bad:
+  g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+               _ ("%s is not %u hex digits"), key, (guint) (2 * size));
+  return FALSE;
+}
+
+static gboolean
+get_text (GKeyFile *file, const char *key, char *out, gsize size, GError **error)
+{
+  g_autofree char *text = g_key_file_get_string (file, GROUP, key, error);
+
+  if (!text)
+    return FALSE;
+  if (text[0] == '\0' || strlen (text) >= size)
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                   _ ("%s is not a move"), key);
+      return FALSE;
+    }
+  g_strlcpy (out, text, size);
+  return TRUE;
+}
+
+gboolean
+syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
+{
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  guint64 index;
+  GError *local = NULL;
+
+  syn_net_turn_init (turn, 0);
+  if (!g_key_file_load_from_data (file, text, (gsize) -1, G_KEY_FILE_NONE, error))
+    return FALSE;
+  index = g_key_file_get_uint64 (file, GROUP, "Turn", &local);
+  if (local || index > SYN_PROTOCOL_MAX_TURNS)
+    {
+      if (!local)
+        local = g_error_new (G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                             _ ("Turn %" G_GUINT64_FORMAT " is out of range"), index);
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  turn->turn = (guint32) index;
+  if (g_key_file_has_key (file, GROUP, "Own", NULL))
+    {
+      if (!get_text (file, "Own", turn->own_text, sizeof turn->own_text, error)
+          || !get_hex (file, "OwnSalt", turn->own_salt, sizeof turn->own_salt, error))
+        return FALSE;
+      turn->own_used_ms = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnUsedMs", NULL), 0,
+                                 SYN_PROTOCOL_MAX_MS);
+      turn->own = TRUE;
+    }
+  if (g_key_file_has_key (file, GROUP, "Theirs", NULL))
+    {
+      if (!get_hex (file, "Theirs", turn->their_digest, sizeof turn->their_digest, error))
+        return FALSE;
+      turn->their_used_ms = CLAMP (g_key_file_get_int64 (file, GROUP, "TheirUsedMs", NULL), 0,
+                                   SYN_PROTOCOL_MAX_MS);
+      turn->theirs = TRUE;
+    }
+  if (g_key_file_has_key (file, GROUP, "Last", NULL))
+    {
+      if (!get_text (file, "Last", turn->last_text, sizeof turn->last_text, error)
+          || !get_hex (file, "LastSalt", turn->last_salt, sizeof turn->last_salt, error))
+        return FALSE;
+      turn->last = TRUE;
+    }
+  return TRUE;
+}
+
+static GFile *
+turn_file (const char *id)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = g_strconcat (id, ".synchess-turn", NULL);
+
+  return g_file_get_child (dir, name);
+}
+
+gboolean
+syn_net_turn_save (const SynNetTurn *turn, const char *id, GError **error)
+{
+  g_autoptr (GFile) file = turn_file (id);
+  g_autoptr (GFile) dir = g_file_get_parent (file);
+  g_autofree char *dir_path = g_file_get_path (dir);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *text = syn_net_turn_write (turn);
+
+  if (g_mkdir_with_parents (dir_path, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _ ("Could not create the folder %s: %s"), dir_path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  /* Salts not yet revealed: for our eyes only. */
+  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+}
+
+gboolean
+syn_net_turn_load (const char *id, SynNetTurn *turn, GError **error)
+{
+  g_autoptr (GFile) file = turn_file (id);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *text = NULL;
+
+  syn_net_turn_init (turn, 0);
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return FALSE;
+  return syn_net_turn_read (text, turn, error);
+}
+
+void
+syn_net_turn_remove (const char *id)
+{
+  g_autoptr (GFile) file = turn_file (id);
+
+  g_file_delete (file, NULL, NULL);
+}
+
+gboolean
+syn_net_turn_id_is_saved (const char *id)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = g_strconcat (id, ".synchess", NULL);
+  g_autoptr (GFile) record = g_file_get_child (dir, name);
+  g_autoptr (GFile) turn = turn_file (id);
+
+  return g_file_query_exists (record, NULL) || g_file_query_exists (turn, NULL);
+}
