@@ -1996,8 +1996,16 @@ handle_error_message (SynPeer *self, const SynMessage *m)
     code = SYN_PEER_ERROR_BUSY;
   else if (g_str_equal (m->code, "tls-required"))
     code = SYN_PEER_ERROR_TLS_REQUIRED;
-  error = g_error_new (SYN_PEER_ERROR, code, _ ("The other side reports an error: %s (%s)"),
-                       m->text[0] ? m->text : m->code, m->code);
+  if (code == SYN_PEER_ERROR_VERSION)
+    error = g_error_new (SYN_PEER_ERROR, code,
+                         /* Translators: %d is a version of the network protocol. */
+                         _ ("The other program does not speak version %d of the Synchess network "
+                            "protocol, the only one this program speaks: the older program must "
+                            "be updated before the two can play (%s)"),
+                         SYN_PROTOCOL_VERSION, m->text[0] ? m->text : m->code);
+  else
+    error = g_error_new (SYN_PEER_ERROR, code, _ ("The other side reports an error: %s (%s)"),
+                         m->text[0] ? m->text : m->code, m->code);
   if (self->proto.phase == SYN_PHASE_CLOSED)
     {
       /* Refused before the hello: that ends this connection. */
@@ -2109,9 +2117,11 @@ handle_line (SynPeer *self, const char *line, gsize length)
       if (g_str_equal (result.code, "version"))
         fail (self, result.code,
               g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_VERSION,
-                           _ ("The other side speaks another version of the Synchess protocol "
-                              "(this program speaks version %d): %s"),
-                           SYN_PROTOCOL_VERSION, result.message));
+                           /* Translators: the numbers are versions of the network protocol. */
+                           _ ("The other program speaks version %u of the Synchess network "
+                              "protocol, and this one only version %d: the older program must be "
+                              "updated before the two can play"),
+                           m.version, SYN_PROTOCOL_VERSION));
       else
         fail (self, result.code,
               g_error_new (SYN_PEER_ERROR, error_for_code (result.code),
