@@ -18,6 +18,7 @@
 #include "syn-record.h"
 
 #define GROUP "Turn"
+#define DRAW_GROUP "Draw"
 
 void
 syn_net_turn_init (SynNetTurn *turn, guint32 index)
@@ -27,13 +28,19 @@ syn_net_turn_init (SynNetTurn *turn, guint32 index)
 }
 
 static void
-set_hex (GKeyFile *file, const char *key, const guint8 *bytes, gsize size)
+set_hex_in (GKeyFile *file, const char *group, const char *key, const guint8 *bytes, gsize size)
 {
   char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
 
   g_assert (size <= SYN_PROTOCOL_DIGEST_SIZE);
   syn_protocol_hex (bytes, size, hex);
-  g_key_file_set_string (file, GROUP, key, hex);
+  g_key_file_set_string (file, group, key, hex);
+}
+
+static void
+set_hex (GKeyFile *file, const char *key, const guint8 *bytes, gsize size)
+{
+  set_hex_in (file, GROUP, key, bytes, size);
 }
 
 char *
@@ -62,9 +69,10 @@ syn_net_turn_write (const SynNetTurn *turn)
 }
 
 static gboolean
-get_hex (GKeyFile *file, const char *key, guint8 *bytes, gsize size, GError **error)
+get_hex_in (GKeyFile *file, const char *group, const char *key, guint8 *bytes, gsize size,
+            GError **error)
 {
-  g_autofree char *hex = g_key_file_get_string (file, GROUP, key, error);
+  g_autofree char *hex = g_key_file_get_string (file, group, key, error);
 
   if (!hex)
     return FALSE;
@@ -82,6 +90,12 @@ bad:
   g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
                _ ("%s is not %u hex digits"), key, (guint) (2 * size));
   return FALSE;
+}
+
+static gboolean
+get_hex (GKeyFile *file, const char *key, guint8 *bytes, gsize size, GError **error)
+{
+  return get_hex_in (file, GROUP, key, bytes, size, error);
 }
 
 static gboolean
@@ -149,22 +163,27 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
 }
 
 static GFile *
-turn_file (const char *id)
+saved_file (const char *id, const char *suffix)
 {
   g_autoptr (GFile) dir = syn_record_autosave_dir ();
-  g_autofree char *name = g_strconcat (id, ".synchess-turn", NULL);
+  g_autofree char *name = g_strconcat (id, suffix, NULL);
 
   return g_file_get_child (dir, name);
 }
 
-gboolean
-syn_net_turn_save (const SynNetTurn *turn, const char *id, GError **error)
+static GFile *
+turn_file (const char *id)
 {
-  g_autoptr (GFile) file = turn_file (id);
+  return saved_file (id, ".synchess-turn");
+}
+
+/* Salts not yet revealed: for our eyes only. */
+static gboolean
+save_private (GFile *file, const char *text, GError **error)
+{
   g_autoptr (GFile) dir = g_file_get_parent (file);
   g_autofree char *dir_path = g_file_get_path (dir);
   g_autofree char *path = g_file_get_path (file);
-  g_autofree char *text = syn_net_turn_write (turn);
 
   if (g_mkdir_with_parents (dir_path, 0700) != 0)
     {
@@ -173,8 +192,16 @@ syn_net_turn_save (const SynNetTurn *turn, const char *id, GError **error)
                    _ ("Could not create the folder %s: %s"), dir_path, g_strerror (saved_errno));
       return FALSE;
     }
-  /* Salts not yet revealed: for our eyes only. */
   return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+}
+
+gboolean
+syn_net_turn_save (const SynNetTurn *turn, const char *id, GError **error)
+{
+  g_autoptr (GFile) file = turn_file (id);
+  g_autofree char *text = syn_net_turn_write (turn);
+
+  return save_private (file, text, error);
 }
 
 gboolean
@@ -205,6 +232,127 @@ syn_net_turn_id_is_saved (const char *id)
   g_autofree char *name = g_strconcat (id, ".synchess", NULL);
   g_autoptr (GFile) record = g_file_get_child (dir, name);
   g_autoptr (GFile) turn = turn_file (id);
+  g_autoptr (GFile) draw = saved_file (id, ".synchess-draw");
 
-  return g_file_query_exists (record, NULL) || g_file_query_exists (turn, NULL);
+  return g_file_query_exists (record, NULL) || g_file_query_exists (turn, NULL)
+         || g_file_query_exists (draw, NULL);
+}
+
+gboolean
+syn_net_draw_save (const SynNetDraw *draw, GError **error)
+{
+  g_autoptr (GKeyFile) key_file = g_key_file_new ();
+  g_autoptr (GFile) file = saved_file (draw->id, ".synchess-draw");
+  g_autofree char *text = NULL;
+
+  g_key_file_set_string (key_file, DRAW_GROUP, "Id", draw->id);
+  g_key_file_set_string (key_file, DRAW_GROUP, "Pair", draw->pair);
+  g_key_file_set_string (key_file, DRAW_GROUP, "Variant", draw->variant);
+  g_key_file_set_int64 (key_file, DRAW_GROUP, "InitialMs", draw->initial_ms);
+  g_key_file_set_int64 (key_file, DRAW_GROUP, "IncrementMs", draw->increment_ms);
+  g_key_file_set_boolean (key_file, DRAW_GROUP, "HostFog", draw->host_fog);
+  g_key_file_set_boolean (key_file, DRAW_GROUP, "Fog", draw->fog);
+  g_key_file_set_integer (key_file, DRAW_GROUP, "HostColour", draw->host_colour);
+  g_key_file_set_string (key_file, DRAW_GROUP, "Date", draw->date);
+  set_hex_in (key_file, DRAW_GROUP, "Coin", draw->coin, sizeof draw->coin);
+  set_hex_in (key_file, DRAW_GROUP, "Salt", draw->salt, sizeof draw->salt);
+  if (draw->theirs)
+    set_hex_in (key_file, DRAW_GROUP, "Theirs", draw->their_digest, sizeof draw->their_digest);
+  text = g_key_file_to_data (key_file, NULL, NULL);
+  return save_private (file, text, error);
+}
+
+static gboolean
+read_string (GKeyFile *file, const char *key, char *out, gsize size)
+{
+  g_autofree char *text = g_key_file_get_string (file, DRAW_GROUP, key, NULL);
+
+  if (!text || strlen (text) >= size)
+    return FALSE;
+  g_strlcpy (out, text, size);
+  return TRUE;
+}
+
+static gboolean
+draw_read (GFile *file, SynNetDraw *draw)
+{
+  g_autoptr (GKeyFile) key_file = g_key_file_new ();
+  g_autofree char *path = g_file_get_path (file);
+  GError *error = NULL;
+
+  memset (draw, 0, sizeof *draw);
+  if (!g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, NULL)
+      || !read_string (key_file, "Id", draw->id, sizeof draw->id)
+      || !syn_protocol_id_is_valid (draw->id)
+      || !read_string (key_file, "Pair", draw->pair, sizeof draw->pair)
+      || !read_string (key_file, "Variant", draw->variant, sizeof draw->variant)
+      || !read_string (key_file, "Date", draw->date, sizeof draw->date)
+      || !get_hex_in (key_file, DRAW_GROUP, "Coin", draw->coin, sizeof draw->coin, NULL)
+      || !get_hex_in (key_file, DRAW_GROUP, "Salt", draw->salt, sizeof draw->salt, NULL))
+    return FALSE;
+  draw->initial_ms = CLAMP (g_key_file_get_int64 (key_file, DRAW_GROUP, "InitialMs", &error), 0,
+                            SYN_PROTOCOL_MAX_MS);
+  g_clear_error (&error);
+  draw->increment_ms = CLAMP (g_key_file_get_int64 (key_file, DRAW_GROUP, "IncrementMs", &error),
+                              0, SYN_PROTOCOL_MAX_MS);
+  g_clear_error (&error);
+  draw->host_fog = g_key_file_get_boolean (key_file, DRAW_GROUP, "HostFog", NULL);
+  draw->fog = g_key_file_get_boolean (key_file, DRAW_GROUP, "Fog", NULL);
+  draw->host_colour = g_key_file_get_integer (key_file, DRAW_GROUP, "HostColour", NULL) != 0;
+  draw->theirs = get_hex_in (key_file, DRAW_GROUP, "Theirs", draw->their_digest,
+                             sizeof draw->their_digest, NULL);
+  return TRUE;
+}
+
+gboolean
+syn_net_draw_find (const char *pair, const char *id, SynNetDraw *draw)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFileEnumerator) enumerator = NULL;
+  guint64 best_time = 0;
+  gboolean found = FALSE;
+
+  if (!pair)
+    return FALSE;
+  if (id)
+    {
+      g_autoptr (GFile) file = saved_file (id, ".synchess-draw");
+      return draw_read (file, draw) && g_str_equal (draw->pair, pair)
+             && g_str_equal (draw->id, id);
+    }
+  enumerator = g_file_enumerate_children (dir,
+                                          G_FILE_ATTRIBUTE_STANDARD_NAME
+                                          "," G_FILE_ATTRIBUTE_TIME_MODIFIED,
+                                          G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (!enumerator)
+    return FALSE;
+  for (;;)
+    {
+      GFileInfo *info;
+      GFile *child;
+      SynNetDraw candidate;
+      guint64 time;
+
+      if (!g_file_enumerator_iterate (enumerator, &info, &child, NULL, NULL) || !info)
+        break;
+      if (!g_str_has_suffix (g_file_info_get_name (info), ".synchess-draw"))
+        continue;
+      time = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED);
+      if (draw_read (child, &candidate) && g_str_equal (candidate.pair, pair)
+          && (!found || time > best_time))
+        {
+          *draw = candidate;
+          best_time = time;
+          found = TRUE;
+        }
+    }
+  return found;
+}
+
+void
+syn_net_draw_remove (const char *id)
+{
+  g_autoptr (GFile) file = saved_file (id, ".synchess-draw");
+
+  g_file_delete (file, NULL, NULL);
 }

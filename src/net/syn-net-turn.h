@@ -48,7 +48,32 @@ gboolean syn_net_turn_save (const SynNetTurn *turn, const char *id, GError **err
 gboolean syn_net_turn_load (const char *id, SynNetTurn *turn, GError **error);
 void syn_net_turn_remove (const char *id);
 
-/* Whether a game id names a game saved in the autosave folder (record or turn). */
+/* Whether a game id names a game saved in the autosave folder (record, turn or draw). */
 gboolean syn_net_turn_id_is_saved (const char *id);
+
+/* A seed being drawn for a new game (HUT-R10), saved as ID.synchess-draw before this side's
+ * coin commitment leaves: the game it is for, this side's coin and salt, and the other's
+ * commitment once it came. A draw broken off goes on with the same coins: the next game of
+ * the pair that draws lots is this one (docs/protocol.md, "Drawing the seed"). */
+typedef struct
+{
+  char id[SYN_PROTOCOL_ID_MAX + 1];
+  char pair[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+  char variant[SYN_PROTOCOL_WORD_MAX + 1];
+  gint64 initial_ms, increment_ms;
+  gboolean host_fog; /* the fog the host proposed */
+  gboolean fog;      /* the fog agreed */
+  int host_colour;
+  char date[11];
+  guint8 coin[SYN_PROTOCOL_COIN_SIZE];
+  guint8 salt[SYN_PROTOCOL_SALT_SIZE];
+  gboolean theirs;
+  guint8 their_digest[SYN_PROTOCOL_DIGEST_SIZE];
+} SynNetDraw;
+
+gboolean syn_net_draw_save (const SynNetDraw *draw, GError **error);
+/* The draw saved with pair, for the game id (NULL: any game, the newest); FALSE if none. */
+gboolean syn_net_draw_find (const char *pair, const char *id, SynNetDraw *draw);
+void syn_net_draw_remove (const char *id);
 
 G_END_DECLS

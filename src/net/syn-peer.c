@@ -134,6 +134,8 @@ struct _SynPeer
   guint abandon_ms;            /* how long the other side may be gone */
   guint abandon_id;            /* runs while it is gone, or withholds a due reveal */
   gboolean abandon_claimable;  /* it has been gone that long: the game may be claimed */
+  SynNetDraw draw;             /* HUT-R10: the seed being drawn, as saved */
+  gboolean has_draw;           /* draw is the one of the game proposed or being drawn */
 };
 
 G_DEFINE_FINAL_TYPE (SynPeer, syn_peer, G_TYPE_OBJECT)
@@ -1228,6 +1230,13 @@ start_is_playable (const SynVariant *variant, const char *fen, GError **error)
   return TRUE;
 }
 
+/* A new game that starts by drawing its seed (HUT-R10); a set-up position has its own. */
+static gboolean
+options_draw_lots (const SynMessage *m)
+{
+  return syn_protocol_variant_draws_lots (m->variant) && m->fen[0] == '\0';
+}
+
 static void
 handle_options (SynPeer *self, const SynMessage *m)
 {
@@ -1241,6 +1250,36 @@ handle_options (SynPeer *self, const SynMessage *m)
   };
   g_strlcpy (self->proposed.start_fen, m->fen, sizeof self->proposed.start_fen);
   g_strlcpy (self->proposed_date, m->date, sizeof self->proposed_date);
+  /* HUT-R10: the game of a seed draw broken off goes on, with the coins committed to, as
+   * agreed then; no other game of this pair draws lots before it. */
+  self->has_draw = FALSE;
+  if (self->autosave && self->pair_digest && variant && options_draw_lots (m))
+    {
+      SynNetDraw draw;
+      if (syn_net_draw_find (self->pair_digest, m->id, &draw))
+        {
+          if (g_str_equal (draw.variant, m->variant) && draw.initial_ms == (gint64) m->initial_ms
+              && draw.increment_ms == (gint64) m->increment_ms && draw.host_fog == m->fog
+              && draw.host_colour == m->colour && g_str_equal (draw.date, m->date))
+            {
+              self->draw = draw;
+              self->has_draw = TRUE;
+              syn_peer_accept_options (self, draw.fog, NULL);
+              return;
+            }
+        }
+      else if (syn_net_draw_find (self->pair_digest, NULL, &draw))
+        {
+          g_autoptr (GError) error = g_error_new_literal (
+              SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+              _ ("The host proposed a new game that draws lots, while the draw of another was "
+                 "broken off; it was refused"));
+          self->proposed.variant = NULL;
+          send_decline (self, "a seed draw with you is pending");
+          g_signal_emit (self, signals[ERROR], 0, error);
+          return;
+        }
+    }
   /* A new game never takes a saved game's place: its record would be overwritten. */
   if ((self->game && g_str_equal (syn_game_get_id (self->game), m->id))
       || (self->autosave && syn_net_turn_id_is_saved (m->id)))
@@ -1493,6 +1532,10 @@ finish_lots (SynPeer *self)
   memset (self->coin, 0, sizeof self->coin);
   set_game (self, game, (SynColour) self->proto.local_colour, log);
   autosave (self);
+  /* The game is saved with its seed: the draw is over. */
+  if (self->has_draw)
+    syn_net_draw_remove (self->draw.id);
+  self->has_draw = FALSE;
   g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
   emit_opponent_state (self);
   commit_wait (self);
@@ -1510,10 +1553,26 @@ send_seed_reveal (SynPeer *self)
 }
 
 static void
+save_draw (SynPeer *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->autosave && !syn_net_draw_save (&self->draw, &error))
+    g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+static void
 handle_seed (SynPeer *self, const SynMessage *m)
 {
   if (!m->seed_reveal)
     {
+      /* Kept before our coin is revealed: theirs cannot change after a break. */
+      if (self->has_draw)
+        {
+          self->draw.theirs = TRUE;
+          memcpy (self->draw.their_digest, m->digest, sizeof self->draw.their_digest);
+          save_draw (self);
+        }
       if (self->proto.local_committed && !self->proto.local_revealed)
         send_seed_reveal (self);
       return;
@@ -1543,15 +1602,50 @@ start_new_game (SynPeer *self, gboolean fog)
       return TRUE;
     }
   self->lots_fog = fog;
-  if (!random_salt (self->coin, sizeof self->coin, &error)
-      || !random_salt (self->coin_salt, sizeof self->coin_salt, &error))
+  if (self->has_draw && g_str_equal (self->draw.id, self->proto.id))
     {
-      fail (self, "internal", g_steal_pointer (&error));
-      return FALSE;
+      /* A draw broken off goes on with the coins committed to (HUT-R10). */
+      memcpy (self->coin, self->draw.coin, sizeof self->coin);
+      memcpy (self->coin_salt, self->draw.salt, sizeof self->coin_salt);
     }
+  else
+    {
+      if (!random_salt (self->coin, sizeof self->coin, &error)
+          || !random_salt (self->coin_salt, sizeof self->coin_salt, &error))
+        {
+          fail (self, "internal", g_steal_pointer (&error));
+          return FALSE;
+        }
+      self->draw = (SynNetDraw){
+        .initial_ms = self->proposed.tc.initial_ms,
+        .increment_ms = self->proposed.tc.increment_ms,
+        .host_fog = self->proposed.fog,
+        .fog = fog,
+        .host_colour = self->proposed.host_colour,
+      };
+      g_strlcpy (self->draw.id, self->proto.id, sizeof self->draw.id);
+      g_strlcpy (self->draw.pair, self->pair_digest ? self->pair_digest : "",
+                 sizeof self->draw.pair);
+      g_strlcpy (self->draw.variant, self->proposed.variant->id, sizeof self->draw.variant);
+      g_strlcpy (self->draw.date, self->proposed_date, sizeof self->draw.date);
+      memcpy (self->draw.coin, self->coin, sizeof self->coin);
+      memcpy (self->draw.salt, self->coin_salt, sizeof self->coin_salt);
+      self->has_draw = TRUE;
+    }
+  /* Saved before our commitment leaves: nothing committed to can be drawn again. */
+  save_draw (self);
   syn_protocol_seed_commitment (self->proto.id, self->proto.local_colour, self->coin,
                                 self->coin_salt, m.digest);
-  if (send_message (self, &m) && self->proto.remote_committed)
+  if (!send_message (self, &m))
+    return FALSE;
+  if (self->draw.theirs && !self->proto.remote_committed)
+    {
+      self->proto.remote_committed = TRUE;
+      memcpy (self->proto.remote_commitment, self->draw.their_digest,
+              sizeof self->proto.remote_commitment);
+      self->proto.remote_commitment_saved = TRUE;
+    }
+  if (self->proto.remote_committed)
     send_seed_reveal (self);
   return FALSE;
 }
@@ -2652,14 +2746,33 @@ propose (SynPeer *self)
 
     self->proposed = self->options;
     g_strlcpy (self->proposed_date, date, sizeof self->proposed_date);
+    self->has_draw = FALSE;
+    /* HUT-R10: a seed draw broken off with this pair goes on before any other game that
+     * draws lots, with the same id, options and coins: breaking the connection after seeing
+     * the other's coin draws nothing again. */
+    if (self->options.variant->seed && !self->options.start_fen[0] && self->autosave
+        && syn_net_draw_find (self->pair_digest, NULL, &self->draw)
+        && syn_variant_lookup (self->draw.variant))
+      {
+        self->has_draw = TRUE;
+        g_free (id);
+        id = g_strdup (self->draw.id);
+        self->proposed = (SynPeerOptions){
+          .variant = syn_variant_lookup (self->draw.variant),
+          .tc = { self->draw.initial_ms, self->draw.increment_ms },
+          .fog = self->draw.host_fog,
+          .host_colour = (SynColour) self->draw.host_colour,
+        };
+        g_strlcpy (self->proposed_date, self->draw.date, sizeof self->proposed_date);
+      }
     g_strlcpy (m.id, id, sizeof m.id);
-    g_strlcpy (m.variant, self->options.variant->id, sizeof m.variant);
-    m.initial_ms = self->options.tc.initial_ms;
-    m.increment_ms = m.initial_ms > 0 ? self->options.tc.increment_ms : 0;
-    m.fog = self->options.fog;
-    m.colour = self->options.host_colour;
-    g_strlcpy (m.date, date, sizeof m.date);
-    g_strlcpy (m.fen, self->options.start_fen, sizeof m.fen);
+    g_strlcpy (m.variant, self->proposed.variant->id, sizeof m.variant);
+    m.initial_ms = self->proposed.tc.initial_ms;
+    m.increment_ms = m.initial_ms > 0 ? self->proposed.tc.increment_ms : 0;
+    m.fog = self->proposed.fog;
+    m.colour = self->proposed.host_colour;
+    g_strlcpy (m.date, self->proposed_date, sizeof m.date);
+    g_strlcpy (m.fen, self->proposed.start_fen, sizeof m.fen);
     send_message (self, &m);
   }
 }

@@ -239,6 +239,11 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
         return REJECT ("out-of-order", "no seed is being drawn");
       if (!m->seed_reveal)
         {
+          /* After a break the other side sends again the commitment we saved. */
+          if (s->remote_committed && s->remote_commitment_saved
+              && memcmp (m->digest, s->remote_commitment, sizeof s->remote_commitment) == 0)
+            return verdict (result, SYN_VERDICT_IGNORE, "repeated",
+                            "the commitment to the seed again, after a break");
           if (s->remote_committed)
             return REJECT ("duplicate", "a second commitment to the seed");
           s->remote_committed = TRUE;
