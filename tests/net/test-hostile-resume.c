@@ -13,6 +13,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "hutnik.h"
 #include "net-test-util.h"
 #include "syn-net-game.h"
 #include "syn-protocol.h"
@@ -58,7 +59,9 @@ play_cb (gpointer user_data)
   variant = syn_game_get_variant (game);
   choice = syn_variant_choice_from_text (variant, syn_game_get_state (game),
                                          syn_peer_get_colour (h->peer), h->moves[n]);
-  g_assert_true (syn_peer_choose (h->peer, choice, NULL));
+  /* A move the rules do not offer now (a Hutnik side that waits) is not played. */
+  if (choice != SYN_CHOICE_NONE)
+    syn_peer_choose (h->peer, choice, NULL);
   return G_SOURCE_REMOVE;
 }
 
@@ -209,6 +212,10 @@ typedef enum
   CASE_WALK_AWAY,
   /* host: after a declined resume, options under the saved game's id (attack 11) */
   CASE_REUSE_ID,
+  /* Hutnik: see the other's coin, break off the seed draw, draw again (attack 5) */
+  CASE_SEED_OTHER_COIN,
+  /* the same, then reveal the coin committed to: the game starts with it */
+  CASE_SEED_HELD,
 } Case;
 
 typedef struct
@@ -225,6 +232,13 @@ typedef struct
   const char *other_move;                    /* the move it would rather have played */
   char committed_reveal[256];                /* the reveal line of the aborted turn */
   gint stop;                                 /* set by the main thread: stop sending pings */
+  /* the seed draw before and after the break (HUT-R10) */
+  char first_id[SYN_PROTOCOL_ID_MAX + 1];
+  char *first_commit, *second_commit; /* the honest side's seed commitments */
+  char *first_reveal, *second_reveal; /* and its coins */
+  char *new_game_answer;              /* host: the answer to another game that draws lots */
+  guint8 coin[SYN_PROTOCOL_COIN_SIZE];
+  char *tail;                         /* what came after the hostile side's last message */
 } Raw;
 
 static void
@@ -743,6 +757,244 @@ test_host_side (gconstpointer data)
     }
 }
 
+/* The seed draw (HUT-R10) ------------------------------------------------------------------ */
+
+static char *
+seed_commit_line (Raw *raw, const char *id, guint8 coin[SYN_PROTOCOL_COIN_SIZE],
+                  char **reveal_line)
+{
+  guint8 salt[SYN_PROTOCOL_SALT_SIZE], digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char salt_text[2 * SYN_PROTOCOL_SALT_SIZE + 1], coin_text[2 * SYN_PROTOCOL_COIN_SIZE + 1];
+  char digest_text[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+
+  salt_hex (salt, salt_text);
+  syn_protocol_hex (coin, SYN_PROTOCOL_COIN_SIZE, coin_text);
+  syn_protocol_seed_commitment (id, raw->colour, coin, salt, digest);
+  syn_protocol_hex (digest, sizeof digest, digest_text);
+  *reveal_line = g_strdup_printf ("seed reveal %s %s\n", coin_text, salt_text);
+  return g_strdup_printf ("seed commit %s\n", digest_text);
+}
+
+/* Commits to a coin, reads the honest side's coin, and breaks the connection. */
+static void
+seed_abort (Raw *raw, RawClient *client, const char *id, char **kept_reveal)
+{
+  g_autofree char *commit = NULL;
+
+  for (gsize i = 0; i < sizeof raw->coin; i++)
+    raw->coin[i] = (guint8) g_random_int ();
+  commit = seed_commit_line (raw, id, raw->coin, kept_reveal);
+  raw->first_commit = expect (client, "seed commit ");
+  send_line (client, "%s", commit);
+  raw->first_reveal = expect (client, "seed reveal ");
+}
+
+/* After the break: another coin, or the one committed to. */
+static void
+seed_after_abort (Raw *raw, RawClient *client, const char *id, const char *kept_reveal)
+{
+  if (raw->how == CASE_SEED_HELD)
+    send_line (client, "%s", kept_reveal);
+  else
+    {
+      guint8 other[SYN_PROTOCOL_COIN_SIZE];
+      g_autofree char *commit = NULL, *reveal = NULL;
+      for (gsize i = 0; i < sizeof other; i++)
+        other[i] = (guint8) (raw->coin[i] ^ 0x5a);
+      commit = seed_commit_line (raw, id, other, &reveal);
+      send_line (client, "%s", commit);
+      send_line (client, "%s", reveal);
+    }
+}
+
+static gpointer
+hostile_seed_guest (gpointer data)
+{
+  Raw *raw = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RawClient) client = raw_client_connect ("127.0.0.1", raw->port, raw->identity, &error);
+  g_autoptr (RawClient) again = NULL;
+  g_autofree char *options = NULL, *kept_reveal = NULL;
+
+  g_assert_no_error (error);
+  send_line (client, "hello synchess 2 Mallory\n");
+  g_free (expect (client, "hello synchess 2"));
+  options = expect (client, "options ");
+  g_strlcpy (raw->first_id, parse (options).id, sizeof raw->first_id);
+  send_line (client, "accept fog=no\n");
+  seed_abort (raw, client, raw->first_id, &kept_reveal);
+  g_clear_pointer (&client, raw_client_free);
+  g_usleep (200 * 1000);
+
+  again = raw_client_connect ("127.0.0.1", raw->port, raw->identity, &error);
+  g_assert_no_error (error);
+  send_line (again, "hello synchess 2 Mallory\n");
+  g_free (expect (again, "hello synchess 2"));
+  g_free (options);
+  options = expect (again, "options ");
+  g_strlcpy (raw->id, parse (options).id, sizeof raw->id);
+  send_line (again, "accept fog=no\n");
+  raw->second_commit = expect (again, "seed commit ");
+  if (g_str_equal (raw->id, raw->first_id))
+    {
+      /* The honest host, holding our commitment, reveals its coin again at once. */
+      raw->second_reveal = expect (again, "seed reveal ");
+      seed_after_abort (raw, again, raw->id, kept_reveal);
+    }
+  keep_alive (raw, again, 1);
+  return NULL;
+}
+
+static gpointer
+hostile_seed_host (gpointer data)
+{
+  Raw *raw = data;
+  g_autoptr (RawClient) client = server_accept (raw);
+  g_autoptr (RawClient) again = NULL;
+  g_autofree char *kept_reveal = NULL;
+
+  send_line (client, "hello synchess 2 Mallory\n");
+  g_free (expect (client, "hello synchess 2"));
+  send_line (client, "options id=%s variant=hutnik tc=- fog=no colour=white date=2026.01.01\n",
+             raw->id);
+  g_free (expect (client, "accept fog=no"));
+  seed_abort (raw, client, raw->id, &kept_reveal);
+  g_clear_pointer (&client, raw_client_free);
+
+  again = server_accept (raw);
+  send_line (again, "hello synchess 2 Mallory\n");
+  g_free (expect (again, "hello synchess 2"));
+  /* Another game that draws lots: another chance at the coin. */
+  send_line (again, "options id=%s-again variant=hutnik tc=- fog=no colour=white "
+                    "date=2026.01.01\n",
+             raw->id);
+  raw->new_game_answer = raw_client_read_message (again, NULL);
+  if (raw->new_game_answer && g_str_has_prefix (raw->new_game_answer, "decline"))
+    {
+      send_line (again,
+                 "options id=%s variant=hutnik tc=- fog=no colour=white date=2026.01.01\n",
+                 raw->id);
+      g_free (expect (again, "accept fog=no"));
+      raw->second_commit = expect (again, "seed commit ");
+      raw->second_reveal = expect (again, "seed reveal ");
+      seed_after_abort (raw, again, raw->id, kept_reveal);
+    }
+  keep_alive (raw, again, 1);
+  return NULL;
+}
+
+static void
+raw_clear (Raw *raw)
+{
+  g_free (raw->first_commit);
+  g_free (raw->second_commit);
+  g_free (raw->first_reveal);
+  g_free (raw->second_reveal);
+  g_free (raw->new_game_answer);
+  g_free (raw->tail);
+}
+
+static gboolean
+saved_exists (const char *id)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = g_strconcat (id, ".synchess", NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+
+  return g_file_query_exists (file, NULL);
+}
+
+/* The start of a Hutnik game whose seed the two coins gave. */
+static char *
+seeded_start (const char *reveal_line, const guint8 coin[SYN_PROTOCOL_COIN_SIZE])
+{
+  SynMessage m = parse (reveal_line);
+  const SynVariant *variant = &syn_variant_hutnik;
+  SynState start;
+  SynFenError error;
+  char fen[SYN_FEN_MAX_SIZE];
+
+  g_assert_true (variant->read_state (variant->start_fen, &start, &error));
+  variant->seed (&start, syn_hutnik_seed_from_coins (m.coin, coin));
+  variant->write_state (&start, fen, sizeof fen);
+  return g_strdup (fen);
+}
+
+static void
+test_seed (gconstpointer data)
+{
+  const TestCase *test_case = data;
+  static guint counter;
+  g_autofree char *name = g_strdup_printf ("seed-honest-%u", ++counter);
+  g_autofree char *hostile_name = g_strdup_printf ("seed-hostile-%u", counter);
+  g_autoptr (SynIdentity) identity = net_test_identity (name);
+  g_autoptr (SynIdentity) hostile = net_test_identity (hostile_name);
+  g_autoptr (Honest) h = honest_new (identity, !test_case->host, NULL);
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  SynPeerOptions options = { &syn_variant_hutnik, { 0, 0 }, FALSE, SYN_WHITE };
+  Raw raw = { .how = test_case->how, .host = test_case->host, .identity = hostile, .honest = h,
+              .colour = test_case->host ? SYN_WHITE : SYN_BLACK, .listener = listener };
+
+  h->moves = black_moves; /* no move is played: the draw is what counts */
+  if (test_case->host)
+    {
+      g_autoptr (GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+      g_autoptr (GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+      g_autoptr (GSocketAddress) effective = NULL;
+
+      g_snprintf (raw.id, sizeof raw.id, "hostile-seed-game-%u", counter);
+      g_assert_true (g_socket_listener_add_address (listener, address, G_SOCKET_TYPE_STREAM,
+                                                    G_SOCKET_PROTOCOL_TCP, NULL, &effective,
+                                                    &error));
+      g_assert_no_error (error);
+      raw.port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+      h->port = raw.port;
+      h->reconnect = TRUE;
+      syn_peer_connect_async (h->peer, "127.0.0.1", raw.port, NULL, on_connected_cb, h);
+      net_test_run_thread (hostile_seed_host, &raw, 60);
+      h->reconnect = FALSE;
+    }
+  else
+    {
+      syn_peer_set_options (h->peer, &options);
+      g_assert_true (syn_peer_listen (h->peer, "127.0.0.1", 0, &error));
+      g_assert_no_error (error);
+      raw.port = syn_peer_get_port (h->peer);
+      net_test_run_thread (hostile_seed_guest, &raw, 60);
+    }
+  wait_idle (h);
+  g_socket_listener_close (listener);
+
+  if (test_case->host)
+    {
+      /* The honest guest plays no other game that draws lots before this draw is done, */
+      g_autofree char *other_id = g_strdup_printf ("%s-again", raw.id);
+      g_assert_nonnull (raw.new_game_answer);
+      g_assert_true (g_str_has_prefix (raw.new_game_answer, "decline"));
+      g_assert_false (saved_exists (other_id));
+    }
+  else
+    /* The honest host draws the same game again, */
+    g_assert_cmpstr (raw.id, ==, raw.first_id);
+  /* with the same coin, committed to and revealed again as the first time. */
+  g_assert_cmpstr (raw.second_commit, ==, raw.first_commit);
+  g_assert_cmpstr (raw.second_reveal, ==, raw.first_reveal);
+  if (test_case->how == CASE_SEED_HELD)
+    {
+      /* The hostile side's first coin, and no other, gave the seed of the saved game. */
+      g_autoptr (SynGame) saved = saved_game (raw.id);
+      g_autofree char *expected = seeded_start (raw.first_reveal, raw.coin);
+      char fen[SYN_FEN_MAX_SIZE];
+      syn_variant_hutnik.write_state (syn_game_get_start (saved), fen, sizeof fen);
+      g_assert_cmpstr (fen, ==, expected);
+    }
+  else
+    /* Another coin was a bad reveal: no game started from it. */
+    g_assert_false (saved_exists (raw.id));
+  raw_clear (&raw);
+}
+
 static const TestCase cases[] = {
   { "/net/hostile-resume/guest/takeback-by-accept", CASE_TAKEBACK, FALSE, FALSE },
   { "/net/hostile-resume/guest/abort-then-other-move", CASE_ABORT_OTHER_MOVE, FALSE, FALSE },
@@ -758,6 +1010,12 @@ static const TestCase cases[] = {
   { "/net/hostile-resume/host/options-reuse-saved-id", CASE_REUSE_ID, TRUE, FALSE },
 };
 
+static const TestCase seed_cases[] = {
+  { "/net/hostile-resume/guest/seed-abort-other-coin", CASE_SEED_OTHER_COIN, FALSE, FALSE },
+  { "/net/hostile-resume/guest/seed-abort-held", CASE_SEED_HELD, FALSE, FALSE },
+  { "/net/hostile-resume/host/seed-abort-other-coin", CASE_SEED_OTHER_COIN, TRUE, FALSE },
+};
+
 int
 main (int argc, char *argv[])
 {
@@ -768,6 +1026,8 @@ main (int argc, char *argv[])
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     g_test_add_data_func (cases[i].path, &cases[i],
                           cases[i].host ? test_host_side : test_guest_side);
+  for (gsize i = 0; i < G_N_ELEMENTS (seed_cases); i++)
+    g_test_add_data_func (seed_cases[i].path, &seed_cases[i], test_seed);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
