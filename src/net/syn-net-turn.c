@@ -107,8 +107,8 @@ get_text (GKeyFile *file, const char *key, char *out, gsize size, GError **error
     return FALSE;
   if (text[0] == '\0' || strlen (text) >= size)
     {
-      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
-                   _ ("%s is not a move"), key);
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, _ ("%s is not a move"),
+                   key);
       return FALSE;
     }
   g_strlcpy (out, text, size);
@@ -140,16 +140,16 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
       if (!get_text (file, "Own", turn->own_text, sizeof turn->own_text, error)
           || !get_hex (file, "OwnSalt", turn->own_salt, sizeof turn->own_salt, error))
         return FALSE;
-      turn->own_used_ms = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnUsedMs", NULL), 0,
-                                 SYN_PROTOCOL_MAX_MS);
+      turn->own_used_ms
+          = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnUsedMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
       turn->own = TRUE;
     }
   if (g_key_file_has_key (file, GROUP, "Theirs", NULL))
     {
       if (!get_hex (file, "Theirs", turn->their_digest, sizeof turn->their_digest, error))
         return FALSE;
-      turn->their_used_ms = CLAMP (g_key_file_get_int64 (file, GROUP, "TheirUsedMs", NULL), 0,
-                                   SYN_PROTOCOL_MAX_MS);
+      turn->their_used_ms
+          = CLAMP (g_key_file_get_int64 (file, GROUP, "TheirUsedMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
       turn->theirs = TRUE;
     }
   if (g_key_file_has_key (file, GROUP, "Last", NULL))
@@ -293,8 +293,8 @@ draw_read (GFile *file, SynNetDraw *draw)
   draw->initial_ms = CLAMP (g_key_file_get_int64 (key_file, DRAW_GROUP, "InitialMs", &error), 0,
                             SYN_PROTOCOL_MAX_MS);
   g_clear_error (&error);
-  draw->increment_ms = CLAMP (g_key_file_get_int64 (key_file, DRAW_GROUP, "IncrementMs", &error),
-                              0, SYN_PROTOCOL_MAX_MS);
+  draw->increment_ms = CLAMP (g_key_file_get_int64 (key_file, DRAW_GROUP, "IncrementMs", &error), 0,
+                              SYN_PROTOCOL_MAX_MS);
   g_clear_error (&error);
   draw->host_fog = g_key_file_get_boolean (key_file, DRAW_GROUP, "HostFog", NULL);
   draw->fog = g_key_file_get_boolean (key_file, DRAW_GROUP, "Fog", NULL);
@@ -317,13 +317,11 @@ syn_net_draw_find (const char *pair, const char *id, SynNetDraw *draw)
   if (id)
     {
       g_autoptr (GFile) file = saved_file (id, ".synchess-draw");
-      return draw_read (file, draw) && g_str_equal (draw->pair, pair)
-             && g_str_equal (draw->id, id);
+      return draw_read (file, draw) && g_str_equal (draw->pair, pair) && g_str_equal (draw->id, id);
     }
-  enumerator = g_file_enumerate_children (dir,
-                                          G_FILE_ATTRIBUTE_STANDARD_NAME
-                                          "," G_FILE_ATTRIBUTE_TIME_MODIFIED,
-                                          G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  enumerator = g_file_enumerate_children (
+      dir, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_TIME_MODIFIED,
+      G_FILE_QUERY_INFO_NONE, NULL, NULL);
   if (!enumerator)
     return FALSE;
   for (;;)

@@ -129,13 +129,13 @@ struct _SynPeer
   gboolean audit_done;
 
   /* Fair play across a broken connection (docs/protocol.md, "Resuming", "Abandonment"). */
-  SynNetTurn saved;            /* the turn in progress as saved beside the record */
-  SynNetTurn resume_saved;     /* host: the one of the game a resume proposal is about */
-  guint abandon_ms;            /* how long the other side may be gone */
-  guint abandon_id;            /* runs while it is gone, or withholds a due reveal */
-  gboolean abandon_claimable;  /* it has been gone that long: the game may be claimed */
-  SynNetDraw draw;             /* HUT-R10: the seed being drawn, as saved */
-  gboolean has_draw;           /* draw is the one of the game proposed or being drawn */
+  SynNetTurn saved;           /* the turn in progress as saved beside the record */
+  SynNetTurn resume_saved;    /* host: the one of the game a resume proposal is about */
+  guint abandon_ms;           /* how long the other side may be gone */
+  guint abandon_id;           /* runs while it is gone, or withholds a due reveal */
+  gboolean abandon_claimable; /* it has been gone that long: the game may be claimed */
+  SynNetDraw draw;            /* HUT-R10: the seed being drawn, as saved */
+  gboolean has_draw;          /* draw is the one of the game proposed or being drawn */
 };
 
 G_DEFINE_FINAL_TYPE (SynPeer, syn_peer, G_TYPE_OBJECT)
@@ -1678,8 +1678,9 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
       n = syn_game_get_n_turns (game);
       set_game (self, game, local, log);
       self->saved = self->resume_saved;
-      if (m->turns != n && (self->sealed || (m->turns + 1 == n && !self->saved.last)
-                            || (m->turns == n + 1 && !resume_behind (self))))
+      if (m->turns != n
+          && (self->sealed || (m->turns + 1 == n && !self->saved.last)
+              || (m->turns == n + 1 && !resume_behind (self))))
         {
           fail (self, "wrong-turn",
                 g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
@@ -2874,9 +2875,8 @@ syn_peer_class_init (SynPeerClass *klass)
   /* docs/protocol.md, "Abandonment": the other side has been gone (or has withheld a due
    * reveal) for the abandonment time, and the game may be claimed: TRUE; FALSE when that
    * is no longer so (it came back, or the game ended). */
-  signals[ABANDON_CLAIMABLE]
-      = g_signal_new ("abandon-claimable", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                      G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  signals[ABANDON_CLAIMABLE] = g_signal_new ("abandon-claimable", type, G_SIGNAL_RUN_LAST, 0, NULL,
+                                             NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
   signals[ERROR] = g_signal_new ("error", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                                  1, G_TYPE_ERROR);
   signals[DISCONNECTED] = g_signal_new ("disconnected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,

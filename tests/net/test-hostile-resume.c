@@ -186,9 +186,8 @@ saved_move (SynGame *game, guint turn, SynColour colour)
   g_autoptr (SynGame) before = syn_net_game_prefix (game, turn, NULL);
   char text[SYN_CHOICE_TEXT_SIZE];
 
-  syn_game_get_variant (game)->choice_to_text (syn_game_get_state (before),
-                                               syn_game_get_turn (game, turn)->choice[colour],
-                                               text);
+  syn_game_get_variant (game)->choice_to_text (
+      syn_game_get_state (before), syn_game_get_turn (game, turn)->choice[colour], text);
   return g_strdup (text);
 }
 
@@ -227,22 +226,21 @@ typedef struct
   GSocketListener *listener;
   guint16 port;
   char id[SYN_PROTOCOL_ID_MAX + 1];
-  SynColour colour;                          /* the hostile side's */
-  const char *const *moves;                  /* its moves, one a turn */
-  const char *other_move;                    /* the move it would rather have played */
-  char committed_reveal[256];                /* the reveal line of the aborted turn */
-  gint stop;                                 /* set by the main thread: stop sending pings */
+  SynColour colour;           /* the hostile side's */
+  const char *const *moves;   /* its moves, one a turn */
+  const char *other_move;     /* the move it would rather have played */
+  char committed_reveal[256]; /* the reveal line of the aborted turn */
+  gint stop;                  /* set by the main thread: stop sending pings */
   /* the seed draw before and after the break (HUT-R10) */
   char first_id[SYN_PROTOCOL_ID_MAX + 1];
   char *first_commit, *second_commit; /* the honest side's seed commitments */
   char *first_reveal, *second_reveal; /* and its coins */
   char *new_game_answer;              /* host: the answer to another game that draws lots */
   guint8 coin[SYN_PROTOCOL_COIN_SIZE];
-  char *tail;                         /* what came after the hostile side's last message */
+  char *tail; /* what came after the hostile side's last message */
 } Raw;
 
-static void
-send_line (RawClient *client, const char *format, ...) G_GNUC_PRINTF (2, 3);
+static void send_line (RawClient *client, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 static void
 send_line (RawClient *client, const char *format, ...)
@@ -364,8 +362,8 @@ raw_abort (Raw *raw, RawClient *client, guint turn, gboolean garbage)
 
 /* Certificates are self-signed: players compare fingerprints instead (docs/protocol.md). */
 static gboolean
-accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate, GTlsCertificateFlags errors,
-               gpointer user_data)
+accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
+               GTlsCertificateFlags errors, gpointer user_data)
 {
   return TRUE;
 }
@@ -381,9 +379,8 @@ server_accept (Raw *raw)
   g_assert_no_error (error);
   g_socket_set_timeout (g_socket_connection_get_socket (connection), 15);
   client->connection = g_object_ref (connection);
-  client->stream = g_tls_server_connection_new (G_IO_STREAM (connection),
-                                                syn_identity_get_certificate (raw->identity),
-                                                &error);
+  client->stream = g_tls_server_connection_new (
+      G_IO_STREAM (connection), syn_identity_get_certificate (raw->identity), &error);
   g_assert_no_error (error);
   g_object_set (client->stream, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
   g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
@@ -570,8 +567,7 @@ hostile_host (gpointer data)
       answer = expect (again, "decline");
       g_free (answer);
       /* A new game under the saved one's id would write over its record. */
-      send_line (again,
-                 "options id=%s variant=psc tc=- fog=no colour=white date=2026.01.01\n",
+      send_line (again, "options id=%s variant=psc tc=- fog=no colour=white date=2026.01.01\n",
                  raw->id);
       answer = raw_client_read_message (again, NULL);
       break;
@@ -648,8 +644,12 @@ test_guest_side (gconstpointer data)
   g_autoptr (Honest) h = honest_new (identity, TRUE, &tc);
   g_autoptr (GError) error = NULL;
   g_autoptr (SynGame) saved = NULL;
-  Raw raw = { .how = test_case->how, .identity = hostile, .honest = h, .colour = SYN_BLACK,
-              .moves = black_moves, .other_move = "a7a6" };
+  Raw raw = { .how = test_case->how,
+              .identity = hostile,
+              .honest = h,
+              .colour = SYN_BLACK,
+              .moves = black_moves,
+              .other_move = "a7a6" };
 
   g_assert_true (syn_peer_listen (h->peer, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
@@ -719,8 +719,13 @@ test_host_side (gconstpointer data)
   g_autoptr (GSocketListener) listener = g_socket_listener_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (SynGame) saved = NULL;
-  Raw raw = { .how = test_case->how, .host = TRUE, .identity = hostile, .honest = h,
-              .colour = SYN_WHITE, .moves = white_moves, .other_move = "a2a3",
+  Raw raw = { .how = test_case->how,
+              .host = TRUE,
+              .identity = hostile,
+              .honest = h,
+              .colour = SYN_WHITE,
+              .moves = white_moves,
+              .other_move = "a2a3",
               .listener = listener };
 
   g_snprintf (raw.id, sizeof raw.id, "hostile-host-game-%u", counter);
@@ -760,8 +765,7 @@ test_host_side (gconstpointer data)
 /* The seed draw (HUT-R10) ------------------------------------------------------------------ */
 
 static char *
-seed_commit_line (Raw *raw, const char *id, guint8 coin[SYN_PROTOCOL_COIN_SIZE],
-                  char **reveal_line)
+seed_commit_line (Raw *raw, const char *id, guint8 coin[SYN_PROTOCOL_COIN_SIZE], char **reveal_line)
 {
   guint8 salt[SYN_PROTOCOL_SALT_SIZE], digest[SYN_PROTOCOL_DIGEST_SIZE];
   char salt_text[2 * SYN_PROTOCOL_SALT_SIZE + 1], coin_text[2 * SYN_PROTOCOL_COIN_SIZE + 1];
@@ -865,14 +869,14 @@ hostile_seed_host (gpointer data)
   send_line (again, "hello synchess 2 Mallory\n");
   g_free (expect (again, "hello synchess 2"));
   /* Another game that draws lots: another chance at the coin. */
-  send_line (again, "options id=%s-again variant=hutnik tc=- fog=no colour=white "
-                    "date=2026.01.01\n",
+  send_line (again,
+             "options id=%s-again variant=hutnik tc=- fog=no colour=white "
+             "date=2026.01.01\n",
              raw->id);
   raw->new_game_answer = raw_client_read_message (again, NULL);
   if (raw->new_game_answer && g_str_has_prefix (raw->new_game_answer, "decline"))
     {
-      send_line (again,
-                 "options id=%s variant=hutnik tc=- fog=no colour=white date=2026.01.01\n",
+      send_line (again, "options id=%s variant=hutnik tc=- fog=no colour=white date=2026.01.01\n",
                  raw->id);
       g_free (expect (again, "accept fog=no"));
       raw->second_commit = expect (again, "seed commit ");
@@ -933,8 +937,12 @@ test_seed (gconstpointer data)
   g_autoptr (GSocketListener) listener = g_socket_listener_new ();
   g_autoptr (GError) error = NULL;
   SynPeerOptions options = { &syn_variant_hutnik, { 0, 0 }, FALSE, SYN_WHITE };
-  Raw raw = { .how = test_case->how, .host = test_case->host, .identity = hostile, .honest = h,
-              .colour = test_case->host ? SYN_WHITE : SYN_BLACK, .listener = listener };
+  Raw raw = { .how = test_case->how,
+              .host = test_case->host,
+              .identity = hostile,
+              .honest = h,
+              .colour = test_case->host ? SYN_WHITE : SYN_BLACK,
+              .listener = listener };
 
   h->moves = black_moves; /* no move is played: the draw is what counts */
   if (test_case->host)
