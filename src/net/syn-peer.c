@@ -134,6 +134,7 @@ struct _SynPeer
   guint abandon_ms;           /* how long the other side may be gone */
   guint abandon_id;           /* runs while it is gone, or withholds a due reveal */
   gboolean abandon_claimable; /* it has been gone that long: the game may be claimed */
+  gboolean leaving;           /* this side ends the connection: it has nothing to claim */
   SynNetDraw draw;            /* HUT-R10: the seed being drawn, as saved */
   gboolean has_draw;          /* draw is the one of the game proposed or being drawn */
 };
@@ -1110,8 +1111,10 @@ end_link (SynPeer *self, GError *error)
       reset_turn (self);
       syn_net_game_reset_clocks (self->game);
       autosave (self);
-      /* Gone for the abandonment time, the other side lets us claim the game. */
-      start_abandon_timer (self);
+      /* Gone for the abandonment time, the other side lets us claim the game; not when we
+       * are the ones who left. */
+      if (!self->leaving)
+        start_abandon_timer (self);
     }
   g_clear_object (&self->resume_game);
   g_clear_pointer (&self->resume_log, syn_tx_audit_log_free);
@@ -1386,8 +1389,17 @@ resume_commitments (SynPeer *self)
       memcpy (self->salt, saved->own_salt, sizeof self->salt);
       self->local_used_ms = 0;
       self->local_commit_us = g_get_monotonic_time ();
+      syn_clock_set_chosen (syn_game_get_clock (self->game), FALSE, FALSE);
       if (self->proto.remote_committed)
         send_reveal (self);
+      else if (game_is_timed (self))
+        {
+          /* PSC-R11: as after any commitment, the other side's time runs to its flag. */
+          gint64 wait = turn_start_ms (self, (SynColour) (1 - self->colour)) + FLAG_GRACE_MS;
+          g_clear_handle_id (&self->deadline_id, g_source_remove);
+          self->deadline_id
+              = g_timeout_add ((guint) MIN (wait, (gint64) G_MAXUINT), on_deadline_cb, self);
+        }
     }
   else
     {
@@ -3115,7 +3127,9 @@ syn_peer_disconnect (SynPeer *self)
   if (self->link)
     {
       send_message (self, &bye);
+      self->leaving = TRUE;
       end_link (self, NULL);
+      self->leaving = FALSE;
     }
 }
 

@@ -639,7 +639,8 @@ test_guest_side (gconstpointer data)
   g_autofree char *hostile_name = g_strdup_printf ("resume-hostile-%u", counter);
   g_autoptr (SynIdentity) identity = net_test_identity (name);
   g_autoptr (SynIdentity) hostile = net_test_identity (hostile_name);
-  SynTimeControl tc = { test_case->timed ? 1500 : 0, 0 };
+  /* A withheld reveal is to lose on time soon; other timed games have time to spare. */
+  SynTimeControl tc = { !test_case->timed ? 0 : test_case->how == CASE_WITHHOLD ? 1500 : 60000, 0 };
   g_autoptr (Honest) h = honest_new (identity, TRUE, &tc);
   g_autoptr (GError) error = NULL;
   g_autoptr (SynGame) saved = NULL;
@@ -1014,6 +1015,8 @@ static const TestCase cases[] = {
   { "/net/hostile-resume/guest/abort-then-claim-ahead", CASE_ABORT_CLAIM_AHEAD, FALSE, FALSE },
   { "/net/hostile-resume/guest/abort-garbage-digest", CASE_ABORT_GARBAGE, FALSE, FALSE },
   { "/net/hostile-resume/guest/abort-held-to-first-move", CASE_ABORT_HELD, FALSE, FALSE },
+  { "/net/hostile-resume/guest/abort-held-timed", CASE_ABORT_HELD, FALSE, TRUE },
+  { "/net/hostile-resume/guest/abort-then-other-move-timed", CASE_ABORT_OTHER_MOVE, FALSE, TRUE },
   { "/net/hostile-resume/guest/withheld-reveal-untimed", CASE_WITHHOLD, FALSE, FALSE },
   { "/net/hostile-resume/guest/withheld-reveal-timed", CASE_WITHHOLD, FALSE, TRUE },
   { "/net/hostile-resume/guest/walks-away", CASE_WALK_AWAY, FALSE, FALSE },
