@@ -230,6 +230,7 @@ typedef struct
   const char *other_move;     /* the move it would rather have played */
   char committed_reveal[256]; /* the reveal line of the aborted turn */
   gint stop;                  /* set by the main thread: stop sending pings */
+  gboolean timed;             /* host: the game has a clock */
   /* the seed draw before and after the break (HUT-R10) */
   char first_id[SYN_PROTOCOL_ID_MAX + 1];
   char *first_commit, *second_commit; /* the honest side's seed commitments */
@@ -532,12 +533,24 @@ hostile_host (gpointer data)
 
   send_line (client, "hello synchess 2 Mallory\n");
   hello = expect (client, "hello synchess 2");
-  send_line (client, "options id=%s variant=psc tc=- fog=no colour=white date=2026.01.01\n",
-             raw->id);
+  send_line (client, "options id=%s variant=psc tc=%s fog=no colour=white date=2026.01.01\n",
+             raw->id, raw->timed ? "1500+0" : "-");
   g_free (expect (client, "accept fog=no"));
   for (guint turn = 0; turn < played; turn++)
     raw_turn (raw, client, turn);
 
+  if (raw->how == CASE_WITHHOLD)
+    {
+      g_autofree char *commit = NULL, *reveal = NULL;
+      g_free (expect (client, "commit 3 "));
+      commitment (raw, 3, raw->moves[3], &commit, &reveal);
+      send_line (client, "%s", commit);
+      g_free (expect (client, "reveal 3 "));
+      /* Connected, answering nothing: the game would stand still for ever. */
+      keep_alive (raw, client, 10);
+      raw->tail = read_to_end (client);
+      return NULL;
+    }
   if (raw->how == CASE_TAKEBACK || raw->how == CASE_REUSE_ID)
     {
       g_autofree char *prefix = g_strdup_printf ("commit %u ", played);
@@ -739,9 +752,17 @@ test_host_side (gconstpointer data)
                                                 G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error));
   g_assert_no_error (error);
   raw.port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+  raw.timed = test_case->timed;
   h->moves = black_moves;
   h->port = raw.port;
-  h->reconnect = TRUE;
+  /* The honest guest comes back after a break, except where the hostile host stays. */
+  h->reconnect = test_case->how != CASE_WITHHOLD;
+  if (test_case->how == CASE_WITHHOLD)
+    {
+      syn_peer_set_abandon_timeout (h->peer, 300);
+      g_signal_connect (h->peer, "abandon-claimable", G_CALLBACK (on_claimable_claim_cb), h);
+      g_signal_connect (h->peer, "game-over", G_CALLBACK (on_over_stop_cb), &raw);
+    }
   syn_peer_connect_async (h->peer, "127.0.0.1", raw.port, NULL, on_connected_cb, h);
   net_test_run_thread (hostile_host, &raw, 60);
   h->reconnect = FALSE;
@@ -755,6 +776,13 @@ test_host_side (gconstpointer data)
       g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 3);
       g_assert_false (syn_game_is_over (saved));
       break;
+    case CASE_WITHHOLD:
+      /* Attack 6: a withheld reveal runs the clock, or lets the game be claimed. */
+      g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 3);
+      g_assert_true (syn_game_is_over (saved));
+      g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_BLACK_WINS);
+      g_assert_cmpstr (syn_game_get_reason (saved), ==, test_case->timed ? "time" : "abandoned");
+      break;
     case CASE_REUSE_ID:
       /* Attack 11: the saved game is still there, whole. */
       g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
@@ -766,6 +794,7 @@ test_host_side (gconstpointer data)
       g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_BLACK_WINS);
       break;
     }
+  g_free (raw.tail);
 }
 
 /* The seed draw (HUT-R10) ------------------------------------------------------------------ */
@@ -1023,6 +1052,8 @@ static const TestCase cases[] = {
   { "/net/hostile-resume/host/takeback-by-resume", CASE_TAKEBACK, TRUE, FALSE },
   { "/net/hostile-resume/host/abort-then-other-move", CASE_ABORT_OTHER_MOVE, TRUE, FALSE },
   { "/net/hostile-resume/host/abort-garbage-digest", CASE_ABORT_GARBAGE, TRUE, FALSE },
+  { "/net/hostile-resume/host/withheld-reveal-untimed", CASE_WITHHOLD, TRUE, FALSE },
+  { "/net/hostile-resume/host/withheld-reveal-timed", CASE_WITHHOLD, TRUE, TRUE },
   { "/net/hostile-resume/host/options-reuse-saved-id", CASE_REUSE_ID, TRUE, FALSE },
 };
 
