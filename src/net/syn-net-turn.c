@@ -250,9 +250,8 @@ syn_net_draw_save (const SynNetDraw *draw, GError **error)
   g_key_file_set_string (key_file, DRAW_GROUP, "Variant", draw->variant);
   g_key_file_set_int64 (key_file, DRAW_GROUP, "InitialMs", draw->initial_ms);
   g_key_file_set_int64 (key_file, DRAW_GROUP, "IncrementMs", draw->increment_ms);
-  g_key_file_set_boolean (key_file, DRAW_GROUP, "HostFog", draw->host_fog);
   g_key_file_set_boolean (key_file, DRAW_GROUP, "Fog", draw->fog);
-  g_key_file_set_integer (key_file, DRAW_GROUP, "HostColour", draw->host_colour);
+  g_key_file_set_string (key_file, DRAW_GROUP, "Colour", draw->colour ? "black" : "white");
   g_key_file_set_string (key_file, DRAW_GROUP, "Date", draw->date);
   set_hex_in (key_file, DRAW_GROUP, "Coin", draw->coin, sizeof draw->coin);
   set_hex_in (key_file, DRAW_GROUP, "Salt", draw->salt, sizeof draw->salt);
@@ -296,9 +295,13 @@ draw_read (GFile *file, SynNetDraw *draw)
   draw->increment_ms = CLAMP (g_key_file_get_int64 (key_file, DRAW_GROUP, "IncrementMs", &error), 0,
                               SYN_PROTOCOL_MAX_MS);
   g_clear_error (&error);
-  draw->host_fog = g_key_file_get_boolean (key_file, DRAW_GROUP, "HostFog", NULL);
   draw->fog = g_key_file_get_boolean (key_file, DRAW_GROUP, "Fog", NULL);
-  draw->host_colour = g_key_file_get_integer (key_file, DRAW_GROUP, "HostColour", NULL) != 0;
+  {
+    g_autofree char *colour = g_key_file_get_string (key_file, DRAW_GROUP, "Colour", NULL);
+    if (!colour || (!g_str_equal (colour, "white") && !g_str_equal (colour, "black")))
+      return FALSE;
+    draw->colour = g_str_equal (colour, "black");
+  }
   draw->theirs = get_hex_in (key_file, DRAW_GROUP, "Theirs", draw->their_digest,
                              sizeof draw->their_digest, NULL);
   return TRUE;

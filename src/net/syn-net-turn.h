@@ -61,9 +61,8 @@ typedef struct
   char pair[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
   char variant[SYN_PROTOCOL_WORD_MAX + 1];
   gint64 initial_ms, increment_ms;
-  gboolean host_fog; /* the fog the host proposed */
-  gboolean fog;      /* the fog agreed */
-  int host_colour;
+  gboolean fog; /* the fog agreed */
+  int colour;   /* this side's, whichever of the two programs hosts */
   char date[11];
   guint8 coin[SYN_PROTOCOL_COIN_SIZE];
   guint8 salt[SYN_PROTOCOL_SALT_SIZE];

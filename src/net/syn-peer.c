@@ -1261,9 +1261,11 @@ handle_options (SynPeer *self, const SynMessage *m)
       SynNetDraw draw;
       if (syn_net_draw_find (self->pair_digest, m->id, &draw))
         {
+          /* The same game, whichever program hosts it now: the host proposes the fog
+           * agreed then, and its own colour. */
           if (g_str_equal (draw.variant, m->variant) && draw.initial_ms == (gint64) m->initial_ms
-              && draw.increment_ms == (gint64) m->increment_ms && draw.host_fog == m->fog
-              && draw.host_colour == m->colour && g_str_equal (draw.date, m->date))
+              && draw.increment_ms == (gint64) m->increment_ms && draw.fog == m->fog
+              && draw.colour == 1 - m->colour && g_str_equal (draw.date, m->date))
             {
               self->draw = draw;
               self->has_draw = TRUE;
@@ -1403,8 +1405,13 @@ resume_commitments (SynPeer *self)
     }
   else
     {
+      SynColour remote = (SynColour) (1 - self->colour);
       saved->own = FALSE;
       save_turn (self);
+      /* PSC-R11: the other side has chosen and we have not: our clock runs. */
+      if (self->proto.remote_committed)
+        syn_clock_set_chosen (syn_game_get_clock (self->game), remote == SYN_WHITE,
+                              remote == SYN_BLACK);
     }
 }
 
@@ -1631,9 +1638,8 @@ start_new_game (SynPeer *self, gboolean fog)
       self->draw = (SynNetDraw){
         .initial_ms = self->proposed.tc.initial_ms,
         .increment_ms = self->proposed.tc.increment_ms,
-        .host_fog = self->proposed.fog,
         .fog = fog,
-        .host_colour = self->proposed.host_colour,
+        .colour = self->proto.local_colour,
       };
       g_strlcpy (self->draw.id, self->proto.id, sizeof self->draw.id);
       g_strlcpy (self->draw.pair, self->pair_digest ? self->pair_digest : "",
@@ -2773,8 +2779,8 @@ propose (SynPeer *self)
         self->proposed = (SynPeerOptions){
           .variant = syn_variant_lookup (self->draw.variant),
           .tc = { self->draw.initial_ms, self->draw.increment_ms },
-          .fog = self->draw.host_fog,
-          .host_colour = (SynColour) self->draw.host_colour,
+          .fog = self->draw.fog,
+          .host_colour = (SynColour) self->draw.colour,
         };
         g_strlcpy (self->proposed_date, self->draw.date, sizeof self->proposed_date);
       }
