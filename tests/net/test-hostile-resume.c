@@ -16,6 +16,7 @@
 #include "hutnik.h"
 #include "net-test-util.h"
 #include "syn-net-game.h"
+#include "syn-net-turn.h"
 #include "syn-protocol.h"
 #include "syn-record.h"
 
@@ -1063,6 +1064,45 @@ static const TestCase seed_cases[] = {
   { "/net/hostile-resume/host/seed-abort-other-coin", CASE_SEED_OTHER_COIN, TRUE, FALSE },
 };
 
+/* The saved turn in progress reads back as written, and a damaged one is refused. */
+static void
+test_turn_file (void)
+{
+  static const char *const bad[] = {
+    "",
+    "[Turn]\n",
+    "[Turn]\nTurn=100001\n",
+    "[Turn]\nTurn=3\nOwn=e2e4\n",
+    "[Turn]\nTurn=3\nOwn=e2e4\nOwnSalt=00\n",
+    "[Turn]\nTurn=3\nOwn=\nOwnSalt=00000000000000000000000000000000\n",
+    "[Turn]\nTurn=3\nTheirs=zz\n",
+    "[Turn]\nTurn=3\nLast=abcdefghijklmnopqrstuvwxyz\nLastSalt=00000000000000000000000000000000\n",
+  };
+  SynNetTurn turn, read;
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  syn_net_turn_init (&turn, 12);
+  turn.own = turn.theirs = turn.last = TRUE;
+  g_strlcpy (turn.own_text, "e2e4", sizeof turn.own_text);
+  g_strlcpy (turn.last_text, "-", sizeof turn.last_text);
+  for (gsize i = 0; i < sizeof turn.own_salt; i++)
+    turn.own_salt[i] = turn.last_salt[i] = (guint8) (i * 17);
+  memset (turn.their_digest, 0xab, sizeof turn.their_digest);
+  turn.own_used_ms = 5300;
+  turn.their_used_ms = 4100;
+  text = syn_net_turn_write (&turn);
+  g_assert_true (syn_net_turn_read (text, &read, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (&read, sizeof read, &turn, sizeof turn);
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) bad_error = NULL;
+      g_assert_false (syn_net_turn_read (bad[i], &read, &bad_error));
+      g_assert_nonnull (bad_error);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1070,6 +1110,7 @@ main (int argc, char *argv[])
 
   test_dir = net_test_init_dirs ("test-hostile-resume");
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/net/hostile-resume/turn-file/round-trip-and-refusals", test_turn_file);
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     g_test_add_data_func (cases[i].path, &cases[i],
                           cases[i].host ? test_host_side : test_guest_side);
