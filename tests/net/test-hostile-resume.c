@@ -1,9 +1,10 @@
 /* test-hostile-resume.c: peers that break the connection to cheat. A hostile side, speaking
- * the wire itself, tries to take a move back through a resume, to abort a turn after seeing
- * the other's reveal (with a real commitment or a garbage one), to stall a game by withholding
- * its reveal, to walk away, and to overwrite a saved game with a new one under its id; as
- * guest against a SynPeer host and as host against a SynPeer guest. Each test checks what
- * the honest side saved: its record in the autosave folder.
+ * the wire itself, tries to take a move back through a resume, to abort a turn (or Hutnik's
+ * seed draw, HUT-R10) after seeing the other's reveal (with a real commitment or a garbage
+ * one), to stall a game by withholding its reveal, to walk away, and to overwrite a saved
+ * game with a new one under its id; as guest against a SynPeer host and as host against a
+ * SynPeer guest. Each test checks what the honest side saved: its record in the autosave
+ * folder.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
