@@ -1065,6 +1065,65 @@ static const TestCase seed_cases[] = {
   { "/net/hostile-resume/host/seed-abort-other-coin", CASE_SEED_OTHER_COIN, TRUE, FALSE },
 };
 
+/* A version-1 program is told, on the wire and to the player, which versions the two speak
+ * and that the older must be updated. */
+typedef struct
+{
+  guint16 port;
+  SynIdentity *identity;
+  char *answer;
+} VersionRun;
+
+static gpointer
+old_version_thread (gpointer data)
+{
+  VersionRun *run = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RawClient) client = raw_client_connect ("127.0.0.1", run->port, run->identity, &error);
+
+  g_assert_no_error (error);
+  send_line (client, "hello synchess 1 Old\n");
+  g_free (expect (client, "hello synchess 2"));
+  run->answer = expect (client, "error version ");
+  return NULL;
+}
+
+static void
+on_version_error_cb (SynPeer *peer, const GError *error, char **message)
+{
+  if (g_error_matches (error, SYN_PEER_ERROR, SYN_PEER_ERROR_VERSION))
+    {
+      g_free (*message);
+      *message = g_strdup (error->message);
+    }
+}
+
+static void
+test_old_version (void)
+{
+  g_autoptr (SynIdentity) identity = net_test_identity ("version-host");
+  g_autoptr (SynIdentity) old = net_test_identity ("version-old");
+  g_autoptr (Honest) h = honest_new (identity, TRUE, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *message = NULL;
+  VersionRun run = { 0, old, NULL };
+
+  g_signal_connect (h->peer, "error", G_CALLBACK (on_version_error_cb), &message);
+  g_assert_true (syn_peer_listen (h->peer, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  run.port = syn_peer_get_port (h->peer);
+  net_test_run_thread (old_version_thread, &run, 30);
+  wait_idle (h);
+  g_assert_nonnull (strstr (run.answer, "version 1"));
+  g_assert_nonnull (strstr (run.answer, "only version 2"));
+  g_assert_nonnull (strstr (run.answer, "updated"));
+  g_assert_nonnull (message);
+  g_assert_nonnull (strstr (message, "version 1"));
+  g_assert_nonnull (strstr (message, "version 2"));
+  g_assert_nonnull (strstr (message, "updated"));
+  g_free (run.answer);
+}
+
 /* The saved turn in progress reads back as written, and a damaged one is refused. */
 static void
 test_turn_file (void)
@@ -1112,6 +1171,7 @@ main (int argc, char *argv[])
   test_dir = net_test_init_dirs ("test-hostile-resume");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/net/hostile-resume/turn-file/round-trip-and-refusals", test_turn_file);
+  g_test_add_func ("/net/hostile-resume/version-1-told-to-update", test_old_version);
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     g_test_add_data_func (cases[i].path, &cases[i],
                           cases[i].host ? test_host_side : test_guest_side);
