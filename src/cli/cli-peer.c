@@ -398,6 +398,19 @@ on_disconnected_cb (SynPeer *peer, const GError *error, Player *player)
   g_main_loop_quit (player->loop);
 }
 
+/* A bot claims at once a game the other side abandoned (docs/protocol.md, "Abandonment"). */
+static void
+on_abandon_claimable_cb (SynPeer *peer, gboolean claimable, Player *player)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!claimable)
+    return;
+  fprintf (stderr, "synchess-cli: the other side abandoned the game: claiming it\n");
+  if (!syn_peer_claim_abandoned (peer, &error))
+    fprintf (stderr, "synchess-cli: %s\n", error->message);
+}
+
 static void
 connect_signals (Player *player)
 {
@@ -410,6 +423,8 @@ connect_signals (Player *player)
   g_signal_connect (player->peer, "options-declined", G_CALLBACK (on_options_declined_cb), player);
   g_signal_connect (player->peer, "error", G_CALLBACK (on_error_cb), player);
   g_signal_connect (player->peer, "disconnected", G_CALLBACK (on_disconnected_cb), player);
+  g_signal_connect (player->peer, "abandon-claimable", G_CALLBACK (on_abandon_claimable_cb),
+                    player);
 }
 
 int

@@ -508,7 +508,8 @@ syn_game_end (SynGame *self, SynResult result, SynEnd end)
 {
   g_return_if_fail (SYN_IS_GAME (self));
   g_return_if_fail (result != SYN_RESULT_NONE);
-  g_return_if_fail (end == SYN_END_TIME || end == SYN_END_RESIGNATION || end == SYN_END_AGREEMENT);
+  g_return_if_fail (end == SYN_END_TIME || end == SYN_END_RESIGNATION || end == SYN_END_AGREEMENT
+                    || end == SYN_END_ABANDONED);
 
   if (self->result != SYN_RESULT_NONE)
     return;
@@ -651,6 +652,8 @@ syn_game_get_reason (SynGame *self)
       return "audit";
     case SYN_END_AUDIT_WITHHELD:
       return "audit-withheld";
+    case SYN_END_ABANDONED:
+      return "abandoned";
     case SYN_END_NONE:
     default:
       return NULL;

@@ -37,6 +37,7 @@ typedef enum
   SYN_END_AUDIT,     /* the audit after the game found the loser broke the rules (TX-R17) */
   /* the loser withheld its audit past the time allowed (TX-R17) */
   SYN_END_AUDIT_WITHHELD,
+  SYN_END_ABANDONED, /* the loser stopped playing: gone, or a due reveal withheld (network) */
 } SynEnd;
 
 typedef enum

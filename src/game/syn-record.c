@@ -709,7 +709,7 @@ static gboolean
 is_known_reason (const char *reason)
 {
   static const char *const others[]
-      = { "time", "resignation", "agreement", "audit", "audit-withheld" };
+      = { "time", "resignation", "agreement", "audit", "audit-withheld", "abandoned" };
 
   for (SynReason r = SYN_REASON_KING_FROZEN; r <= SYN_REASON_LAST; r++)
     if (g_str_equal (reason, syn_reason_to_text (r)))
@@ -819,6 +819,8 @@ read_result_line (Reader *reader, char **words, const char *comment, GError **er
         syn_game_end (game, result, SYN_END_RESIGNATION);
       else if (g_str_equal (reason, "time"))
         syn_game_end (game, result, SYN_END_TIME);
+      else if (g_str_equal (reason, "abandoned"))
+        syn_game_end (game, result, SYN_END_ABANDONED);
       else
         break;
       return TRUE;

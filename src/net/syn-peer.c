@@ -24,6 +24,7 @@
 
 #include "syn-game-private.h"
 #include "syn-net-game.h"
+#include "syn-net-turn.h"
 #include "hutnik.h"
 #include "syn-protocol-state.h"
 #include "syn-record.h"
@@ -146,6 +147,16 @@ struct _SynPeer
   SynOutcome claim_outcome; /* what it claimed */
   guint audit_timer_id;     /* the other side's audit is due before it fires */
   guint audit_timeout_ms;
+
+  /* Fair play across a broken connection (docs/protocol.md, "Resuming", "Abandonment"). */
+  SynNetTurn saved;           /* the turn in progress as saved beside the record */
+  SynNetTurn resume_saved;    /* host: the one of the game a resume proposal is about */
+  guint abandon_ms;           /* how long the other side may be gone */
+  guint abandon_id;           /* runs while it is gone, or withholds a due reveal */
+  gboolean abandon_claimable; /* it has been gone that long: the game may be claimed */
+  gboolean leaving;           /* this side ends the connection: it has nothing to claim */
+  SynNetDraw draw;            /* HUT-R10: the seed being drawn, as saved */
+  gboolean has_draw;          /* draw is the one of the game proposed or being drawn */
 };
 
 G_DEFINE_FINAL_TYPE (SynPeer, syn_peer, G_TYPE_OBJECT)
@@ -163,6 +174,7 @@ enum
   CHAT_RECEIVED,
   GAME_OVER,
   AUDIT_COMPLETED,
+  ABANDON_CLAIMABLE,
   ERROR,
   DISCONNECTED,
   N_SIGNALS
@@ -477,9 +489,89 @@ autosave (SynPeer *self)
     g_signal_emit (self, signals[ERROR], 0, error);
 }
 
+/* The turn in progress goes to disk before what it holds is sent on: our choice and salt
+ * before our commitment, the other's commitment before our reveal. A turn broken off then
+ * goes on with the same commitments (docs/protocol.md, "Resuming"). A Transactional turn is
+ * kept in its audit log instead (TX-R17). */
+static void
+save_turn (SynPeer *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->autosave || !self->game || self->sealed)
+    return;
+  if (!syn_net_turn_save (&self->saved, syn_game_get_id (self->game), &error))
+    g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+/* What was saved of game's turn in progress: in memory for the game being played, else from
+ * the autosave folder. A turn saved just before its record caught up is the last turn. */
+static void
+find_saved_turn (SynPeer *self, SynGame *game, SynNetTurn *turn)
+{
+  guint n = syn_game_get_n_turns (game);
+  g_autoptr (GError) error = NULL;
+
+  if (game == self->game)
+    *turn = self->saved;
+  else if (!self->autosave || !syn_net_turn_load (syn_game_get_id (game), turn, &error))
+    {
+      if (error && !g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        g_debug ("the turn in progress of %s cannot be read: %s", syn_game_get_id (game),
+                 error->message);
+      syn_net_turn_init (turn, n);
+      return;
+    }
+  if (turn->own && turn->turn + 1 == n)
+    {
+      turn->last = TRUE;
+      memcpy (turn->last_text, turn->own_text, sizeof turn->last_text);
+      memcpy (turn->last_salt, turn->own_salt, sizeof turn->last_salt);
+      turn->own = turn->theirs = FALSE;
+      turn->turn = n;
+    }
+  if (turn->turn != n)
+    syn_net_turn_init (turn, n);
+}
+
+/* The other side has stopped playing long enough: the game may be claimed. */
+static gboolean
+on_abandon_cb (gpointer user_data)
+{
+  SynPeer *self = user_data;
+
+  self->abandon_id = 0;
+  if (self->game && !syn_game_is_over (self->game) && !self->abandon_claimable)
+    {
+      self->abandon_claimable = TRUE;
+      g_signal_emit (self, signals[ABANDON_CLAIMABLE], 0, TRUE);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+start_abandon_timer (SynPeer *self)
+{
+  if (self->abandon_id || self->abandon_claimable)
+    return;
+  self->abandon_id = g_timeout_add (self->abandon_ms, on_abandon_cb, self);
+}
+
+static void
+stop_abandon_timer (SynPeer *self)
+{
+  g_clear_handle_id (&self->abandon_id, g_source_remove);
+  if (self->abandon_claimable)
+    {
+      self->abandon_claimable = FALSE;
+      g_signal_emit (self, signals[ABANDON_CLAIMABLE], 0, FALSE);
+    }
+}
+
 static void
 reset_turn (SynPeer *self)
 {
+  stop_abandon_timer (self);
   self->local_choice = SYN_CHOICE_NONE;
   self->remote_choice = SYN_CHOICE_NONE;
   memset (self->salt, 0, sizeof self->salt);
@@ -508,7 +600,11 @@ announce_over (SynPeer *self)
   g_clear_handle_id (&self->deadline_id, g_source_remove);
   self->pending_resign = FALSE;
   self->pending_draw = -1;
+  stop_abandon_timer (self);
   autosave (self);
+  /* A finished game is not resumed: what its last turn held is of no more use. */
+  if (self->autosave && self->game)
+    syn_net_turn_remove (syn_game_get_id (self->game));
   /* Before anyone hears of the end, who might close the connection. */
   if (self->sealed)
     send_audit (self);
@@ -567,13 +663,14 @@ set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
   self->pending_resign = FALSE;
   self->pending_draw = -1;
   reset_turn (self);
-  /* A turn interrupted by a broken connection starts afresh, its time not counted. */
+  syn_net_turn_init (&self->saved, syn_game_get_n_turns (game));
+  /* A turn interrupted by a broken connection goes on, its time not counted. */
   syn_net_game_reset_clocks (game);
 }
 
 /* A new game id in the form the game layer uses (time first, so names sort by date). */
 static char *
-make_game_id (void)
+make_one_game_id (void)
 {
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *time = g_date_time_format (now, "%Y-%m-%d-%H%M%S");
@@ -592,6 +689,22 @@ make_game_id (void)
       memcpy (bytes, &r, sizeof bytes);
     }
   return g_strdup_printf ("%s-%02x%02x%02x", time, bytes[0], bytes[1], bytes[2]);
+}
+
+/* An id never names a game already saved here: a new game must not take an old one's
+ * place (docs/protocol.md, "Order"). */
+static char *
+make_game_id (SynPeer *self)
+{
+  char *id = make_one_game_id ();
+
+  while ((self->game && g_str_equal (id, syn_game_get_id (self->game)))
+         || (self->autosave && syn_net_turn_id_is_saved (id)))
+    {
+      g_free (id);
+      id = make_one_game_id ();
+    }
+  return id;
 }
 
 /* The salt of a commitment must be unpredictable, or the other side could try every move
@@ -826,7 +939,8 @@ on_deadline_cb (gpointer user_data)
   self->deadline_id = 0;
   /* PSC-R11: the opponent's time and the network's grace are gone: its flag fell. */
   if (self->game && !syn_game_is_over (self->game) && self->proto.phase == SYN_PHASE_PLAYING
-      && !self->proto.remote_committed)
+      && (!self->proto.remote_committed
+          || (self->proto.local_revealed && !self->proto.remote_revealed)))
     syn_game_end (self->game,
                   self->colour == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS,
                   SYN_END_TIME);
@@ -888,6 +1002,15 @@ complete_turn (SynPeer *self)
   self->applying = FALSE;
   reset_turn (self);
   index = syn_game_get_n_turns (self->game) - 1;
+  /* Our reveal of this turn is kept: a side that missed it is brought forward with it. */
+  {
+    SynNetTurn next;
+    syn_net_turn_init (&next, index + 1);
+    next.last = self->saved.own;
+    memcpy (next.last_text, self->saved.own_text, sizeof next.last_text);
+    memcpy (next.last_salt, self->saved.own_salt, sizeof next.last_salt);
+    self->saved = next;
+  }
   if (syn_game_is_over (self->game))
     {
       claim (self);
@@ -896,6 +1019,7 @@ complete_turn (SynPeer *self)
   else
     {
       autosave (self);
+      save_turn (self);
       ask_all_refused (self);
     }
   /* Before anyone hears of the new step, so that a player asked nothing has chosen. */
@@ -909,6 +1033,28 @@ complete_turn (SynPeer *self)
       emit_opponent_state (self);
       flush_pending (self);
     }
+}
+
+/* Both commitments are in and ours is revealed: the other's reveal is due at once. One
+ * withheld runs its clock (PSC-R11: it loses on time like any flag); without a clock, it
+ * lets us claim the game after the abandonment time (docs/protocol.md, "Abandonment"). */
+static void
+reveal_due (SynPeer *self)
+{
+  SynColour remote = (SynColour) (1 - self->colour);
+
+  if (!self->game || syn_game_is_over (self->game) || !self->proto.local_revealed
+      || self->proto.remote_revealed)
+    return;
+  if (game_is_timed (self))
+    {
+      gint64 wait = turn_start_ms (self, remote) - MAX (self->remote_used_ms, 0) + FLAG_GRACE_MS;
+      g_clear_handle_id (&self->deadline_id, g_source_remove);
+      self->deadline_id
+          = g_timeout_add ((guint) CLAMP (wait, 0, (gint64) G_MAXUINT), on_deadline_cb, self);
+    }
+  else
+    start_abandon_timer (self);
 }
 
 static void
@@ -937,8 +1083,13 @@ send_reveal (SynPeer *self)
       m.turn = turn;
       syn_tx_public_step_to_text (&step, colour, m.text, sizeof m.text);
     }
-  if (send_message (self, &m) && self->proto.turn != turn)
-    complete_turn (self);
+  if (send_message (self, &m))
+    {
+      if (self->proto.turn != turn)
+        complete_turn (self);
+      else
+        reveal_due (self);
+    }
 }
 
 /* Resign and draw messages wait while our reveal is out and the other's is not in: sent
@@ -994,6 +1145,10 @@ end_link (SynPeer *self, GError *error)
       reset_turn (self);
       syn_net_game_reset_clocks (self->game);
       autosave (self);
+      /* Gone for the abandonment time, the other side lets us claim the game; not when we
+       * are the ones who left. */
+      if (!self->leaving)
+        start_abandon_timer (self);
     }
   g_clear_object (&self->resume_game);
   g_clear_pointer (&self->resume_log, syn_tx_audit_log_free);
@@ -1123,6 +1278,13 @@ start_is_playable (const SynVariant *variant, const char *fen, GError **error)
   return TRUE;
 }
 
+/* A new game that starts by drawing its seed (HUT-R10); a set-up position has its own. */
+static gboolean
+options_draw_lots (const SynMessage *m)
+{
+  return syn_protocol_variant_draws_lots (m->variant) && m->fen[0] == '\0';
+}
+
 static void
 handle_options (SynPeer *self, const SynMessage *m)
 {
@@ -1136,6 +1298,50 @@ handle_options (SynPeer *self, const SynMessage *m)
   };
   g_strlcpy (self->proposed.start_fen, m->fen, sizeof self->proposed.start_fen);
   g_strlcpy (self->proposed_date, m->date, sizeof self->proposed_date);
+  /* HUT-R10: the game of a seed draw broken off goes on, with the coins committed to, as
+   * agreed then; no other game of this pair draws lots before it. */
+  self->has_draw = FALSE;
+  if (self->autosave && self->pair_digest && variant && options_draw_lots (m))
+    {
+      SynNetDraw draw;
+      if (syn_net_draw_find (self->pair_digest, m->id, &draw))
+        {
+          /* The same game, whichever program hosts it now: the host proposes the fog
+           * agreed then, and its own colour. */
+          if (g_str_equal (draw.variant, m->variant) && draw.initial_ms == (gint64) m->initial_ms
+              && draw.increment_ms == (gint64) m->increment_ms && draw.fog == m->fog
+              && draw.colour == 1 - m->colour && g_str_equal (draw.date, m->date))
+            {
+              self->draw = draw;
+              self->has_draw = TRUE;
+              syn_peer_accept_options (self, draw.fog, NULL);
+              return;
+            }
+        }
+      else if (syn_net_draw_find (self->pair_digest, NULL, &draw))
+        {
+          g_autoptr (GError) error = g_error_new_literal (
+              SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+              _ ("The host proposed a new game that draws lots, while the draw of another was "
+                 "broken off; it was refused"));
+          self->proposed.variant = NULL;
+          send_decline (self, "a seed draw with you is pending");
+          g_signal_emit (self, signals[ERROR], 0, error);
+          return;
+        }
+    }
+  /* A new game never takes a saved game's place: its record would be overwritten. */
+  if ((self->game && g_str_equal (syn_game_get_id (self->game), m->id))
+      || (self->autosave && syn_net_turn_id_is_saved (m->id)))
+    {
+      g_autoptr (GError) error = g_error_new_literal (
+          SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+          _ ("The host proposed a new game under the id of a game saved here; it was refused"));
+      self->proposed.variant = NULL;
+      send_decline (self, "the id names a saved game");
+      g_signal_emit (self, signals[ERROR], 0, error);
+      return;
+    }
   if (!variant)
     {
       g_autoptr (GError) error
@@ -1159,13 +1365,130 @@ handle_options (SynPeer *self, const SynMessage *m)
   g_signal_emit (self, signals[OPTIONS_PROPOSED], 0, &self->proposed);
 }
 
-/* A resumed game's turn starts afresh: a side the step asks nothing of commits at once, and a
- * Transactional mover asks again whether every move is refused (TX-R6). */
+/* After a resume, the side ahead sends again its reveal of the turn the other missed; the
+ * other checks it against the commitment it saved and plays that turn. It is sent as it
+ * went the first time, outside this turn's order. */
+static void
+send_catch_up (SynPeer *self, guint32 turn)
+{
+  SynMessage m = { .type = SYN_MESSAGE_REVEAL, .turn = turn };
+  char line[SYN_PROTOCOL_MAX_LINE + 1];
+  gsize length;
+
+  g_strlcpy (m.move, self->saved.last_text, sizeof m.move);
+  memcpy (m.salt, self->saved.last_salt, sizeof m.salt);
+  length = syn_message_format (&m, line);
+  if (length > 0 && self->link && !self->link->closing)
+    link_write (self, line, length);
+}
+
+/* The choice our saved commitment names in the turn being played, or FALSE when it names
+ * none (a record that changed under it). */
+static gboolean
+saved_choice (SynPeer *self, SynChoice *choice)
+{
+  const SynVariant *variant = syn_game_get_variant (self->game);
+
+  if (g_str_equal (self->saved.own_text, SYN_PEER_WAIT_TEXT))
+    {
+      *choice = SYN_CHOICE_NONE;
+      return side_waits (self, self->colour);
+    }
+  *choice = syn_variant_choice_from_text (variant, syn_game_get_state (self->game), self->colour,
+                                          self->saved.own_text);
+  return *choice != SYN_CHOICE_NONE && !side_waits (self, self->colour);
+}
+
+/* A resumed turn goes on with the commitments made before the break: the other's, when we
+ * hold it, is the one its reveal must match, and ours is sent again as it was, so that
+ * neither side can choose again after seeing the other's move. The turn's thinking times
+ * start again from 0 on both sides. */
+static void
+resume_commitments (SynPeer *self)
+{
+  SynNetTurn *saved = &self->saved;
+  SynChoice choice;
+
+  if (self->sealed || saved->turn != self->proto.turn || self->proto.local_committed
+      || self->proto.remote_committed)
+    return;
+  if (saved->theirs)
+    {
+      self->proto.remote_committed = TRUE;
+      memcpy (self->proto.remote_commitment, saved->their_digest,
+              sizeof self->proto.remote_commitment);
+      self->proto.remote_commitment_saved = TRUE;
+      saved->their_used_ms = 0;
+      self->remote_used_ms = 0;
+      self->remote_commit_us = g_get_monotonic_time ();
+    }
+  if (saved->own && saved_choice (self, &choice))
+    {
+      SynMessage m = { .type = SYN_MESSAGE_COMMIT, .turn = self->proto.turn, .used_ms = 0 };
+
+      syn_protocol_commitment (self->proto.id, m.turn, self->colour, saved->own_text,
+                               saved->own_salt, m.digest);
+      saved->own_used_ms = 0;
+      save_turn (self);
+      if (!send_message (self, &m))
+        return;
+      self->local_choice = choice;
+      memcpy (self->salt, saved->own_salt, sizeof self->salt);
+      self->local_used_ms = 0;
+      self->local_commit_us = g_get_monotonic_time ();
+      syn_clock_set_chosen (syn_game_get_clock (self->game), FALSE, FALSE);
+      if (self->proto.remote_committed)
+        send_reveal (self);
+      else if (game_is_timed (self))
+        {
+          /* PSC-R11: as after any commitment, the other side's time runs to its flag. */
+          gint64 wait = turn_start_ms (self, (SynColour) (1 - self->colour)) + FLAG_GRACE_MS;
+          g_clear_handle_id (&self->deadline_id, g_source_remove);
+          self->deadline_id
+              = g_timeout_add ((guint) MIN (wait, (gint64) G_MAXUINT), on_deadline_cb, self);
+        }
+    }
+  else
+    {
+      SynColour remote = (SynColour) (1 - self->colour);
+      saved->own = FALSE;
+      save_turn (self);
+      /* PSC-R11: the other side has chosen and we have not: our clock runs. */
+      if (self->proto.remote_committed)
+        syn_clock_set_chosen (syn_game_get_clock (self->game), remote == SYN_WHITE,
+                              remote == SYN_BLACK);
+    }
+}
+
+/* A resumed game's turn goes on: saved commitments first, then a side the step asks nothing
+ * of commits at once, and a Transactional mover asks again whether every move is refused
+ * (TX-R6). */
 static void
 resume_turn (SynPeer *self)
 {
+  resume_commitments (self);
+  if (self->proto.local_committed)
+    return;
   ask_all_refused (self);
   commit_wait (self);
+}
+
+/* After a resume, this side is the one a turn behind: it revealed its move and holds the
+ * other's commitment, saved; the other's reveal, due at once, brings it forward. */
+static gboolean
+resume_behind (SynPeer *self)
+{
+  SynChoice choice;
+
+  if (!self->saved.own || !self->saved.theirs || !saved_choice (self, &choice))
+    return FALSE;
+  syn_protocol_state_resume_behind (&self->proto, self->saved.their_digest);
+  self->local_choice = choice;
+  memcpy (self->salt, self->saved.own_salt, sizeof self->salt);
+  self->local_used_ms = self->saved.own_used_ms;
+  self->remote_used_ms = self->saved.their_used_ms;
+  self->local_commit_us = self->remote_commit_us = g_get_monotonic_time ();
+  return TRUE;
 }
 
 /* Guest: a resume is accepted when we hold the same game, at the host's turn or one turn
@@ -1178,6 +1501,8 @@ handle_resume (SynPeer *self, const SynMessage *m)
   g_autoptr (SynTxAuditLog) log = NULL;
   SynMessage answer = { .type = SYN_MESSAGE_ACCEPT, .has_turns = TRUE };
   guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  SynNetTurn saved;
+  gboolean behind = FALSE, ahead = FALSE;
   SynColour local;
   guint n;
 
@@ -1197,11 +1522,23 @@ handle_resume (SynPeer *self, const SynMessage *m)
       return;
     }
   n = syn_game_get_n_turns (game);
+  find_saved_turn (self, game, &saved);
   syn_net_game_digest (game, digest);
+  /* A game is never cut back, or the side that saw the other's move could take its own
+   * back: the side a turn behind is brought forward by the other's reveal, checked against
+   * the commitment it saved. */
   if (n == m->turns && memcmp (digest, m->digest, sizeof digest) == 0)
     answer.turns = n;
   else if (n + 1 == m->turns && m->has_previous && memcmp (digest, m->previous, sizeof digest) == 0)
-    answer.turns = n;
+    {
+      if (log || !saved.own || !saved.theirs)
+        {
+          send_decline (self, "the host's last turn cannot be checked here");
+          return;
+        }
+      answer.turns = n;
+      behind = TRUE;
+    }
   else if (n == m->turns + 1 && (prefix = syn_net_game_prefix (game, m->turns, NULL)))
     {
       syn_net_game_digest (prefix, digest);
@@ -1210,8 +1547,13 @@ handle_resume (SynPeer *self, const SynMessage *m)
           send_decline (self, "the saved games differ");
           return;
         }
-      g_set_object (&game, prefix);
-      answer.turns = m->turns;
+      if (log || !saved.last)
+        {
+          send_decline (self, "the host cannot be brought forward from here");
+          return;
+        }
+      answer.turns = n;
+      ahead = TRUE;
     }
   else
     {
@@ -1221,10 +1563,23 @@ handle_resume (SynPeer *self, const SynMessage *m)
   if (!send_message (self, &answer))
     return;
   set_game (self, game, local, g_steal_pointer (&log));
+  self->saved = saved;
+  if (behind && !resume_behind (self))
+    {
+      fail (self, "internal",
+            g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_STATE,
+                                 _ ("The saved turn does not fit the saved game")));
+      return;
+    }
   autosave (self);
   g_signal_emit (self, signals[GAME_STARTED], 0, TRUE);
   emit_opponent_state (self);
-  resume_turn (self);
+  if (ahead)
+    send_catch_up (self, m->turns);
+  if (behind)
+    reveal_due (self);
+  else
+    resume_turn (self);
 }
 
 /* The seed (HUT-R10) -------------------------------------------------------------------------- */
@@ -1241,6 +1596,10 @@ finish_lots (SynPeer *self)
   memset (self->coin, 0, sizeof self->coin);
   set_game (self, game, (SynColour) self->proto.local_colour, log);
   autosave (self);
+  /* The game is saved with its seed: the draw is over. */
+  if (self->has_draw)
+    syn_net_draw_remove (self->draw.id);
+  self->has_draw = FALSE;
   g_signal_emit (self, signals[GAME_STARTED], 0, FALSE);
   emit_opponent_state (self);
   commit_wait (self);
@@ -1258,10 +1617,26 @@ send_seed_reveal (SynPeer *self)
 }
 
 static void
+save_draw (SynPeer *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->autosave && !syn_net_draw_save (&self->draw, &error))
+    g_signal_emit (self, signals[ERROR], 0, error);
+}
+
+static void
 handle_seed (SynPeer *self, const SynMessage *m)
 {
   if (!m->seed_reveal)
     {
+      /* Kept before our coin is revealed: theirs cannot change after a break. */
+      if (self->has_draw)
+        {
+          self->draw.theirs = TRUE;
+          memcpy (self->draw.their_digest, m->digest, sizeof self->draw.their_digest);
+          save_draw (self);
+        }
       if (self->proto.local_committed && !self->proto.local_revealed)
         send_seed_reveal (self);
       return;
@@ -1291,15 +1666,49 @@ start_new_game (SynPeer *self, gboolean fog)
       return TRUE;
     }
   self->lots_fog = fog;
-  if (!random_salt (self->coin, sizeof self->coin, &error)
-      || !random_salt (self->coin_salt, sizeof self->coin_salt, &error))
+  if (self->has_draw && g_str_equal (self->draw.id, self->proto.id))
     {
-      fail (self, "internal", g_steal_pointer (&error));
-      return FALSE;
+      /* A draw broken off goes on with the coins committed to (HUT-R10). */
+      memcpy (self->coin, self->draw.coin, sizeof self->coin);
+      memcpy (self->coin_salt, self->draw.salt, sizeof self->coin_salt);
     }
+  else
+    {
+      if (!random_salt (self->coin, sizeof self->coin, &error)
+          || !random_salt (self->coin_salt, sizeof self->coin_salt, &error))
+        {
+          fail (self, "internal", g_steal_pointer (&error));
+          return FALSE;
+        }
+      self->draw = (SynNetDraw){
+        .initial_ms = self->proposed.tc.initial_ms,
+        .increment_ms = self->proposed.tc.increment_ms,
+        .fog = fog,
+        .colour = self->proto.local_colour,
+      };
+      g_strlcpy (self->draw.id, self->proto.id, sizeof self->draw.id);
+      g_strlcpy (self->draw.pair, self->pair_digest ? self->pair_digest : "",
+                 sizeof self->draw.pair);
+      g_strlcpy (self->draw.variant, self->proposed.variant->id, sizeof self->draw.variant);
+      g_strlcpy (self->draw.date, self->proposed_date, sizeof self->draw.date);
+      memcpy (self->draw.coin, self->coin, sizeof self->coin);
+      memcpy (self->draw.salt, self->coin_salt, sizeof self->coin_salt);
+      self->has_draw = TRUE;
+    }
+  /* Saved before our commitment leaves: nothing committed to can be drawn again. */
+  save_draw (self);
   syn_protocol_seed_commitment (self->proto.id, self->proto.local_colour, self->coin,
                                 self->coin_salt, m.digest);
-  if (send_message (self, &m) && self->proto.remote_committed)
+  if (!send_message (self, &m))
+    return FALSE;
+  if (self->draw.theirs && !self->proto.remote_committed)
+    {
+      self->proto.remote_committed = TRUE;
+      memcpy (self->proto.remote_commitment, self->draw.their_digest,
+              sizeof self->proto.remote_commitment);
+      self->proto.remote_commitment_saved = TRUE;
+    }
+  if (self->proto.remote_committed)
     send_seed_reveal (self);
   return FALSE;
 }
@@ -1319,29 +1728,39 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
       g_autoptr (SynGame) game = g_steal_pointer (&self->resume_game);
       SynTxAuditLog *log = g_steal_pointer (&self->resume_log);
       SynColour local = (SynColour) before->proposal_colour;
+      guint n;
 
-      if (game && m->turns < syn_game_get_n_turns (game))
-        {
-          g_autoptr (GError) error = NULL;
-          g_autoptr (SynGame) prefix = syn_net_game_prefix (game, m->turns, &error);
-          if (!prefix)
-            {
-              syn_tx_audit_log_free (log);
-              fail (self, "internal", g_steal_pointer (&error));
-              return;
-            }
-          g_set_object (&game, prefix);
-        }
       if (!game)
         {
           syn_tx_audit_log_free (log);
           return;
         }
+      /* The game is never cut back (docs/protocol.md, "Resuming"): a guest behind gets our
+       * reveal of the turn it missed; a guest ahead owes us its reveal of ours, checked
+       * against the commitment we saved. */
+      n = syn_game_get_n_turns (game);
       set_game (self, game, local, log);
+      self->saved = self->resume_saved;
+      if (m->turns != n
+          && (self->sealed || (m->turns + 1 == n && !self->saved.last)
+              || (m->turns == n + 1 && !resume_behind (self))))
+        {
+          fail (self, "wrong-turn",
+                g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+                             _ ("The other side holds %u turns of this game, and this side "
+                                "cannot bring the two to the same turn"),
+                             m->turns));
+          return;
+        }
       autosave (self);
       g_signal_emit (self, signals[GAME_STARTED], 0, TRUE);
       emit_opponent_state (self);
-      resume_turn (self);
+      if (m->turns + 1 == n)
+        send_catch_up (self, m->turns);
+      if (m->turns == n + 1)
+        reveal_due (self);
+      else
+        resume_turn (self);
       return;
     }
   emit_opponent_state (self);
@@ -1404,6 +1823,11 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
           send_message (self, &raise);
         }
     }
+  /* Kept before our reveal leaves: its reveal must match it, whatever breaks meanwhile. */
+  self->saved.theirs = TRUE;
+  memcpy (self->saved.their_digest, m->digest, sizeof self->saved.their_digest);
+  self->saved.their_used_ms = self->remote_used_ms;
+  save_turn (self);
   if (self->sealed)
     {
       SynTxTheirTurn *theirs = their_turn (self, m->turn);
@@ -1455,6 +1879,9 @@ handle_used (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   self->proto = *next;
   self->used_raised = TRUE;
   self->local_used_ms = m->used_ms;
+  /* What a resume a turn behind plays the turn with (docs/protocol.md, "Resuming"). */
+  self->saved.own_used_ms = m->used_ms;
+  save_turn (self);
 }
 
 static void
@@ -2067,8 +2494,16 @@ handle_error_message (SynPeer *self, const SynMessage *m)
     code = SYN_PEER_ERROR_BUSY;
   else if (g_str_equal (m->code, "tls-required"))
     code = SYN_PEER_ERROR_TLS_REQUIRED;
-  error = g_error_new (SYN_PEER_ERROR, code, _ ("The other side reports an error: %s (%s)"),
-                       m->text[0] ? m->text : m->code, m->code);
+  if (code == SYN_PEER_ERROR_VERSION)
+    error = g_error_new (SYN_PEER_ERROR, code,
+                         /* Translators: %d is a version of the network protocol. */
+                         _ ("The other program does not speak version %d of the Synchess network "
+                            "protocol, the only one this program speaks: the older program must "
+                            "be updated before the two can play (%s)"),
+                         SYN_PROTOCOL_VERSION, m->text[0] ? m->text : m->code);
+  else
+    error = g_error_new (SYN_PEER_ERROR, code, _ ("The other side reports an error: %s (%s)"),
+                         m->text[0] ? m->text : m->code, m->code);
   if (self->proto.phase == SYN_PHASE_CLOSED)
     {
       /* Refused before the hello: that ends this connection. */
@@ -2181,9 +2616,11 @@ handle_line (SynPeer *self, const char *line, gsize length)
       if (g_str_equal (result.code, "version"))
         fail (self, result.code,
               g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_VERSION,
-                           _ ("The other side speaks another version of the Synchess protocol "
-                              "(this program speaks version %d): %s"),
-                           SYN_PROTOCOL_VERSION, result.message));
+                           /* Translators: the numbers are versions of the network protocol. */
+                           _ ("The other program speaks version %u of the Synchess network "
+                              "protocol, and this one only version %d: the older program must be "
+                              "updated before the two can play"),
+                           m.version, SYN_PROTOCOL_VERSION));
       else
         fail (self, result.code,
               g_error_new (SYN_PEER_ERROR, error_for_code (result.code),
@@ -2700,8 +3137,11 @@ propose (SynPeer *self)
       m.colour = local;
       m.turns = n;
       syn_net_game_digest (game, m.digest);
-      /* The guest may have missed the end of the last turn: offer to go back one. */
-      if (n > 0)
+      find_saved_turn (self, game, &self->resume_saved);
+      /* The guest may have missed the end of the last turn: we can bring it forward with
+       * our reveal of that turn, kept for that (never in a Transactional game, whose turns
+       * travel sealed). */
+      if (n > 0 && self->resume_saved.last && !syn_game_get_variant (game)->view)
         {
           g_autoptr (SynGame) prefix = syn_net_game_prefix (game, n - 1, NULL);
           if (prefix)
@@ -2734,20 +3174,39 @@ propose (SynPeer *self)
         end_link (self, NULL);
         return;
       }
-    id = make_game_id ();
+    id = make_game_id (self);
     g_autoptr (GDateTime) now = g_date_time_new_now_local ();
     g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
 
     self->proposed = self->options;
     g_strlcpy (self->proposed_date, date, sizeof self->proposed_date);
+    self->has_draw = FALSE;
+    /* HUT-R10: a seed draw broken off with this pair goes on before any other game that
+     * draws lots, with the same id, options and coins: breaking the connection after seeing
+     * the other's coin draws nothing again. */
+    if (self->options.variant->seed && !self->options.start_fen[0] && self->autosave
+        && syn_net_draw_find (self->pair_digest, NULL, &self->draw)
+        && syn_variant_lookup (self->draw.variant))
+      {
+        self->has_draw = TRUE;
+        g_free (id);
+        id = g_strdup (self->draw.id);
+        self->proposed = (SynPeerOptions){
+          .variant = syn_variant_lookup (self->draw.variant),
+          .tc = { self->draw.initial_ms, self->draw.increment_ms },
+          .fog = self->draw.fog,
+          .host_colour = (SynColour) self->draw.colour,
+        };
+        g_strlcpy (self->proposed_date, self->draw.date, sizeof self->proposed_date);
+      }
     g_strlcpy (m.id, id, sizeof m.id);
-    g_strlcpy (m.variant, self->options.variant->id, sizeof m.variant);
-    m.initial_ms = self->options.tc.initial_ms;
-    m.increment_ms = m.initial_ms > 0 ? self->options.tc.increment_ms : 0;
-    m.fog = self->options.fog;
-    m.colour = self->options.host_colour;
-    g_strlcpy (m.date, date, sizeof m.date);
-    g_strlcpy (m.fen, self->options.start_fen, sizeof m.fen);
+    g_strlcpy (m.variant, self->proposed.variant->id, sizeof m.variant);
+    m.initial_ms = self->proposed.tc.initial_ms;
+    m.increment_ms = m.initial_ms > 0 ? self->proposed.tc.increment_ms : 0;
+    m.fog = self->proposed.fog;
+    m.colour = self->proposed.host_colour;
+    g_strlcpy (m.date, self->proposed_date, sizeof m.date);
+    g_strlcpy (m.fen, self->proposed.start_fen, sizeof m.fen);
     send_message (self, &m);
   }
 }
@@ -2760,6 +3219,7 @@ syn_peer_dispose (GObject *object)
   SynPeer *self = SYN_PEER (object);
 
   stop_timers (self);
+  g_clear_handle_id (&self->abandon_id, g_source_remove);
   if (self->service)
     {
       g_socket_service_stop (self->service);
@@ -2845,6 +3305,11 @@ syn_peer_class_init (SynPeerClass *klass)
   signals[AUDIT_COMPLETED]
       = g_signal_new ("audit-completed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                       2, G_TYPE_BOOLEAN, G_TYPE_STRING);
+  /* docs/protocol.md, "Abandonment": the other side has been gone (or has withheld a due
+   * reveal) for the abandonment time, and the game may be claimed: TRUE; FALSE when that
+   * is no longer so (it came back, or the game ended). */
+  signals[ABANDON_CLAIMABLE] = g_signal_new ("abandon-claimable", type, G_SIGNAL_RUN_LAST, 0, NULL,
+                                             NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
   signals[ERROR] = g_signal_new ("error", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                                  1, G_TYPE_ERROR);
   signals[DISCONNECTED] = g_signal_new ("disconnected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -2867,6 +3332,7 @@ syn_peer_init (SynPeer *self)
   if (g_getenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS"))
     self->audit_timeout_ms
         = (guint) g_ascii_strtoull (g_getenv ("SYNCHESS_TEST_AUDIT_TIMEOUT_MS"), NULL, 10);
+  self->abandon_ms = SYN_PEER_ABANDON_SECONDS * 1000;
   syn_protocol_state_init (&self->proto, FALSE);
 }
 
@@ -3090,7 +3556,9 @@ syn_peer_disconnect (SynPeer *self)
   if (self->link)
     {
       send_message (self, &bye);
+      self->leaving = TRUE;
       end_link (self, NULL);
+      self->leaving = FALSE;
     }
 }
 
@@ -3234,6 +3702,12 @@ commit_choice (SynPeer *self, SynChoice choice, const char *text, GError **error
   syn_protocol_commitment (self->proto.id, m.turn, self->colour, text, self->salt, m.digest);
   if (self->sealed && choice != SYN_CHOICE_NONE)
     syn_tx_audit_log_set_own_salt (self->audit_log, m.turn, self->salt);
+  /* Saved before it leaves: nothing we committed to can be lost, nor chosen again. */
+  self->saved.own = TRUE;
+  g_strlcpy (self->saved.own_text, text, sizeof self->saved.own_text);
+  memcpy (self->saved.own_salt, self->salt, sizeof self->saved.own_salt);
+  self->saved.own_used_ms = m.used_ms;
+  save_turn (self);
   if (!send_message (self, &m))
     return not_now (error, _ ("The move cannot be sent now"));
   self->local_choice = choice;
@@ -3491,5 +3965,43 @@ syn_peer_send_chat (SynPeer *self, const char *text, GError **error)
   g_strlcpy (m.text, clean, sizeof m.text);
   if (!self->link || !send_message (self, &m))
     return not_now (error, _ ("Not connected"));
+  return TRUE;
+}
+
+void
+syn_peer_set_abandon_timeout (SynPeer *self, guint ms)
+{
+  g_return_if_fail (SYN_IS_PEER (self));
+
+  self->abandon_ms = ms;
+}
+
+gboolean
+syn_peer_can_claim_abandoned (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  return self->abandon_claimable && self->game && !syn_game_is_over (self->game);
+}
+
+gboolean
+syn_peer_claim_abandoned (SynPeer *self, GError **error)
+{
+  g_autoptr (SynPeer) hold = NULL;
+  SynGame *game;
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (!syn_peer_can_claim_abandoned (self))
+    return not_now (error, _ ("The other side has not stopped playing for long enough"));
+  hold = g_object_ref (self);
+  game = self->game;
+  /* Still connected, the other side withholds its reveal: it hears why the game ended. */
+  if (self->link && self->proto.phase == SYN_PHASE_PLAYING)
+    send_error (self, "abandoned", "the game is claimed: a due reveal was withheld too long");
+  syn_game_end (game, self->colour == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS,
+                SYN_END_ABANDONED);
+  if (self->link)
+    syn_peer_disconnect (self);
   return TRUE;
 }

@@ -144,6 +144,15 @@ SynOpponentState syn_peer_get_opponent_state (SynPeer *self);
 /* The thinking time the opponent reported with its commitment this turn, or -1. */
 gint64 syn_peer_get_opponent_used_ms (SynPeer *self);
 
+/* The abandonment time in milliseconds (default SYN_PEER_ABANDON_SECONDS; tests shorten it). */
+void syn_peer_set_abandon_timeout (SynPeer *self, guint ms);
+/* Whether the other side has been gone, or has withheld a due reveal in a game without a
+ * clock, for the abandonment time: the game may then be claimed ("abandon-claimable"). */
+gboolean syn_peer_can_claim_abandoned (SynPeer *self);
+/* Claims the game: this side wins, reason "abandoned", saved in the record. A connection
+ * still open (a reveal withheld) hears "error abandoned" and is closed. */
+gboolean syn_peer_claim_abandoned (SynPeer *self, GError **error);
+
 gboolean syn_peer_offer_draw (SynPeer *self, GError **error);
 gboolean syn_peer_answer_draw (SynPeer *self, gboolean accept, GError **error);
 gboolean syn_peer_resign (SynPeer *self, GError **error);
@@ -161,6 +170,9 @@ gboolean syn_peer_send_chat (SynPeer *self, const char *text, GError **error);
  *   "draw-declined"           the opponent declined ours
  *   "chat-received"           (const char *text)
  *   "game-over"               the game has a result (see the SynGame)
+ *   "abandon-claimable"       (gboolean) the other side stopped playing for the abandonment
+ *                             time: syn_peer_claim_abandoned() may end the game (TRUE), or
+ *                             no longer (FALSE: it came back, or the game ended)
  *   "error"                   (GError *) something went wrong; see "disconnected" for
  *                             whether the connection survived
  *   "disconnected"            (GError *error or NULL after a goodbye) */

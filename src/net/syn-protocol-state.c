@@ -83,6 +83,7 @@ start_game (SynProtocolState *s, const char *id, int local_colour, guint32 turn,
   s->local_committed = s->remote_committed = FALSE;
   s->local_revealed = s->remote_revealed = FALSE;
   memset (s->remote_commitment, 0, sizeof s->remote_commitment);
+  s->remote_commitment_saved = FALSE;
   s->local_draw_offer = s->remote_draw_offer = FALSE;
 }
 
@@ -99,6 +100,7 @@ maybe_finish_turn (SynProtocolState *s)
   s->local_committed = s->remote_committed = FALSE;
   s->local_revealed = s->remote_revealed = FALSE;
   memset (s->remote_commitment, 0, sizeof s->remote_commitment);
+  s->remote_commitment_saved = FALSE;
   /* A draw offer stands until the turn it was made in is played. */
   s->local_draw_offer = s->remote_draw_offer = FALSE;
 }
@@ -113,6 +115,7 @@ syn_protocol_state_end_game (SynProtocolState *s)
   s->local_committed = s->remote_committed = FALSE;
   s->local_revealed = s->remote_revealed = FALSE;
   memset (s->remote_commitment, 0, sizeof s->remote_commitment);
+  s->remote_commitment_saved = FALSE;
   s->local_draw_offer = s->remote_draw_offer = FALSE;
 }
 
@@ -125,15 +128,29 @@ close_session (SynProtocolState *s)
   s->local_committed = s->remote_committed = FALSE;
   s->local_revealed = s->remote_revealed = FALSE;
   memset (s->remote_commitment, 0, sizeof s->remote_commitment);
+  s->remote_commitment_saved = FALSE;
   s->local_draw_offer = s->remote_draw_offer = FALSE;
 }
 
-/* The turns a guest may accept a resume at: the host's count, or one fewer when the host
- * sent the digest for it (one side saved a turn the other did not hear the end of). */
+/* The turns a guest may hold to accept a resume: the host's count, one fewer when the host
+ * sent the digest for it, or one more (one side saved a turn the other did not hear the end
+ * of). The game never goes back: the side behind is brought forward. */
 static gboolean
 resume_turns_ok (const SynProtocolState *s, guint32 turns)
 {
-  return turns == s->proposal_turns || (s->proposal_previous && turns + 1 == s->proposal_turns);
+  return turns == s->proposal_turns || (s->proposal_previous && turns + 1 == s->proposal_turns)
+         || (turns == s->proposal_turns + 1 && turns <= SYN_PROTOCOL_MAX_TURNS);
+}
+
+void
+syn_protocol_state_resume_behind (SynProtocolState *s,
+                                  const guint8 remote_commitment[SYN_PROTOCOL_DIGEST_SIZE])
+{
+  s->local_committed = s->remote_committed = TRUE;
+  s->local_revealed = TRUE;
+  s->remote_revealed = FALSE;
+  memcpy (s->remote_commitment, remote_commitment, sizeof s->remote_commitment);
+  s->remote_commitment_saved = FALSE;
 }
 
 static SynVerdict
@@ -170,8 +187,10 @@ receive_setup (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resu
       if (s->proposal == SYN_PROPOSAL_RESUME && !resume_turns_ok (s, m->turns))
         return REJECT ("wrong-turn", "a resume of %u turns cannot go on from turn %u",
                        s->proposal_turns, m->turns);
+      /* The host's game is never cut back: a guest behind is brought forward by it, a guest
+       * ahead brings the host forward (its turn then waits for the guest's reveal). */
       start_game (s, s->proposal_id, s->proposal_colour,
-                  s->proposal == SYN_PROPOSAL_OPTIONS ? 0 : m->turns, s->proposal_lots);
+                  s->proposal == SYN_PROPOSAL_OPTIONS ? 0 : s->proposal_turns, s->proposal_lots);
       return SYN_VERDICT_ACCEPT;
 
     case SYN_MESSAGE_DECLINE:
@@ -220,6 +239,11 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
         return REJECT ("out-of-order", "no seed is being drawn");
       if (!m->seed_reveal)
         {
+          /* After a break the other side sends again the commitment we saved. */
+          if (s->remote_committed && s->remote_commitment_saved
+              && memcmp (m->digest, s->remote_commitment, sizeof s->remote_commitment) == 0)
+            return verdict (result, SYN_VERDICT_IGNORE, "repeated",
+                            "the commitment to the seed again, after a break");
           if (s->remote_committed)
             return REJECT ("duplicate", "a second commitment to the seed");
           s->remote_committed = TRUE;
@@ -241,6 +265,11 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
         return REJECT ("out-of-order", "a commitment before the seed is drawn");
       if (m->turn != s->turn)
         return REJECT ("wrong-turn", "a commitment for turn %u during turn %u", m->turn, s->turn);
+      /* After a resume the other side sends again the commitment we saved. */
+      if (s->remote_committed && s->remote_commitment_saved
+          && memcmp (m->digest, s->remote_commitment, sizeof s->remote_commitment) == 0)
+        return verdict (result, SYN_VERDICT_IGNORE, "repeated",
+                        "the commitment for turn %u again, after a resume", m->turn);
       if (s->remote_committed)
         return REJECT ("duplicate", "a second commitment for turn %u", m->turn);
       s->remote_committed = TRUE;

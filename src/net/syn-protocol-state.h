@@ -51,6 +51,9 @@ typedef struct
   gboolean local_committed, remote_committed;
   gboolean local_revealed, remote_revealed;
   guint8 remote_commitment[SYN_PROTOCOL_DIGEST_SIZE];
+  /* The other's commitment came from the turn saved before a broken connection: the same
+   * commitment sent again is dropped, any other refused (docs/protocol.md, "Resuming"). */
+  gboolean remote_commitment_saved;
   gboolean local_draw_offer, remote_draw_offer;
 } SynProtocolState;
 
@@ -86,6 +89,12 @@ SynVerdict syn_protocol_state_receive (const SynProtocolState *in, gboolean pars
  * state moves on to the next turn by itself: out->turn is then in->turn + 1. */
 gboolean syn_protocol_state_send (const SynProtocolState *in, const SynMessage *message,
                                   SynProtocolState *out);
+
+/* After a resume, the side that was a turn behind (accept turns=K, docs/protocol.md) is in
+ * the middle of its last turn: both commitments are in (remote_commitment the one it saved)
+ * and its own reveal is out; the other side's reveal brings it forward. */
+void syn_protocol_state_resume_behind (SynProtocolState *state,
+                                       const guint8 remote_commitment[SYN_PROTOCOL_DIGEST_SIZE]);
 
 /* The game ended by the rules after a turn (the board, not a message, says so). */
 void syn_protocol_state_end_game (SynProtocolState *state);

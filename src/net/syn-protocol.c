@@ -303,7 +303,9 @@ parse_hello (const Span *args, int n_args, Span rest, SynMessage *m, SynParseErr
                       args[1].start);
   m->version = (guint) version;
   if (version != SYN_PROTOCOL_VERSION)
-    return fail (error, SYN_PARSE_VERSION, "hello: version %u is not supported (only %d)",
+    return fail (error, SYN_PARSE_VERSION,
+                 "hello: version %u is not spoken here, only version %d: the older program must "
+                 "be updated",
                  m->version, SYN_PROTOCOL_VERSION);
   if (!read_text (rest, SYN_PROTOCOL_NAME_MAX, m->text))
     return MALFORMED ("hello: the name is longer than %d bytes or has blanks at its ends",

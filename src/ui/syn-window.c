@@ -126,6 +126,9 @@ describe_result (SynGame *game)
   if (g_strcmp0 (reason, "audit-withheld") == 0)
     /* Translators: %s is "White" or "Black"; TX-R17's audit after a network game. */
     return g_strdup_printf (_ ("%s wins: the opponent withheld its audit"), winner);
+  if (g_strcmp0 (reason, "abandoned") == 0)
+    /* Translators: %s is "White" or "Black"; a network game claimed after the opponent left. */
+    return g_strdup_printf (_ ("%s wins: the opponent abandoned the game"), winner);
   return g_strdup (_ ("The game is over"));
 }
 

@@ -19,6 +19,7 @@
 #include "transactional.h"
 
 static char *test_dir;
+static guint hostile_games;
 
 typedef struct
 {
@@ -683,7 +684,8 @@ raw_host_start (RawHost *h, const char *variant, const char *tc)
   h->raw.client = client;
 
   hello = expect (&h->raw, "hello synchess 2");
-  g_strlcpy (h->raw.id, "2026-11-26-000000-hostile", sizeof h->raw.id);
+  /* A new id for each game: a guest refuses one that names a game it has saved. */
+  g_snprintf (h->raw.id, sizeof h->raw.id, "2026-11-26-000000-hostile-%u", ++hostile_games);
   send_line (&h->raw, "hello synchess 2 Mallory\n");
   send_line (&h->raw, "options id=%s variant=%s tc=%s fog=no colour=%s date=2026.11.26\n",
              h->raw.id, variant, tc, h->colour == SYN_WHITE ? "white" : "black");

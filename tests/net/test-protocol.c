@@ -464,11 +464,21 @@ test_state_resume_turns (void)
   g_assert_true (
       send (&host, "resume id=g1 colour=black turns=9 digest=" DIGEST " previous=" DIGEST));
   g_assert_cmpint (receive (&host, "accept fog=no"), ==, SYN_VERDICT_REJECT);
-  g_assert_cmpint (receive (&host, "accept turns=10"), ==, SYN_VERDICT_REJECT);
+  g_assert_cmpint (receive (&host, "accept turns=11"), ==, SYN_VERDICT_REJECT);
   g_assert_cmpint (receive (&host, "accept turns=7"), ==, SYN_VERDICT_REJECT);
   g_assert_cmpint (receive (&host, "accept turns=8"), ==, SYN_VERDICT_ACCEPT);
-  g_assert_cmpint (host.turn, ==, 8);
+  /* The guest a turn behind is brought forward: the host's game is never cut back. */
+  g_assert_cmpint (host.turn, ==, 9);
   g_assert_cmpint (host.local_colour, ==, 1);
+
+  /* A guest a turn ahead brings the host forward. */
+  syn_protocol_state_init (&host, TRUE);
+  g_assert_true (send (&host, "hello synchess 2"));
+  g_assert_cmpint (receive (&host, "hello synchess 2"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_true (send (&host, "resume id=g1 colour=black turns=9 digest=" DIGEST));
+  g_assert_cmpint (receive (&host, "accept turns=8"), ==, SYN_VERDICT_REJECT); /* no previous */
+  g_assert_cmpint (receive (&host, "accept turns=10"), ==, SYN_VERDICT_ACCEPT);
+  g_assert_cmpint (host.turn, ==, 9);
 }
 
 static void
