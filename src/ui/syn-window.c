@@ -58,6 +58,7 @@ struct _SynWindow
   SynMove pending_move;       /* picked on the board; its decision is still to choose */
   char *told_after_hand_over; /* what the next person at the computer is told (TX-R8) */
   GQueue live_toasts;         /* AdwToast, not owned: the one shown, then those queued */
+  AdwToast *claim_toast;      /* not owned: offers the game the opponent abandoned */
   gboolean network_dialog;    /* Host or Join is open: it answers the peer itself */
 
   SynColour viewer;   /* whose board is shown: the person choosing now */
@@ -744,6 +745,8 @@ set_session (SynWindow *self, SynSession *session, SynColour viewer)
 static void
 leave_network (SynWindow *self)
 {
+  if (self->claim_toast)
+    adw_toast_dismiss (self->claim_toast);
   if (!self->peer)
     return;
   g_signal_handlers_disconnect_by_data (self->peer, self);
@@ -1332,6 +1335,54 @@ on_peer_error_cb (SynPeer *peer, GError *error, SynWindow *self)
 }
 
 static void
+on_claim_toast_dismissed_cb (AdwToast *toast, SynWindow *self)
+{
+  if (self->claim_toast == toast)
+    self->claim_toast = NULL;
+}
+
+/* The opponent's connection stayed broken, or it withheld a due reveal, for the abandonment
+ * time (docs/protocol.md): the player may claim the game, and is asked until the opponent
+ * comes back. */
+static void
+on_peer_abandon_claimable_cb (SynPeer *peer, gboolean claimable, SynWindow *self)
+{
+  AdwToast *toast;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim-abandoned", claimable);
+  if (!claimable || !playing_network (self))
+    {
+      if (self->claim_toast)
+        adw_toast_dismiss (self->claim_toast);
+      return;
+    }
+  if (self->claim_toast)
+    return;
+  toast = adw_toast_new (_ ("Your opponent has stopped playing: you may claim the game"));
+  adw_toast_set_button_label (toast, _ ("_Claim the Game"));
+  adw_toast_set_action_name (toast, "win.claim-abandoned");
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  self->claim_toast = toast;
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_claim_toast_dismissed_cb), self, 0);
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+static void
+claim_abandoned_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!self->peer || !syn_peer_claim_abandoned (self->peer, &error))
+    toast (self, error ? error->message : _ ("There is no game to claim"));
+  else if (self->claim_toast)
+    adw_toast_dismiss (self->claim_toast);
+  update_board_marks (self);
+  update_status (self);
+}
+
+static void
 on_peer_disconnected_cb (SynPeer *peer, GError *error, SynWindow *self)
 {
   if (!playing_network (self))
@@ -1372,6 +1423,8 @@ new_peer (SynWindow *self)
   g_signal_connect_object (self->peer, "options-proposed", G_CALLBACK (on_peer_options_proposed_cb),
                            self, 0);
   g_signal_connect_object (self->peer, "error", G_CALLBACK (on_peer_error_cb), self, 0);
+  g_signal_connect_object (self->peer, "abandon-claimable",
+                           G_CALLBACK (on_peer_abandon_claimable_cb), self, 0);
   g_signal_connect_object (self->peer, "disconnected", G_CALLBACK (on_peer_disconnected_cb), self,
                            0);
   return self->peer;
@@ -1803,6 +1856,8 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.offer-draw", NULL, offer_draw_action);
   gtk_widget_class_install_action (widget_class, "win.edit-position", NULL, edit_position_action);
   gtk_widget_class_install_action (widget_class, "win.explore", NULL, explore_action);
+  gtk_widget_class_install_action (widget_class, "win.claim-abandoned", NULL,
+                                   claim_abandoned_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game",
                                        NULL);
@@ -1847,6 +1902,7 @@ syn_window_init (SynWindow *self)
   g_signal_connect_object (self->layout, "notify::wide", G_CALLBACK (on_layout_wide_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hand-over-done", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim-abandoned", FALSE);
 }
 
 SynWindow *

@@ -1028,6 +1028,92 @@ test_keyboard (void)
   quit_app (app, window);
 }
 
+/* The other side gone for good */
+
+typedef struct
+{
+  SynWindow *window;
+  const char *label;
+} Wanted;
+
+static gboolean
+button_shown (gpointer data)
+{
+  const Wanted *wanted = data;
+  return find_widget (GTK_WIDGET (wanted->window), is_button_labelled, wanted->label) != NULL;
+}
+
+static gboolean
+button_gone (gpointer data)
+{
+  return !button_shown (data);
+}
+
+/* The host dies mid-game and never comes back: once the abandonment time has passed, the
+ * window offers the game, and claiming it ends it for this side, saved with its reason. */
+static void
+test_host_gone_claim_abandoned (void)
+{
+  guint16 port = free_port ();
+  g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
+  const char *host_args[] = { "host", "--port", port_text, "--games", "1", NULL };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
+  g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
+  g_autofree char *app_dir = g_file_get_path (autosave_dir);
+  g_autofree char *name = NULL;
+  g_autoptr (SynGame) saved = NULL;
+  Cli host = { 0 };
+  SynApplication *app = NULL;
+  SynWindow *window;
+  SynGame *game;
+  SynPeer *peer;
+  Play play;
+  Wanted claim;
+
+  /* The real time is a minute; a test cannot wait that long. */
+  g_setenv ("SYNCHESS_TEST_ABANDON_MS", "1500", TRUE);
+  reach_system_data ();
+  cli_start (&host, host_args);
+  adw_init ();
+  window = start_app (&app);
+  g_assert_nonnull (window);
+  g_assert_true (join (window, port, -1));
+  g_assert_true (iterate_until (network_game_running, window, 30000));
+  play = (Play){ window, rand, 3 };
+  g_assert_true (iterate_until (played, &play, 60000));
+  game = syn_window_get_game (window);
+  peer = syn_window_get_peer (window);
+  g_assert_false (syn_game_is_over (game));
+
+  kill (host.pid, SIGKILL);
+  claim = (Wanted){ window, "_Claim the Game" };
+  g_assert_true (iterate_until (button_shown, &claim, 30000));
+  if (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"))
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"),
+                                                "claim-abandoned-offer.png", NULL);
+      settle (1000);
+      save_png (GTK_WIDGET (window), path);
+    }
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (window), is_button_labelled, claim.label),
+                         "clicked");
+  settle (300);
+
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "abandoned");
+  g_assert_cmpint (syn_game_get_result (game), ==,
+                   syn_peer_get_colour (peer) == SYN_WHITE ? SYN_RESULT_WHITE_WINS
+                                                           : SYN_RESULT_BLACK_WINS);
+  name = only_record (app_dir);
+  saved = load_record (app_dir, name);
+  g_assert_true (syn_game_is_over (saved));
+  g_assert_cmpstr (syn_game_get_reason (saved), ==, "abandoned");
+  g_assert_true (iterate_until (button_gone, &claim, 5000));
+
+  quit_app (app, window);
+  cli_clear (&host);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1051,5 +1137,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/reconnect/port-taken-says-so-and-hosts-again", test_port_taken);
   g_test_add_func ("/app/reconnect/nobody-there-says-so-keeps-the-game-until-set-aside",
                    test_nobody_there_set_aside);
+  g_test_add_func ("/app/reconnect/host-gone-claim-abandoned", test_host_gone_claim_abandoned);
   return g_test_run ();
 }
