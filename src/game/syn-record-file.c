@@ -38,11 +38,12 @@ static void
 keep_autosave_id (SynGame *game, GFile *file)
 {
   g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFile) fallback = syn_record_fallback_dir ();
   g_autoptr (GFile) parent = g_file_get_parent (file);
   g_autofree char *name = g_file_get_basename (file);
   gsize length;
 
-  if (!parent || !name || !g_file_equal (parent, dir)
+  if (!parent || !name || !(g_file_equal (parent, dir) || g_file_equal (parent, fallback))
       || !g_str_has_suffix (name, SYN_RECORD_SUFFIX))
     return;
   length = strlen (name) - strlen (SYN_RECORD_SUFFIX);
@@ -80,16 +81,18 @@ syn_record_autosave_dir (void)
   return g_file_new_build_filename (g_get_user_data_dir (), "synchess", "games", NULL);
 }
 
-gboolean
-syn_record_autosave (SynGame *game, GError **error)
+GFile *
+syn_record_fallback_dir (void)
 {
-  g_autoptr (GFile) dir = syn_record_autosave_dir ();
-  g_autofree char *path = g_file_get_path (dir);
-  g_autofree char *name = NULL;
-  g_autoptr (GFile) file = NULL;
+  return g_file_new_build_filename (g_get_user_cache_dir (), "synchess", "unsaved-games", NULL);
+}
 
-  g_return_val_if_fail (SYN_IS_GAME (game), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+static gboolean
+save_in (GFile *dir, SynGame *game, GError **error)
+{
+  g_autofree char *path = g_file_get_path (dir);
+  g_autofree char *name = g_strconcat (syn_game_get_id (game), SYN_RECORD_SUFFIX, NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
 
   /* Private: the folder says whom a person played and when. */
   if (g_mkdir_with_parents (path, 0700) != 0)
@@ -99,9 +102,42 @@ syn_record_autosave (SynGame *game, GError **error)
                    _ ("Could not create the folder %s: %s"), path, g_strerror (saved_errno));
       return FALSE;
     }
-  name = g_strconcat (syn_game_get_id (game), SYN_RECORD_SUFFIX, NULL);
-  file = g_file_get_child (dir, name);
   return syn_record_save (game, file, error);
+}
+
+gboolean
+syn_record_autosave (SynGame *game, GError **error)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFile) fallback = syn_record_fallback_dir ();
+  g_autofree char *fallback_path = g_file_get_path (fallback);
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (GError) fallback_error = NULL;
+
+  g_return_val_if_fail (SYN_IS_GAME (game), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (save_in (dir, game, &local_error))
+    {
+      g_autofree char *name = g_strconcat (syn_game_get_id (game), SYN_RECORD_SUFFIX, NULL);
+      g_autoptr (GFile) stale = g_file_get_child (fallback, name);
+
+      /* The autosave folder holds the newest record again: a copy that a failure left in
+       * the fallback folder would be offered as well. */
+      g_file_delete (stale, NULL, NULL);
+      return TRUE;
+    }
+  /* A folder that cannot be written (read-only, full) must not lose the game: it goes where
+   * it can, and the player is told where. */
+  if (save_in (fallback, game, &fallback_error))
+    g_set_error (error, local_error->domain, local_error->code,
+                 _ ("The game could not be saved in its usual folder (%s), so it was saved in %s"),
+                 local_error->message, fallback_path);
+  else
+    g_set_error (error, local_error->domain, local_error->code,
+                 _ ("The game could not be saved (%s), nor in %s (%s)"), local_error->message,
+                 fallback_path, fallback_error->message);
+  return FALSE;
 }
 
 gboolean
@@ -126,6 +162,7 @@ syn_record_set_aside (SynGame *game, GError **error)
 
 typedef struct
 {
+  GFile *file;
   char *name;
   guint64 modified_us;
 } Candidate;
@@ -133,6 +170,7 @@ typedef struct
 static void
 candidate_free (Candidate *candidate)
 {
+  g_object_unref (candidate->file);
   g_free (candidate->name);
   g_free (candidate);
 }
@@ -164,15 +202,13 @@ says_unfinished (GFile *file)
   return strstr (head, "[Result \"*\"]") != NULL;
 }
 
-SynGame *
-syn_record_find_unfinished (GError **error)
+/* Adds the records of dir to candidates; error when the folder cannot be read (one that
+ * does not exist holds no game). */
+static void
+add_candidates (GFile *dir, GPtrArray *candidates, GError **error)
 {
-  g_autoptr (GFile) dir = syn_record_autosave_dir ();
   g_autoptr (GFileEnumerator) enumerator = NULL;
-  g_autoptr (GPtrArray) candidates = NULL;
   g_autoptr (GError) local_error = NULL;
-
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   enumerator = g_file_enumerate_children (dir,
                                           G_FILE_ATTRIBUTE_STANDARD_NAME
@@ -182,46 +218,57 @@ syn_record_find_unfinished (GError **error)
                                           G_FILE_QUERY_INFO_NONE, NULL, &local_error);
   if (!enumerator)
     {
-      /* No folder yet: no game was ever saved. */
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-        return NULL;
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
+      if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return;
     }
-
-  candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
   for (;;)
     {
       GFileInfo *info;
+      GFile *child;
       Candidate *candidate;
 
-      if (!g_file_enumerator_iterate (enumerator, &info, NULL, NULL, error))
-        return NULL;
-      if (!info)
-        break;
+      if (!g_file_enumerator_iterate (enumerator, &info, &child, NULL, error) || !info)
+        return;
       if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR
           || !g_str_has_suffix (g_file_info_get_name (info), SYN_RECORD_SUFFIX))
         continue;
       candidate = g_new0 (Candidate, 1);
+      candidate->file = g_object_ref (child);
       candidate->name = g_strdup (g_file_info_get_name (info));
       candidate->modified_us
           = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
             + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
       g_ptr_array_add (candidates, candidate);
     }
+}
+
+SynGame *
+syn_record_find_unfinished (GError **error)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFile) fallback = syn_record_fallback_dir ();
+  g_autoptr (GPtrArray) candidates = NULL;
+  g_autoptr (GError) dir_error = NULL;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  candidates = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
+  /* The fallback folder holds the games the usual one could not take, unreadable or not. */
+  add_candidates (dir, candidates, &dir_error);
+  add_candidates (fallback, candidates, NULL);
   g_ptr_array_sort (candidates, compare_candidates);
 
   for (guint i = 0; i < candidates->len; i++)
     {
       const Candidate *candidate = g_ptr_array_index (candidates, i);
-      g_autoptr (GFile) file = g_file_get_child (dir, candidate->name);
       g_autoptr (SynGame) game = NULL;
       g_autoptr (GError) load_error = NULL;
 
       /* Finished games pile up here; their Result tag says so without replaying them. */
-      if (!says_unfinished (file))
+      if (!says_unfinished (candidate->file))
         continue;
-      game = syn_record_load (file, &load_error);
+      game = syn_record_load (candidate->file, &load_error);
       /* A damaged file must not keep the player from the games that are fine. */
       if (!game)
         {
@@ -231,5 +278,7 @@ syn_record_find_unfinished (GError **error)
       if (!syn_game_is_over (game))
         return g_steal_pointer (&game);
     }
+  if (dir_error)
+    g_propagate_error (error, g_steal_pointer (&dir_error));
   return NULL;
 }

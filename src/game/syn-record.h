@@ -39,7 +39,12 @@ SynGame *syn_record_load (GFile *file, GError **error);
 /* The folder of autosaved games: $XDG_DATA_HOME/synchess/games. */
 GFile *syn_record_autosave_dir (void);
 
-/* Saves game into the autosave folder under its id (atomically). */
+/* Where a game goes when the autosave folder cannot take it (read-only, full):
+ * $XDG_CACHE_HOME/synchess/unsaved-games. syn_record_find_unfinished() looks there too. */
+GFile *syn_record_fallback_dir (void);
+
+/* Saves game into the autosave folder under its id (atomically). When that fails it is saved
+ * in the fallback folder, and the error says so (FALSE either way: the player must know). */
 gboolean syn_record_autosave (SynGame *game, GError **error);
 
 /* Moves game's autosave into the "set-aside" folder beside it: kept, but no longer offered

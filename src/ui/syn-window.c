@@ -59,6 +59,7 @@ struct _SynWindow
   char *told_after_hand_over; /* what the next person at the computer is told (TX-R8) */
   GQueue live_toasts;         /* AdwToast, not owned: the one shown, then those queued */
   AdwToast *claim_toast;      /* not owned: offers the game the opponent abandoned */
+  AdwToast *save_toast;       /* not owned: says the autosave failed, until dismissed */
   gboolean network_dialog;    /* Host or Join is open: it answers the peer itself */
 
   SynColour viewer;   /* whose board is shown: the person choosing now */
@@ -677,10 +678,38 @@ on_finished_cb (SynGame *game, SynWindow *self)
 }
 
 static void
+on_save_toast_dismissed_cb (AdwToast *toast, SynWindow *self)
+{
+  if (self->save_toast == toast)
+    self->save_toast = NULL;
+}
+
+/* A failed autosave stays on screen until the player has seen it, with the way to save the
+ * game elsewhere at hand: playing on against a stale record is how games were lost. */
+static void
+show_save_failure (SynWindow *self, const GError *error)
+{
+  AdwToast *toast;
+
+  if (self->save_toast)
+    {
+      adw_toast_set_title (self->save_toast, error->message);
+      return;
+    }
+  toast = adw_toast_new (error->message);
+  adw_toast_set_button_label (toast, _ ("_Save As…"));
+  adw_toast_set_action_name (toast, "win.save-as");
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  self->save_toast = toast;
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_save_toast_dismissed_cb), self, 0);
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+static void
 on_autosave_failed_cb (SynSession *session, GError *error, SynWindow *self)
 {
-  g_autofree char *text = g_strdup_printf (_ ("The game could not be saved: %s"), error->message);
-  toast (self, text);
+  show_save_failure (self, error);
 }
 
 static void
@@ -1331,7 +1360,11 @@ on_peer_options_proposed_cb (SynPeer *peer, const SynPeerOptions *options, SynWi
 static void
 on_peer_error_cb (SynPeer *peer, GError *error, SynWindow *self)
 {
-  toast (self, error->message);
+  /* The peer's own errors are of the network; a file's are of its autosave. */
+  if (error->domain == G_IO_ERROR || error->domain == G_FILE_ERROR)
+    show_save_failure (self, error);
+  else
+    toast (self, error->message);
 }
 
 static void

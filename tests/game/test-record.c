@@ -748,6 +748,51 @@ test_fifo_is_not_a_record (void)
   g_assert_cmpint (g_remove (path), ==, 0);
 }
 
+/* An autosave folder that cannot be written (a file stands where it should be, which stops
+ * root too) loses nothing: the game goes to the fallback folder, the error says where, the
+ * next start finds it there, and once the folder is back the copy there goes. */
+static void
+test_autosave_falls_back (void)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *dir_path = g_file_get_path (dir);
+  g_autofree char *moved = g_strconcat (dir_path, ".moved", NULL);
+  g_autoptr (GFile) fallback = syn_record_fallback_dir ();
+  g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) found = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (GFile) copy = NULL;
+  gboolean had_dir = g_file_test (dir_path, G_FILE_TEST_IS_DIR);
+
+  g_assert_true (syn_game_choose (game, SYN_WHITE, move (game, SYN_WHITE, "e2e4"), NULL));
+  g_assert_true (syn_game_choose (game, SYN_BLACK, move (game, SYN_BLACK, "e7e5"), NULL));
+  if (had_dir)
+    g_assert_cmpint (g_rename (dir_path, moved), ==, 0);
+  g_assert_true (g_file_set_contents (dir_path, "not a folder\n", -1, NULL));
+
+  g_assert_false (syn_record_autosave (game, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "unsaved-games"));
+  name = g_strconcat (syn_game_get_id (game), ".synchess", NULL);
+  copy = g_file_get_child (fallback, name);
+  g_assert_true (g_file_query_exists (copy, NULL));
+  found = syn_record_find_unfinished (NULL);
+  g_assert_nonnull (found);
+  g_assert_cmpstr (syn_game_get_id (found), ==, syn_game_get_id (game));
+  g_assert_cmpuint (syn_game_get_n_turns (found), ==, 1);
+
+  g_assert_cmpint (g_remove (dir_path), ==, 0);
+  if (had_dir)
+    g_assert_cmpint (g_rename (moved, dir_path), ==, 0);
+  g_clear_error (&error);
+  g_assert_true (syn_record_autosave (game, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_query_exists (copy, NULL));
+  g_assert_true (syn_record_set_aside (game, &error));
+}
+
 /* Transactional Chess between two programs (TX-R15) --------------------------------------- */
 
 /* A player's game (TX-R14's player FEN): side's transaction known, the other's hidden. */
@@ -961,6 +1006,7 @@ int
 main (int argc, char **argv)
 {
   g_autofree char *data_home = g_dir_make_tmp ("synchess-test-record-XXXXXX", NULL);
+  g_autofree char *cache_home = NULL;
   int status;
 
   /* Before anything reads it: autosaves must not touch the real data folder.
@@ -968,6 +1014,8 @@ main (int argc, char **argv)
    * the sanitizer build.) */
   g_assert_nonnull (data_home);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  cache_home = g_build_filename (data_home, "cache", NULL);
+  g_setenv ("XDG_CACHE_HOME", cache_home, TRUE);
   g_test_init (&argc, &argv, NULL);
   g_assert_cmpstr (g_get_user_data_dir (), ==, data_home);
 
@@ -997,6 +1045,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/record/load-elsewhere-gets-new-id", test_load_elsewhere_gets_new_id);
   g_test_add_func ("/game/record/save-on-full-disk-is-atomic", test_save_on_full_disk_is_atomic);
   g_test_add_func ("/game/record/fifo-is-not-a-record", test_fifo_is_not_a_record);
+  g_test_add_func ("/game/record/autosave-falls-back", test_autosave_falls_back);
   g_test_add_func ("/game/record/transactional/r15-player-record",
                    test_transactional_player_record);
   g_test_add_func ("/game/record/transactional/r6-r15-pass-learned",
