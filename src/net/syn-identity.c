@@ -19,6 +19,8 @@
 #include <gnutls/x509.h>
 #include <string.h>
 
+#include "syn-text-file.h"
+
 #define CERT_FILE "identity.pem"
 #define KEY_FILE "identity-key.pem"
 #define KNOWN_FILE "known-peers"
@@ -195,14 +197,15 @@ static void
 load_known (SynIdentity *self)
 {
   g_autofree char *path = g_build_filename (self->dir, KNOWN_FILE, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
   gsize length = 0;
-  GStatBuf st;
 
-  if (g_stat (path, &st) != 0 || st.st_size > KNOWN_MAX_SIZE)
-    return;
-  if (!g_file_get_contents (path, &text, &length, NULL) || length > KNOWN_MAX_SIZE)
+  /* Only a regular file, read no further than a list can be: a FIFO or a huge file in its
+   * place must not hang or swamp the program. */
+  text = syn_text_file_load (file, KNOWN_MAX_SIZE + 1, &length, NULL);
+  if (!text || length > KNOWN_MAX_SIZE)
     return;
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i]; i++)

@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <glib.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "net-test-util.h"
 
@@ -46,6 +48,49 @@ test_lookup (void)
   g_assert_cmpint (syn_identity_lookup (again, bob_key, "Bob Smith"), ==, SYN_PEER_KNOWN_KEY);
   g_assert_cmpint (syn_identity_lookup (again, mallory_key, "Bob Smith"), ==,
                    SYN_PEER_KNOWN_NAME_NEW_KEY);
+}
+
+typedef struct
+{
+  char *dir;
+  gint done;
+} Opening;
+
+static gpointer
+open_identity_thread (gpointer data)
+{
+  Opening *opening = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynIdentity) identity = syn_identity_new_for_dir (opening->dir, &error);
+
+  g_assert_no_error (error);
+  g_atomic_int_set (&opening->done, TRUE);
+  return NULL;
+}
+
+/* A FIFO where the list of known peers should be is passed over at once: the program starts,
+ * knowing nobody, instead of waiting for a writer that never comes. */
+static void
+test_fifo_known_peers (void)
+{
+  g_autoptr (SynIdentity) me = net_test_identity ("fifo-me");
+  g_autofree char *dir = g_strdup (syn_identity_get_dir (me));
+  g_autofree char *known = g_build_filename (dir, "known-peers", NULL);
+  Opening opening = { dir, FALSE };
+  GThread *thread;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_remove (known);
+  g_assert_cmpint (mkfifo (known, 0600), ==, 0);
+  thread = g_thread_new ("open-identity", open_identity_thread, &opening);
+  while (!g_atomic_int_get (&opening.done))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("opening an identity whose known-peers is a FIFO hangs");
+      g_usleep (1000);
+    }
+  g_thread_join (thread);
+  g_remove (known);
 }
 
 static void
@@ -118,6 +163,7 @@ main (int argc, char **argv)
   test_dir = net_test_init_dirs ("test-known-peers");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/net/known-peers/lookup", test_lookup);
+  g_test_add_func ("/net/known-peers/fifo-passed-over", test_fifo_known_peers);
   g_test_add_func ("/net/known-peers/peer-warns-of-a-known-name-on-a-new-key", test_peer_warns);
   status = g_test_run ();
   net_test_cleanup (test_dir);
