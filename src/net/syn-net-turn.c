@@ -128,9 +128,11 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
   index = g_key_file_get_uint64 (file, GROUP, "Turn", &local);
   if (local || index > SYN_PROTOCOL_MAX_TURNS)
     {
+      g_autofree char *number = g_strdup_printf ("%" G_GUINT64_FORMAT, index);
       if (!local)
         local = g_error_new (G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
-                             _ ("Turn %" G_GUINT64_FORMAT " is out of range"), index);
+                             /* Translators: %s is a number */
+                             _ ("Turn %s is out of range"), number);
       g_propagate_error (error, local);
       return FALSE;
     }
