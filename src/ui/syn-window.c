@@ -1001,6 +1001,41 @@ cycle_heatmap_action (GtkWidget *widget, const char *action_name, GVariant *para
   g_settings_set_enum (self->settings, "heatmap-mode", next[CLAMP (mode, 0, 2)]);
 }
 
+/* Whether Space belongs to the focused widget itself: a button presses, a text field types.
+ * Anywhere else (the board, the move list, the panel) it switches the heatmap. */
+static gboolean
+space_is_its_own (GtkWidget *focus)
+{
+  return focus
+         && (GTK_IS_EDITABLE (focus) || GTK_IS_BUTTON (focus) || GTK_IS_CHECK_BUTTON (focus)
+             || GTK_IS_SWITCH (focus) || GTK_IS_DROP_DOWN (focus) || GTK_IS_SCALE (focus));
+}
+
+static gboolean
+on_key_pressed_cb (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                   GdkModifierType state, SynWindow *self)
+{
+  if ((keyval != GDK_KEY_space && keyval != GDK_KEY_KP_Space)
+      || (state & gtk_accelerator_get_default_mod_mask ()) != 0
+      || space_is_its_own (gtk_root_get_focus (GTK_ROOT (self))))
+    return GDK_EVENT_PROPAGATE;
+  return gtk_widget_activate_action (GTK_WIDGET (self), "win.cycle-heatmap", NULL)
+             ? GDK_EVENT_STOP
+             : GDK_EVENT_PROPAGATE;
+}
+
+/* The window sees Space before the focused widget: GtkWindow's own Space, which activates the
+ * focused widget, would take it from the board and the move list. */
+static void
+watch_space (SynWindow *self)
+{
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_key_pressed_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
 static void
 previous_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -1898,7 +1933,6 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.flip", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "win.cycle-heatmap", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
                                        "win.previous-turn", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.next-turn",
@@ -1913,6 +1947,7 @@ static void
 syn_window_init (SynWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  watch_space (self);
 
   self->settings = g_settings_new (APPLICATION_ID);
   self->shown_turns = -1;

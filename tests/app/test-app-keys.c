@@ -1,0 +1,141 @@
+/* test-app-keys.c: the real application's keys, pressed as a person presses them (xdotool
+ * under Xvfb), where GTK's own handling of a key is part of the question: Space switches
+ * the heatmap whether the focus is on the board or the move list, and still belongs to a
+ * focused button or text field.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "app-test-util.h"
+#include "syn-move-list.h"
+
+static gboolean
+is_active (gpointer data)
+{
+  return gtk_window_is_active (GTK_WINDOW (data));
+}
+
+/* The focus is on widget or one of its children (the board's squares, the list's rows). */
+static gboolean
+has_focus_within (gpointer data)
+{
+  GtkWidget *widget = data;
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+
+  return focus && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* Puts the focus on widget as the Tab key would, and waits until the window has it. */
+static void
+focus (SynWindow *window, GtkWidget *widget)
+{
+  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  g_assert_true (gtk_widget_grab_focus (widget));
+  g_assert_true (app_test_iterate_until (has_focus_within, widget, 5000));
+}
+
+/* Space, with the focus on the board and on the move list, goes round the heatmap's three
+ * modes; GtkWindow's own Space (activate the focused widget) took it before. */
+static void
+test_space_cycles_heatmap (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  GtkWidget *board, *move_list, *list_box;
+  GtkWidget *targets[2];
+
+  g_assert_nonnull (window);
+  if (!app_test_has_real_input (GTK_WIDGET (window)))
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      app_test_quit (app, window);
+      return;
+    }
+  board = GTK_WIDGET (syn_window_get_board (window));
+  move_list = app_test_find_type (GTK_WIDGET (window), SYN_TYPE_MOVE_LIST);
+  g_assert_nonnull (move_list);
+  list_box = app_test_find_type (move_list, GTK_TYPE_LIST_BOX);
+  g_assert_nonnull (list_box);
+  targets[0] = board;
+  targets[1] = list_box;
+
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    {
+      g_settings_set_enum (settings, "heatmap-mode", 0);
+      g_test_message ("focus on %s", G_OBJECT_TYPE_NAME (targets[i]));
+      focus (window, targets[i]);
+      for (int expected = 1; expected <= 3; expected++)
+        {
+          app_test_press ("space");
+          g_assert_cmpint (g_settings_get_enum (settings, "heatmap-mode"), ==, expected % 3);
+          g_assert_true (has_focus_within (targets[i]));
+        }
+    }
+  app_test_quit (app, window);
+}
+
+static gboolean
+is_focusable_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && gtk_widget_is_sensitive (widget) && gtk_widget_get_focusable (widget);
+}
+
+static void
+on_clicked_cb (GtkButton *button, gpointer user_data)
+{
+  (*(int *) user_data)++;
+}
+
+/* A focused button still takes Space as its own (GTK's keyboard convention), and the heatmap
+ * stays as it was. */
+static void
+test_space_still_presses_buttons (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  GtkWidget *button;
+  int clicks = 0;
+
+  g_assert_nonnull (window);
+  if (!app_test_has_real_input (GTK_WIDGET (window)))
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      app_test_quit (app, window);
+      return;
+    }
+  button = app_test_find (GTK_WIDGET (window), is_focusable_button, NULL);
+  g_assert_nonnull (button);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_clicked_cb), &clicks);
+  g_settings_set_enum (settings, "heatmap-mode", 0);
+  focus (window, button);
+  app_test_press ("space");
+  g_assert_cmpint (clicks, ==, 1);
+  g_assert_cmpint (g_settings_get_enum (settings, "heatmap-mode"), ==, 0);
+  app_test_settle (300);
+  /* Whatever it opened goes with the window. */
+  g_signal_handlers_disconnect_by_func (button, on_clicked_cb, &clicks);
+  app_test_quit (app, window);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("GDK_BACKEND", "x11", FALSE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  /* No accessibility bus under Xvfb. */
+  g_setenv ("GTK_A11Y", "test", FALSE);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  gtk_disable_setlocale ();
+  adw_init ();
+
+  g_test_add_func ("/app/keys/space-cycles-heatmap", test_space_cycles_heatmap);
+  g_test_add_func ("/app/keys/space-still-presses-buttons", test_space_still_presses_buttons);
+  return g_test_run ();
+}
