@@ -301,21 +301,40 @@ static const GActionEntry app_actions[] = {
   { "quit", on_quit_action_cb, NULL, NULL, NULL },
 };
 
+/* Every action's keys, GNOME's usual ones where there are: set on the application, so that
+ * the Keyboard Shortcuts window shows them. */
+static const struct
+{
+  const char *action;
+  const char *accels[3];
+} accels[] = {
+  { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
+  { "app.help", { "F1", NULL } },
+  { "win.new-game", { "<Control>n", NULL } },
+  { "win.open", { "<Control>o", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Control><Shift>s", NULL } },
+  /* It asks first, so a slip of the fingers loses nothing. */
+  { "win.resign", { "<Control><Shift>r", NULL } },
+  { "win.flip", { "<Control>f", NULL } },
+  { "win.previous-turn", { "<Alt>Left", NULL } },
+  { "win.next-turn", { "<Alt>Right", NULL } },
+  { "win.edit-position", { "<Control>e", NULL } },
+  { "win.explore", { "<Control><Shift>e", NULL } },
+};
+
 static void
 syn_application_startup (GApplication *app)
 {
-  static const char *quit_accels[] = { "<Control>q", NULL };
-  static const char *preferences_accels[] = { "<Control>comma", NULL };
-  static const char *help_accels[] = { "F1", NULL };
   g_autoptr (GtkCssProvider) panels = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (syn_application_parent_class)->startup (app);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
-                                         preferences_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.help", help_accels);
+  for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
   /* style.css loads by itself (AdwApplication); the panels bring their own sheet. */
   gtk_css_provider_load_from_resource (panels, "/io/github/synchess/Synchess/panels.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),

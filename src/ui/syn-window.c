@@ -60,6 +60,7 @@ struct _SynWindow
   GQueue live_toasts;         /* AdwToast, not owned: the one shown, then those queued */
   AdwToast *claim_toast;      /* not owned: offers the game the opponent abandoned */
   AdwToast *save_toast;       /* not owned: says the autosave failed, until dismissed */
+  GFile *saved_file;          /* where Save writes the game: the file it was saved to or opened from */
   gboolean network_dialog;    /* Host or Join is open: it answers the peer itself */
 
   SynColour viewer;   /* whose board is shown: the person choosing now */
@@ -737,6 +738,8 @@ adopt_game (SynWindow *self, SynGame *game, SynSession *session, SynColour viewe
     }
   if (self->game)
     g_signal_handlers_disconnect_by_data (self->game, self);
+  if (game != self->game)
+    g_clear_object (&self->saved_file);
   g_set_object (&self->session, session);
   g_set_object (&self->game, game);
   self->viewer = viewer;
@@ -1146,6 +1149,9 @@ syn_window_open_file (SynWindow *self, GFile *file)
       return FALSE;
     }
   syn_window_continue_game (self, game);
+  /* Save writes back to the file it came from, as an editor does. */
+  if (self->game == game)
+    g_set_object (&self->saved_file, file);
   return TRUE;
 }
 
@@ -1193,6 +1199,7 @@ save_to (SynWindow *self, GFile *file)
       show_error (self, _ ("Could Not Save the Game"), error->message);
       return FALSE;
     }
+  g_set_object (&self->saved_file, file);
   toast (self, _ ("Game saved"));
   return TRUE;
 }
@@ -1222,6 +1229,18 @@ save_as_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_signal_connect (dialog, "response", G_CALLBACK (on_save_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* Saves where the game was saved or opened before, else asks where. */
+static void
+save_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+
+  if (self->saved_file)
+    save_to (self, self->saved_file);
+  else
+    save_as_action (widget, "win.save-as", NULL);
 }
 
 /* Saves to a path without asking, for scripts and tests. */
@@ -1867,6 +1886,7 @@ syn_window_dispose (GObject *object)
   g_clear_object (&self->session);
   leave_network (self);
   g_clear_object (&self->game);
+  g_clear_object (&self->saved_file);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->told_after_hand_over, g_free);
   g_queue_clear (&self->live_toasts);
@@ -1916,6 +1936,7 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.previous-turn", NULL, previous_turn_action);
   gtk_widget_class_install_action (widget_class, "win.next-turn", NULL, next_turn_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.save-to", "s", save_to_action);
   gtk_widget_class_install_action (widget_class, "win.open-file", "s", open_file_action);
@@ -1927,20 +1948,6 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.claim-abandoned", NULL,
                                    claim_abandoned_action);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "win.save-as", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.flip", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
-                                       "win.previous-turn", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.next-turn",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
-                                       "win.edit-position", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "win.explore", NULL);
 }
 
 static void

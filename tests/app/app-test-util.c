@@ -76,7 +76,15 @@ app_test_start (SynApplication **app, int width, int height)
 void
 app_test_quit (SynApplication *app, SynWindow *window)
 {
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  /* Dialogs too, or the next test's window would find one of them holding the focus. */
   gtk_window_destroy (GTK_WINDOW (window));
+  while (g_list_model_get_n_items (toplevels) > 0)
+    {
+      g_autoptr (GtkWindow) toplevel = g_list_model_get_item (toplevels, 0);
+      gtk_window_destroy (toplevel);
+    }
   app_test_settle (50);
   g_object_unref (app);
 }

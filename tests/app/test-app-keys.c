@@ -8,7 +8,9 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <string.h>
 
 #include "app-test-util.h"
 #include "syn-move-list.h"
@@ -124,6 +126,102 @@ test_space_still_presses_buttons (void)
   app_test_quit (app, window);
 }
 
+/* Every shortcut the Keyboard Shortcuts window lists by its action shows a key: the
+ * application holds an accelerator for each (the window's own key bindings never showed). */
+static void
+test_shortcuts_window_shows_every_key (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  g_autoptr (GtkBuilder) builder
+      = gtk_builder_new_from_resource ("/io/github/synchess/Synchess/gtk/help-overlay.ui");
+  g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
+  guint checked = 0;
+
+  g_assert_nonnull (window);
+  for (GSList *l = objects; l; l = l->next)
+    {
+      g_autofree char *action = NULL;
+      g_autofree char *title = NULL;
+      g_auto (GStrv) keys = NULL;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      g_object_get (l->data, "action-name", &action, "title", &title, NULL);
+      if (!action)
+        continue;
+      keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), action);
+      if (!keys || !keys[0])
+        g_error ("“%s” (%s) shows no key", title, action);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 13);
+  /* The shortcuts window itself outlives nothing. */
+  for (GSList *l = objects; l; l = l->next)
+    if (GTK_IS_WINDOW (l->data))
+      gtk_window_destroy (GTK_WINDOW (l->data));
+  app_test_quit (app, window);
+}
+
+static gboolean
+file_holds_two_turns (gpointer data)
+{
+  g_autofree char *text = NULL;
+
+  return g_file_get_contents (data, &text, NULL, NULL) && strstr (text, "\n2. ") != NULL;
+}
+
+/* Two people at one computer: each move is handed over before the next is chosen. */
+static void
+play (SynWindow *window, const char *move)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-move", "s", move));
+  app_test_settle (50);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hand-over-done", NULL);
+}
+
+/* Ctrl+S, pressed for real, saves the game again where it was saved before. */
+static void
+test_ctrl_s_saves_again (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  SynNewGameOptions options = { &syn_variant_psc, { 0, 0 }, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
+  const char *moves[] = { "e2e4", "e7e5", "g1f3", "b8c6" };
+
+  g_assert_nonnull (window);
+  if (!app_test_has_real_input (GTK_WIDGET (window)))
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      app_test_quit (app, window);
+      return;
+    }
+  dir = g_dir_make_tmp ("synchess-keys-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "game.synchess", NULL);
+  syn_window_start_game (window, &options, NULL, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      play (window, moves[i]);
+      if (i == 1)
+        {
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-to", "s", path));
+          g_assert_false (file_holds_two_turns (path));
+        }
+    }
+  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  app_test_press ("ctrl+s");
+  g_assert_true (app_test_iterate_until (file_holds_two_turns, path, 5000));
+
+  g_assert_cmpuint (syn_game_get_n_turns (syn_window_get_game (window)), ==, 2);
+  g_unlink (path);
+  g_rmdir (dir);
+  app_test_quit (app, window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -137,5 +235,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/app/keys/space-cycles-heatmap", test_space_cycles_heatmap);
   g_test_add_func ("/app/keys/space-still-presses-buttons", test_space_still_presses_buttons);
+  g_test_add_func ("/app/keys/shortcuts-window-shows-every-key",
+                   test_shortcuts_window_shows_every_key);
+  g_test_add_func ("/app/keys/ctrl-s-saves-again", test_ctrl_s_saves_again);
   return g_test_run ();
 }
