@@ -30,7 +30,6 @@ struct _SynApplication
   const SynVariant *screenshot_variant;
   gboolean screenshot_has_start;
   int screenshot_width, screenshot_height;
-  gboolean screenshot_resized; /* grown once by the window frame's margins */
   guint screenshot_timeout;
 
   int exit_status;
@@ -62,8 +61,6 @@ on_screenshot_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void on_after_paint_cb (GdkFrameClock *clock, SynApplication *self);
-
 static gboolean
 take_screenshot_cb (gpointer user_data)
 {
@@ -71,25 +68,10 @@ take_screenshot_cb (gpointer user_data)
   SynWindow *window = active_window (self);
   g_autoptr (GError) error = NULL;
 
-  /* Client-side decorations may put a margin around the window's content; the picture
-   * must have the size asked for, so the window grows by the margin once. */
-  if (window && !self->screenshot_resized)
-    {
-      int extra_width = self->screenshot_width - gtk_widget_get_width (GTK_WIDGET (window));
-      int extra_height = self->screenshot_height - gtk_widget_get_height (GTK_WIDGET (window));
-      if (extra_width != 0 || extra_height != 0)
-        {
-          self->screenshot_resized = TRUE;
-          gtk_window_set_default_size (GTK_WINDOW (window), self->screenshot_width + extra_width,
-                                       self->screenshot_height + extra_height);
-          g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
-                            G_CALLBACK (on_after_paint_cb), self);
-          gtk_widget_queue_resize (GTK_WIDGET (window));
-          return G_SOURCE_REMOVE;
-        }
-    }
   g_clear_handle_id (&self->screenshot_timeout, g_source_remove);
-  if (!window || !syn_window_save_png (window, self->screenshot_path, &error))
+  if (!window
+      || !syn_window_render_png (window, self->screenshot_path, self->screenshot_width,
+                                 self->screenshot_height, &error))
     fail_screenshot (self, error ? error->message : _ ("no window"));
   else
     g_application_quit (G_APPLICATION (self));

@@ -1820,6 +1820,42 @@ syn_window_save_png (SynWindow *self, const char *path, GError **error)
   return TRUE;
 }
 
+gboolean
+syn_window_render_png (SynWindow *self, const char *path, int width, int height, GError **error)
+{
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (self));
+  GtkSnapshot *snapshot;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (self));
+  int minimum, natural;
+
+  /* The window's content is laid out at the size asked for, whatever room the screen gives
+   * the window (it is no larger than the screen, less its frame's margins); the next frame
+   * lays it out as the window is again. */
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  width = MAX (width, minimum);
+  gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, NULL, NULL);
+  height = MAX (height, minimum);
+  gtk_widget_allocate (content, width, height, -1, NULL);
+  snapshot = gtk_snapshot_new ();
+  gtk_widget_snapshot_child (gtk_widget_get_parent (content), content, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  if (!node || !renderer)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("The window has not been drawn yet"));
+      return FALSE;
+    }
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (!gdk_texture_save_to_png (texture, path))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("Could not write %s"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Settings */
 
 static gboolean

@@ -47,6 +47,10 @@ gboolean syn_window_open_file (SynWindow *self, GFile *file);
 
 /* Renders the window as it is on screen into a PNG file. */
 gboolean syn_window_save_png (SynWindow *self, const char *path, GError **error);
+/* The same at exactly width x height (at least the content's minimum size), whatever the
+ * window's own size: what --screenshot writes. */
+gboolean syn_window_render_png (SynWindow *self, const char *path, int width, int height,
+                                GError **error);
 
 /* Offers to resume the newest unfinished autosaved game, if there is one. */
 void syn_window_offer_resume (SynWindow *self);

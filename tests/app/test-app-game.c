@@ -915,7 +915,9 @@ test_rule_set_against_the_computer (Fixture *fixture, gconstpointer data)
     }
   g_test_message ("%s: %u steps, %u refused tries, %s", variant->id, syn_game_get_n_turns (game),
                   n_refused, syn_result_to_text (syn_game_get_result (game)));
-  g_assert_cmpuint (syn_game_get_n_turns (game), >=, 4);
+  /* A few steps, unless the rules ended the game first (the computer plays differently as
+   * the machine's load gives it more or less time). */
+  g_assert_true (syn_game_get_n_turns (game) >= 4 || syn_game_is_over (game));
 
   /* The start row, a row per step, the result row once over. */
   g_assert_cmpuint (count_move_list_rows (fixture), ==,
