@@ -33,6 +33,7 @@ struct _SynClockView
   guint fallback_interval;
   gboolean chosen[2];
   gboolean waiting[2];
+  gboolean over; /* nobody thinks any more */
   gboolean flipped;
 };
 
@@ -132,6 +133,7 @@ refresh (SynClockView *self)
         }
       set_css_class (self->boxes[side], "running", running);
       set_css_class (self->boxes[side], "low-time", low);
+      gtk_widget_set_visible (GTK_WIDGET (self->chosen_labels[side]), !self->over);
       set_label (self->chosen_labels[side], self->waiting[side]  ? _ ("Waits this step")
                                             : self->chosen[side] ? _ ("Chosen")
                                                                  : _ ("Thinking…"));
@@ -347,6 +349,15 @@ syn_clock_view_set_waiting (SynClockView *self, gboolean white, gboolean black)
 
   self->waiting[SYN_WHITE] = !!white;
   self->waiting[SYN_BLACK] = !!black;
+  refresh (self);
+}
+
+void
+syn_clock_view_set_over (SynClockView *self, gboolean over)
+{
+  g_return_if_fail (SYN_IS_CLOCK_VIEW (self));
+
+  self->over = !!over;
   refresh (self);
 }
 

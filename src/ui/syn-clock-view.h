@@ -40,6 +40,9 @@ void syn_clock_view_set_chosen (SynClockView *self, gboolean white, gboolean bla
  * Transactional's other side); it stands over "Chosen". */
 void syn_clock_view_set_waiting (SynClockView *self, gboolean white, gboolean black);
 
+/* Once the game is over neither side thinks or chooses: the labels that said so go. */
+void syn_clock_view_set_over (SynClockView *self, gboolean over);
+
 /* "2:59", "1:02:03", and tenths under ten seconds: "0:09.5". Never negative. */
 char *syn_clock_view_format_time (gint64 remaining_ms);
 

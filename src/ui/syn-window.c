@@ -322,6 +322,7 @@ update_status (SynWindow *self)
                                syn_game_has_chosen (self->game, SYN_BLACK));
   syn_clock_view_set_waiting (self->clock_view, side_waits (self, SYN_WHITE),
                               side_waits (self, SYN_BLACK));
+  syn_clock_view_set_over (self->clock_view, over);
   gtk_widget_action_set_enabled (
       GTK_WIDGET (self), "win.resign",
       !over && following_game (self)

@@ -197,6 +197,19 @@ collect_text (GtkWidget *widget, GString *text)
     collect_text (child, text);
 }
 
+/* The text a person can see: the labels of the widgets shown. */
+static void
+collect_shown_text (GtkWidget *widget, GString *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shown_text (child, text);
+}
+
 /* The text of row index of the move list (the start is row 0), the last when index < 0. */
 static char *
 move_list_row (Fixture *fixture, int index)
@@ -395,6 +408,13 @@ test_against_the_computer_to_the_end (Fixture *fixture, gconstpointer user_data)
                  || g_str_has_prefix (status_text (fixture), "Black wins")
                  || g_str_has_prefix (status_text (fixture), "Draw"));
   g_assert_false (action_enabled (fixture, "win.resign"));
+  /* Nobody thinks or chooses any more. */
+  {
+    g_autoptr (GString) shown = g_string_new (NULL);
+    collect_shown_text (GTK_WIDGET (fixture->window), shown);
+    g_assert_null (strstr (shown->str, "Thinking"));
+    g_assert_null (strstr (shown->str, "Chosen"));
+  }
   end_words = syn_move_list_describe_end (game);
   end_row = move_list_row (fixture, -1);
   g_assert_nonnull (strstr (end_row, end_words));
