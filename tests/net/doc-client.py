@@ -80,19 +80,32 @@ class Failure(Exception):
 # synchess-cli as the rules oracle (docs/cli.md)
 
 
-def cli_json(*args):
-    out = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=20)
-    if out.returncode != 0:
-        raise Failure(f"synchess-cli {' '.join(args)} failed: {out.stderr.strip()}")
-    return json.loads(out.stdout)
+def cli_json(*args, connection=None):
+    """Runs synchess-cli; while it runs, the connection keeps being read, so that the
+    arrival of each line is timed when it comes (USED_MS counts from the other side's
+    commitment arriving, and the host checks it with what it saw on the wire)."""
+    process = subprocess.Popen([CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    deadline = time.monotonic() + 20
+    while connection is not None and process.poll() is None and time.monotonic() < deadline:
+        connection.pump()
+    try:
+        out, err = process.communicate(timeout=max(1.0, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise Failure(f"synchess-cli {' '.join(args)} took more than 20 s")
+    if process.returncode != 0:
+        raise Failure(f"synchess-cli {' '.join(args)} failed: {err.strip()}")
+    return json.loads(out)
 
 
-def analyze(fen):
-    return cli_json("analyze", fen)
+def analyze(fen, connection=None):
+    return cli_json("analyze", fen, connection=connection)
 
 
-def resolve(fen, white, black):
-    return cli_json("resolve", fen, white, black)
+def resolve(fen, white, black, connection=None):
+    return cli_json("resolve", fen, white, black, connection=connection)
 
 
 def board_of(fen):
@@ -196,7 +209,7 @@ class Closed(Exception):
 class Connection:
     def __init__(self, tls_socket):
         self.sock = tls_socket
-        self.sock.settimeout(0.05)
+        self.sock.settimeout(0.01)
         self.buffer = b""
         self.queue = collections.deque()      # (arrival time, line) of game messages
         self.next_ping_at = time.monotonic() + 1.0
@@ -205,6 +218,7 @@ class Connection:
         self.shortest_rtt = None               # for SEEN (protocol.md "Clocks")
         self.latest_rtt = None
         self.transcript = []
+        self.closed = None     # why the connection ended, once it has
 
     def send(self, line):
         data = (line + "\n").encode("utf-8")
@@ -214,14 +228,18 @@ class Connection:
         return time.monotonic()
 
     def _read_some(self):
+        if self.closed:
+            return
         try:
             chunk = self.sock.recv(65536)
         except (socket.timeout, ssl.SSLWantReadError):
             return
         except (ssl.SSLError, OSError) as e:
-            raise Closed(f"connection error: {e}")
+            self.closed = f"connection error: {e}"
+            return
         if not chunk:
-            raise Closed("the host closed the connection")
+            self.closed = "the host closed the connection"
+            return
         arrival = time.monotonic()
         self.buffer += chunk
         while b"\n" in self.buffer:
@@ -233,7 +251,8 @@ class Connection:
     def _take(self, arrival, line):
         words = line.split(" ")
         if words[0] == "ping" and len(words) == 2:
-            self.send(f"pong {words[1]}")
+            if not self.closed:
+                self.send(f"pong {words[1]}")
         elif words[0] == "pong" and len(words) == 2 and words[1] in self.pings_out:
             rtt = arrival - self.pings_out.pop(words[1])
             self.latest_rtt = rtt
@@ -244,16 +263,23 @@ class Connection:
     def _tick(self):
         # A ping every second, so that the host never hears nothing for 5 seconds.
         now = time.monotonic()
-        if now >= self.next_ping_at:
+        if now >= self.next_ping_at and not self.closed:
             self.ping_number += 1
             self.pings_out[str(self.ping_number)] = self.send(f"ping {self.ping_number}")
             self.next_ping_at = now + 1.0
+
+    def pump(self):
+        """Reads what has come (queueing game messages), answers pings, sends ours."""
+        self._tick()
+        self._read_some()
 
     def poll(self):
         """The next game message if one is in, else None; never waits long."""
         self._tick()
         if not self.queue:
             self._read_some()
+        if not self.queue and self.closed:
+            raise Closed(self.closed)
         return self.queue.popleft() if self.queue else None
 
     def receive(self, what, timeout=READ_TIMEOUT):
@@ -450,7 +476,7 @@ class Guest:
         conn = self.conn
         turn = len(game["turns"])
         me, host = game["colour"], game["host_colour"]
-        position = analyze(game["fen"])
+        position = analyze(game["fen"], conn)
         if position["outcome"]["result"] != "*":
             raise Failure(f"turn {turn} asked for in a finished position {game['fen']}")
         host_moves = position["moves"][host]
@@ -578,7 +604,7 @@ class Guest:
 
         white = tip["own"] if me == "white" else their_reveal
         black = their_reveal if me == "white" else tip["own"]
-        after = resolve(game["fen"], white, black)
+        after = resolve(game["fen"], white, black, conn)
         entry = {"white": white, "black": black}
         if game["clock"] is not None:
             used = {me: tip["own_used"], host: tip["their_used"]}
@@ -777,6 +803,8 @@ def main():
                                        saved_turn["own"], saved_turn["own_salt"])
             ok = (mode == 0o600 and f"Turn={DROP_AT_TURN}\n" in turn_text
                   and f"Theirs={own_digest}\n" in turn_text)
+            if os.environ.get("DOC_CLIENT_TRANSCRIPT"):
+                sys.stderr.write(turn_text)
             tap.check(ok, "the host's turn file holds the turn in progress, our commitment, mode 0600",
                       [f"mode {mode:o}", turn_text])
         except OSError as e:
@@ -818,7 +846,12 @@ def main():
                   f"{game2['result']} {{{game2['reason']}}}")
         time.sleep(0.3)
         check_record(tap, host, game2, "game 2")
-        guest.conn.send("bye")
+        # Its games played (--games 2), the host says `bye` and closes (Order 4).
+        try:
+            _, line = guest.conn.receive("the host's bye")
+        except Closed as e:
+            line = str(e)
+        tap.check(line.startswith("bye"), "the host says bye after its last game", [line])
         guest.conn.close()
         host.stop()
         tap.check(host.process.returncode == 0, "the host ends cleanly after its two games",
