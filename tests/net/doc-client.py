@@ -385,7 +385,8 @@ class Guest:
         tls = context.wrap_socket(raw)
         self.host_der = tls.getpeercert(binary_form=True)
         self.conn = Connection(tls)
-        self.conn.send(f"hello synchess 2 {GUEST_NAME}")
+        # NAME is optional, and a line has no blank at its end (protocol.md "Lines").
+        self.conn.send("hello synchess 2" + (f" {GUEST_NAME}" if GUEST_NAME else ""))
         _, line = self.conn.receive("the host's hello")
         match = re.fullmatch(r"hello synchess (\d+)(?: (.*))?", line)
         if not match or match.group(1) != "2":
@@ -578,6 +579,7 @@ class Guest:
                 if move not in host_moves:
                     raise Failure(f"the host revealed an illegal move: {line!r} in {game['fen']}")
                 their_reveal = move
+                tip["their_reveal"] = [move, salt]
             elif kind in ("error", "bye"):
                 raise Failure(f"the host sent {line!r} in turn {turn}")
             else:
@@ -801,11 +803,17 @@ def main():
                 turn_text = f.read()
             own_digest = commit_digest(game2["id"], DROP_AT_TURN, game2["colour"],
                                        saved_turn["own"], saved_turn["own_salt"])
+            host_move, host_salt = saved_turn["their_reveal"]
+            # Own is what the host revealed; TheirUsedMs our USED_MS as the host took it
+            # (raised by its `used`, if it sent one).
             ok = (mode == 0o600 and f"Turn={DROP_AT_TURN}\n" in turn_text
-                  and f"Theirs={own_digest}\n" in turn_text)
+                  and f"Own={host_move}\nOwnSalt={host_salt}\n" in turn_text
+                  and f"Theirs={own_digest}\n" in turn_text
+                  and f"TheirUsedMs={saved_turn['own_used']}\n" in turn_text)
             if os.environ.get("DOC_CLIENT_TRANSCRIPT"):
                 sys.stderr.write(turn_text)
-            tap.check(ok, "the host's turn file holds the turn in progress, our commitment, mode 0600",
+            tap.check(ok, "the host's turn file holds the turn in progress: its move, our commitment "
+                      "and time, mode 0600",
                       [f"mode {mode:o}", turn_text])
         except OSError as e:
             tap.check(False, "the host's turn file holds the turn in progress", [e])
