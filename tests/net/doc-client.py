@@ -14,6 +14,10 @@
 #   3. on resuming, it computes "The digest" (and `previous`) of its own record and checks
 #      them against the host's `resume`.
 #
+# On the way it checks what else a second program relies on: plain text before TLS and
+# another version are refused, the pair fingerprint, the host's known peers and saved turn,
+# `used` raises both ways, the clocks to the tenth, fog agreed only when both want it.
+#
 # Moves are legal because `synchess-cli analyze` lists them and `synchess-cli resolve`
 # plays them; the client writes no chess of its own. Output is TAP.
 #
@@ -444,7 +448,7 @@ class Guest:
         host_colour = fields["colour"]
         if host_colour not in ("white", "black"):
             raise Failure(f"bad colour= in {line!r}")
-        start_fen = analyze("startpos")["fen"]
+        start_fen = analyze("startpos", self.conn)["fen"]
         game = {
             "id": fields["id"],
             "variant": "psc",
@@ -781,6 +785,21 @@ def main():
                   f"{game1['result']} {{{game1['reason']}}}, every reveal matching its commitment")
         time.sleep(0.3)
         check_record(tap, host, game1, "game 1")
+        # Transport: the host's identity and its list of known peers.
+        config = os.path.join(host.env["XDG_CONFIG_HOME"], "synchess")
+        try:
+            with open(os.path.join(config, "known-peers")) as f:
+                known = f.read()
+            key_mode = stat.S_IMODE(os.stat(os.path.join(config, "identity-key.pem")).st_mode)
+            with open(os.path.join(config, "identity.pem")) as f:
+                host_der = ssl.PEM_cert_to_DER_cert(f.read())
+            expected_line = f"{hashlib.sha256(guest.own_der).hexdigest()} {GUEST_NAME}\n"
+            tap.check(expected_line in known and key_mode == 0o600 and host_der == guest.host_der,
+                      "the host keeps our certificate's SHA-256 and name in known-peers, its key "
+                      "with mode 0600, and showed us identity.pem",
+                      [f"known-peers: {known!r}", f"key mode {key_mode:o}"])
+        except OSError as e:
+            tap.check(False, "the host's identity and known-peers are where the protocol says", [e])
         tap.check(not os.path.exists(os.path.join(host.games_dir, game1["id"] + ".synchess-turn")),
                   "game 1: the host removed its turn file once the game was over")
 
