@@ -28,8 +28,11 @@ static const Command commands[] = {
     "matrix [--variant ID] FEN           pair matrix and equilibrium (JSON)" },
   { "best", cli_best,
     "best FEN [--depth N | --time MS] [--seed S] [--side white|black]  computer's move" },
-  { "host", cli_host, "host [--port N] [--bot B] [--games N] play games as network host" },
-  { "join", cli_join, "join HOST PORT [--bot B]            play a network host's games" },
+  { "host", cli_host,
+    "host [--listen ADDRESS] [--port N] [--variant ID] [--games N] [--time-control TC] ...\n"
+    "                                      play games as network host (docs/cli.md)" },
+  { "join", cli_join,
+    "join HOST PORT [--bot B] [--fog] ...  play a network host's games (docs/cli.md)" },
 };
 
 static void
@@ -38,7 +41,8 @@ print_usage (FILE *out)
   fprintf (out, "Usage: synchess-cli COMMAND ...\n\nCommands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     fprintf (out, "  %s\n", commands[i].summary);
-  fprintf (out, "\nFEN may be the word 'startpos'. Variants: psc (the default).\n");
+  fprintf (out, "\nFEN may be the word 'startpos'. Variants (ID): psc (the default), synchrone, "
+                "hk, hutnik, transactional.\n");
 }
 
 int
