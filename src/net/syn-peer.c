@@ -135,9 +135,7 @@ struct _SynPeer
   SynTxLockAnswer question;  /* its sets */
   SynChoice asked_choice;    /* the choice that waits for the answer, or SYN_CHOICE_NONE */
   SynMove cleared_move;      /* the move the answer let through this turn */
-  guint n_questions;         /* lock questions the other side asked us this turn */
-  gboolean questions_closed; /* it was told "no" to a move, or that every move is refused */
-  SynBitboard first_free;    /* the set of a first question answered "no", or 0 */
+  gboolean answer_again;     /* no lock question since the turn (re)started */
   SynState sealed_after;     /* their turn's result, from its public part */
   SynGame *referee_game;     /* the game as the referee saw it, after a clean audit */
   gboolean claimed;          /* the game ended on the other side's claim */
@@ -489,6 +487,19 @@ autosave (SynPeer *self)
     g_signal_emit (self, signals[ERROR], 0, error);
 }
 
+/* A Transactional game's audit log alone, rewritten when a lock question or its answer is
+ * kept, so that a turn broken off goes on bound by them (TX-R16). */
+static void
+save_audit_log (SynPeer *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->autosave || !self->game || !self->audit_log || syn_game_is_over (self->game))
+    return;
+  if (!syn_tx_audit_log_save (self->audit_log, syn_game_get_id (self->game), &error))
+    g_signal_emit (self, signals[ERROR], 0, error);
+}
+
 /* The turn in progress goes to disk before what it holds is sent on: our choice and salt
  * before our commitment, the other's commitment before our reveal. A turn broken off then
  * goes on with the same commitments (docs/protocol.md, "Resuming"). A Transactional turn is
@@ -584,9 +595,7 @@ reset_turn (SynPeer *self)
   self->asking = self->asking_all = FALSE;
   self->asked_choice = SYN_CHOICE_NONE;
   self->cleared_move = SYN_MOVE_NONE;
-  self->n_questions = 0;
-  self->questions_closed = FALSE;
-  self->first_free = 0;
+  self->answer_again = TRUE;
 }
 
 static void send_audit (SynPeer *self);
@@ -2084,6 +2093,43 @@ handle_sealed (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
     complete_turn (self);
 }
 
+/* What the other side's lock questions of a turn leave it (TX-R16), counted from those we
+ * answered, kept in the audit log: a turn resumed after a broken connection goes on with
+ * them, so that asking, leaving and asking again teaches nothing more than one turn may. */
+typedef struct
+{
+  guint n;                /* questions answered */
+  gboolean closed;        /* a move was told "no", or every move that it is refused */
+  SynBitboard first_free; /* the set of a first question of one set answered "no", or 0 */
+  SynTxLockAnswer last;   /* the last one, with our answer */
+} Asked;
+
+static gboolean
+same_question (const SynTxLockAnswer *a, const SynTxLockAnswer *b)
+{
+  return a->n_sets == b->n_sets && memcmp (a->sets, b->sets, a->n_sets * sizeof *a->sets) == 0;
+}
+
+static void
+count_questions (SynPeer *self, guint turn, Asked *asked)
+{
+  GArray *questions = self->audit_log->questions;
+
+  *asked = (Asked){ 0 };
+  for (guint i = 0; i < questions->len; i++)
+    {
+      const SynTxLockAnswer *q = &g_array_index (questions, SynTxLockAnswer, i);
+      if (q->turn != turn)
+        continue;
+      /* A "no" to a move binds it; a "yes" to every move leaves only the pass (TX-R6). */
+      asked->closed = q->n_sets == 1 ? !q->locked && asked->n > 0 : q->locked;
+      if (q->n_sets == 1 && !q->locked && asked->n == 0)
+        asked->first_free = q->sets[0];
+      asked->last = *q;
+      asked->n++;
+    }
+}
+
 /* Whether the other side asked about set already this turn. The turn's first question, when
  * answered "no", may have been the TX-R6 one about every move (all of whose moves share that
  * set), so its set may be asked once more, about the move. */
@@ -2122,6 +2168,7 @@ handle_lock (SynPeer *self, const SynMessage *m)
   SynTxLockAnswer kept = { .turn = m->turn };
   SynBitboard locks;
   const char *why = NULL;
+  Asked asked;
 
   if (!self->sealed || mover (self) == self->colour)
     {
@@ -2133,13 +2180,23 @@ handle_lock (SynPeer *self, const SynMessage *m)
       reject (self, "malformed", "lock: too many sets");
       return;
     }
-  if (self->questions_closed)
+  count_questions (self, m->turn, &asked);
+  if (self->answer_again && asked.n > 0 && same_question (&asked.last, &kept))
+    {
+      /* Its answer may have been lost with the connection: the same answer again teaches
+       * nothing new, and counts for nothing. */
+      self->answer_again = FALSE;
+      answer.answer = asked.last.locked;
+      send_message (self, &answer);
+      return;
+    }
+  if (asked.closed)
     why = "no more lock questions this turn: a move was let through, or every move refused";
-  else if (self->n_questions > 0 && kept.n_sets > 1)
+  else if (asked.n > 0 && kept.n_sets > 1)
     why = "only the turn's first lock question may ask about several moves";
   else if (kept.n_sets == 1 && syn_popcount (kept.sets[0]) > 2)
     why = "a move's refusal squares are one square, or two when castling";
-  else if (self->first_free && (kept.n_sets != 1 || kept.sets[0] != self->first_free))
+  else if (asked.first_free && (kept.n_sets != 1 || kept.sets[0] != asked.first_free))
     why = "after a first question answered 'no', only its move may be asked about again";
   else if (kept.n_sets == 1 && asked_before (self, m->turn, kept.sets[0]))
     why = "that move's squares were asked about already this turn";
@@ -2151,14 +2208,12 @@ handle_lock (SynPeer *self, const SynMessage *m)
   locks = syn_tx_locks (syn_game_get_state (self->game), self->colour);
   answer.answer = syn_tx_audit_all_locked (kept.sets, kept.n_sets, locks);
   kept.locked = answer.answer;
-  /* Kept for the audit, which checks that the question was a legal attempt (TX-R17). */
+  /* Kept for the audit, which checks that the question was a legal attempt (TX-R17), and
+   * saved before the answer leaves: a turn resumed after a broken connection goes on with
+   * what it asked (TX-R16). */
   g_array_append_val (self->audit_log->questions, kept);
-  /* A "no" to a move binds it; a "yes" to every move leaves only the pass (TX-R6). */
-  self->questions_closed
-      = kept.n_sets == 1 ? !answer.answer && self->n_questions > 0 : answer.answer;
-  if (kept.n_sets == 1 && !answer.answer && self->n_questions == 0)
-    self->first_free = kept.sets[0];
-  self->n_questions++;
+  self->answer_again = FALSE;
+  save_audit_log (self);
   send_message (self, &answer);
 }
 
@@ -2182,6 +2237,7 @@ handle_locked (SynPeer *self, const SynMessage *m)
     }
   self->question.locked = m->answer;
   g_array_append_val (self->audit_log->answers, self->question);
+  save_audit_log (self);
   self->asking = self->asking_all = FALSE;
   self->asked_choice = SYN_CHOICE_NONE;
 
@@ -2215,16 +2271,57 @@ handle_locked (SynPeer *self, const SynMessage *m)
     g_signal_emit (self, signals[ERROR], 0, error);
 }
 
+/* The other side's first answer to us this turn, or NULL. */
+static const SynTxLockAnswer *
+first_answer (SynPeer *self)
+{
+  GArray *answers = self->audit_log->answers;
+
+  for (guint i = 0; i < answers->len; i++)
+    if (g_array_index (answers, SynTxLockAnswer, i).turn == self->proto.turn)
+      return &g_array_index (answers, SynTxLockAnswer, i);
+  return NULL;
+}
+
+/* TX-R16: the refusal squares of the move a "not locked" answer this turn bound us to, or 0.
+ * Kept across a broken connection, so that a resumed turn cannot play another. */
+static SynBitboard
+bound_set (SynPeer *self)
+{
+  GArray *answers = self->audit_log->answers;
+
+  for (guint i = 0; i < answers->len; i++)
+    {
+      const SynTxLockAnswer *a = &g_array_index (answers, SynTxLockAnswer, i);
+      if (a->turn == self->proto.turn && a->n_sets == 1 && !a->locked)
+        return a->sets[0];
+    }
+  return 0;
+}
+
 /* TX-R6 over the network: when every move we have might be refused, ask once, at the start
  * of our turn, whether every one is. */
 static void
 ask_all_refused (SynPeer *self)
 {
   SynBitboard sets[SYN_TX_AUDIT_MAX_SETS];
+  const SynTxLockAnswer *first;
   guint n_sets;
 
   if (!self->sealed || !self->game || syn_game_is_over (self->game) || mover (self) != self->colour)
     return;
+  /* A turn resumed after a broken connection asked already: the answers it holds still
+   * stand, and a second first question would be refused (TX-R16). */
+  if ((first = first_answer (self)))
+    {
+      if (first->n_sets > 1 && first->locked)
+        {
+          SynState state = *syn_game_get_state (self->game);
+          syn_tx_set_all_refused (&state);
+          syn_game_replace_state (self->game, &state);
+        }
+      return;
+    }
   n_sets = syn_tx_audit_all_refused_question (syn_game_get_state (self->game), sets);
   if (n_sets > 0)
     ask (self, sets, n_sets, TRUE, NULL);
@@ -3808,6 +3905,7 @@ syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
   if (self->sealed)
     {
       SynMove move = SYN_CHOICE_MOVE (choice);
+      SynBitboard bound;
       /* The turn's first question (TX-R6) is out: the move is asked about after it. */
       if (self->asking_all && self->asked_choice == SYN_CHOICE_NONE)
         {
@@ -3816,6 +3914,19 @@ syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
         }
       if (self->asking)
         return not_now (error, _ ("Waiting for the answer to the last move"));
+      /* TX-R16: told "not locked", the move binds the turn, a broken connection or not. */
+      bound = bound_set (self);
+      if (bound && (move == SYN_MOVE_NONE || syn_tx_refusal_squares (move) != bound))
+        {
+          variant->choice_to_text (state, choice, text);
+          g_set_error (error, SYN_GAME_ERROR, SYN_GAME_ERROR_ILLEGAL,
+                       _ ("%s cannot be played: this turn is bound to the move the other side "
+                          "was told was not locked (TX-R16)"),
+                       text);
+          return FALSE;
+        }
+      if (bound)
+        self->cleared_move = move;
       /* TX-R5, R16: the other program says whether the move is locked; until it has, the
        * move is neither played nor refused. */
       if (move != SYN_MOVE_NONE && move != self->cleared_move)

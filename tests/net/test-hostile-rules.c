@@ -16,6 +16,7 @@
 #include "syn-protocol.h"
 #include "syn-record-private.h"
 #include "syn-record.h"
+#include "syn-tx-audit-log.h"
 #include "transactional.h"
 
 static char *test_dir;
@@ -527,6 +528,104 @@ test_tx_lock_flood (Fixture *f, gconstpointer data)
   g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
 }
 
+/* Attack: ask, leave, resume, ask again. A turn broken off started afresh, its questions
+ * forgotten, so each connection taught one more of the host's locks, and a move told "no"
+ * no longer bound the asker. Now the questions of the turn in progress survive the resume:
+ * after e5 was told "no" as the turn's first question, only e5 may be asked again. */
+static RawClient *
+raw_resume (Raw *raw, guint turns)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *hello = NULL;
+  g_autofree char *resume = NULL;
+  RawClient *client
+      = raw_client_connect ("127.0.0.1", raw->f->port, raw->f->hostile_identity, &error);
+
+  g_assert_no_error (error);
+  raw->client = client;
+  send_line (raw, "hello synchess 2 Mallory\n");
+  hello = expect (raw, "hello synchess 2");
+  resume = expect (raw, "resume ");
+  g_assert_cmpstr (parse (resume).id, ==, raw->id);
+  g_assert_cmpuint (parse (resume).turns, ==, turns);
+  send_line (raw, "accept turns=%u\n", turns);
+  return client;
+}
+
+/* The answer to a lock question of turn 1, past the host's commitment to its wait. */
+static char *
+lock_answer (Raw *raw)
+{
+  for (;;)
+    {
+      char *line = expect (raw, "");
+      if (!g_str_has_prefix (line, "commit 1 "))
+        return line;
+      g_free (line);
+    }
+}
+
+static gpointer
+tx_ask_leave_ask_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *first = NULL, *second = NULL, *again = NULL;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  /* No first move of white's can lock e5 or d5: both are "no" when asked first. */
+  send_line (raw, "lock 1 e5\n");
+  first = lock_answer (raw);
+  g_assert_cmpstr (first, ==, "locked 1 no");
+  raw_client_free (raw->client);
+  g_usleep (200 * 1000);
+
+  raw_resume (raw, 1);
+  send_line (raw, "lock 1 d5\n");
+  second = lock_answer (raw);
+  g_assert_true (g_str_has_prefix (second, "error bad-lock "));
+  /* The question whose answer a broken connection may have lost is answered again, alike. */
+  send_line (raw, "lock 1 e5\n");
+  again = lock_answer (raw);
+  g_assert_cmpstr (again, ==, "locked 1 no");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_tx_ask_leave_ask (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  g_autoptr (SynTxAuditLog) log = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_turn_questions = 0;
+  SynGame *game;
+
+  net_test_run_thread (tx_ask_leave_ask_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_false (syn_game_is_over (game));
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = saved_game (f);
+  g_assert_false (syn_game_is_over (saved));
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+  /* What the host saved for the audit holds the one question it answered in turn 1. */
+  log = syn_tx_audit_log_load (syn_game_get_id (game), &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < log->questions->len; i++)
+    {
+      const SynTxLockAnswer *q = &g_array_index (log->questions, SynTxLockAnswer, i);
+      if (q->turn != 1)
+        continue;
+      n_turn_questions++;
+      g_assert_cmpuint (q->n_sets, ==, 1);
+      g_assert_cmpuint (q->sets[0], ==, syn_bit (SYN_SQUARE (4, 4)));
+      g_assert_false (q->locked);
+    }
+  g_assert_cmpuint (n_turn_questions, ==, 1);
+}
+
 /* Attack: USED_MS 0 every turn while thinking 1.5 s a turn kept a 5 s clock full. Now the
  * host raises it to what it saw (its commitment out, the guest's in) and says so with `used`
  * before its reveal; both records carry the raised time. */
@@ -984,6 +1083,7 @@ main (int argc, char **argv)
   ADD ("tx/impossible-commit-refused", test_tx_impossible_commit, &tx_game);
   ADD ("tx/unreachable-commit-refused", test_tx_unreachable_commit, &tx_game);
   ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
+  ADD ("tx/lock-questions-survive-a-resume", test_tx_ask_leave_ask, &tx_game);
   ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
 #define ADD_HOST(path, func)                                                                       \
   g_test_add ("/net/hostile-rules/hostile-host/" path, GuestFixture, NULL, guest_set_up, func,     \
