@@ -599,6 +599,18 @@ reset_turn (SynPeer *self)
 }
 
 static void send_audit (SynPeer *self);
+static gboolean on_audit_timeout_cb (gpointer user_data);
+
+/* TX-R15, R17: a Transactional end by the rules was judged on the committed view, built from
+ * the other side's sealed commits, which only its audit checks: the result stands only once
+ * that audit has come and checked out. Until then it is not recorded; withheld past the
+ * abandonment time, connected or not, the other side loses (audit-withheld). */
+static gboolean
+result_provisional (SynPeer *self)
+{
+  return self->sealed && self->game && syn_game_is_over (self->game)
+         && syn_game_get_end (self->game) == SYN_END_RULES && !self->audit_done;
+}
 
 static void
 announce_over (SynPeer *self)
@@ -610,7 +622,10 @@ announce_over (SynPeer *self)
   self->pending_resign = FALSE;
   self->pending_draw = -1;
   stop_abandon_timer (self);
-  autosave (self);
+  /* A provisional result is not saved: the record stays as it was before the turn that
+   * ended the game, unfinished, until the audit decides. */
+  if (!result_provisional (self))
+    autosave (self);
   /* A finished game is not resumed: what its last turn held is of no more use. */
   if (self->autosave && self->game)
     syn_net_turn_remove (syn_game_get_id (self->game));
@@ -643,6 +658,12 @@ on_game_finished_cb (SynGame *game, SynPeer *self)
 static void
 set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
 {
+  if (self->game != game && self->audit_timer_id && result_provisional (self))
+    {
+      /* Another game starts before the audit of this one came: it never will now (TX-R17). */
+      g_clear_handle_id (&self->audit_timer_id, g_source_remove);
+      on_audit_timeout_cb (self);
+    }
   if (self->game != game)
     {
       if (self->game)
@@ -1147,7 +1168,11 @@ end_link (SynPeer *self, GError *error)
   link_close_after_flush (link);
   link_unref (link);
 
-  g_clear_handle_id (&self->audit_timer_id, g_source_remove);
+  /* A provisional result waits for the audit, withheld or lost with the connection alike. */
+  if (!result_provisional (self))
+    g_clear_handle_id (&self->audit_timer_id, g_source_remove);
+  else if (!self->audit_timer_id)
+    self->audit_timer_id = g_timeout_add (self->audit_timeout_ms, on_audit_timeout_cb, self);
   if (self->game && !syn_game_is_over (self->game)
       && (self->proto.phase == SYN_PHASE_PLAYING || self->claim_pending))
     {
@@ -1185,10 +1210,19 @@ end_link (SynPeer *self, GError *error)
       self->claim_pending = FALSE;
       g_signal_emit (self, signals[ERROR], 0, unchecked);
     }
+  if (result_provisional (self))
+    {
+      g_autoptr (GError) unchecked = g_error_new_literal (
+          SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+          _ ("The connection ended before the other side's audit: this end of the game is not "
+             "recorded until its audit checks it, and should the audit not come in the time "
+             "allowed, the other side loses (TX-R17)"));
+      g_signal_emit (self, signals[ERROR], 0, unchecked);
+    }
   /* TX-R17: the other side's turns never came, so nothing it said on trust was checked. A
-   * broken connection cannot be told from a withheld audit: the result stands, unchecked,
-   * and the player is told. */
-  if (self->game && self->sealed && syn_game_is_over (self->game) && !self->audit_done)
+   * broken connection cannot be told from a withheld audit: a result that did not rest on
+   * them (time, a resignation, agreement) stands, unchecked, and the player is told. */
+  else if (self->game && self->sealed && syn_game_is_over (self->game) && !self->audit_done)
     {
       g_autoptr (GError) unchecked = g_error_new_literal (
           SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,

@@ -35,11 +35,15 @@ typedef struct
 {
   const SynVariant *variant;
   SynTimeControl tc;
+  const char *fen; /* the start, or NULL */
 } Setup;
 
 static const Setup psc_game = { &syn_variant_psc, { 0, 0 } };
 static const Setup tx_game = { &syn_variant_transactional, { 0, 0 } };
 static const Setup timed_game = { &syn_variant_psc, { 5000, 0 } };
+/* Black moves first; its rook to a1 would mate white's king behind its pawns. */
+static const Setup tx_back_rank = { &syn_variant_transactional, { 0, 0 },
+                                    "r3k3/8/8/8/8/8/6PP/7K b - - 0 1 T1:- T2:-" };
 
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
@@ -50,6 +54,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
   const Setup *setup = data;
   SynPeerOptions options = { setup->variant, setup->tc, FALSE, SYN_WHITE };
   g_autoptr (GError) error = NULL;
+
+  if (setup->fen)
+    g_strlcpy (options.start_fen, setup->fen, sizeof options.start_fen);
 
   f->identity = net_test_identity (host_name);
   f->hostile_identity = net_test_identity (hostile_name);
@@ -626,6 +633,81 @@ test_tx_ask_leave_ask (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n_turn_questions, ==, 1);
 }
 
+/* Attack: a false commit that mates, then leaving before the audit. Black's sealed commit
+ * says its rook went a8-a1, which mates white (TX-R12), while black committed to another
+ * move; the host claims its own mate and sends its audit, and black leaves without its own.
+ * The host recorded 0-1 "unchecked". Now a result judged from the other side's sealed
+ * commits waits for its audit: nothing is recorded at first, and once the time allowed has
+ * passed without it, black loses (audit-withheld). */
+static gpointer
+tx_false_mate_and_leave_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *commit = NULL, *reveal = NULL, *claim = NULL;
+
+  raw_join (raw);
+  commit = expect (raw, "commit 0 ");
+  send_commit (raw, 0, "e8d8/commit T2:-", 0);
+  reveal = expect (raw, "reveal 0 ");
+  send_line (raw, "sealed 0 commit a8a1 - -\n");
+  claim = expect (raw, "claim 1 ");
+  g_assert_cmpstr (claim, ==, "claim 1 checkmate");
+  for (;;)
+    {
+      g_autofree char *line = expect (raw, "audit ");
+      if (g_str_equal (line, "audit end"))
+        break;
+    }
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+/* The host's saved record, or NULL when none was saved yet. */
+static SynGame *
+saved_game_if_any (Fixture *f)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name
+      = g_strconcat (syn_game_get_id (syn_peer_get_game (f->host)), SYN_RECORD_SUFFIX, NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+
+  if (!g_file_query_exists (file, NULL))
+    return NULL;
+  return saved_game (f);
+}
+
+static void
+test_tx_false_mate_and_leave (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) before = NULL;
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_false_mate_and_leave_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "checkmate");
+  /* The connection is gone and the audit has not come: the mate is not recorded. */
+  before = saved_game_if_any (f);
+  if (before)
+    {
+      g_assert_false (syn_game_is_over (before));
+      g_assert_cmpint (syn_game_get_result (before), ==, SYN_RESULT_NONE);
+    }
+  /* Past the time allowed (a second here), the withheld audit loses. */
+  net_test_spin (1500);
+  game = syn_peer_get_game (f->host);
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "audit-withheld");
+  saved = saved_game (f);
+  g_assert_true (syn_game_is_over (saved));
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (saved), ==, "audit-withheld");
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+}
+
 /* Attack: USED_MS 0 every turn while thinking 1.5 s a turn kept a 5 s clock full. Now the
  * host raises it to what it saw (its commitment out, the guest's in) and says so with `used`
  * before its reveal; both records carry the raised time. */
@@ -1084,6 +1166,7 @@ main (int argc, char **argv)
   ADD ("tx/unreachable-commit-refused", test_tx_unreachable_commit, &tx_game);
   ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
   ADD ("tx/lock-questions-survive-a-resume", test_tx_ask_leave_ask, &tx_game);
+  ADD ("tx/false-mate-then-leave-before-audit", test_tx_false_mate_and_leave, &tx_back_rank);
   ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
 #define ADD_HOST(path, func)                                                                       \
   g_test_add ("/net/hostile-rules/hostile-host/" path, GuestFixture, NULL, guest_set_up, func,     \
