@@ -136,6 +136,10 @@ struct _SynPeer
   SynChoice asked_choice;    /* the choice that waits for the answer, or SYN_CHOICE_NONE */
   SynMove cleared_move;      /* the move the answer let through this turn */
   gboolean answer_again;     /* no lock question since the turn (re)started */
+  gboolean question_lost;    /* our question was out when the connection broke: */
+  SynTxLockAnswer lost;      /* it, asked again first when the turn goes on */
+  gboolean lost_all;
+  char lost_game[SYN_PROTOCOL_ID_MAX + 1];
   SynState sealed_after;     /* their turn's result, from its public part */
   SynGame *referee_game;     /* the game as the referee saw it, after a clean audit */
   gboolean claimed;          /* the game ended on the other side's claim */
@@ -980,6 +984,8 @@ on_deadline_cb (gpointer user_data)
 static void flush_pending (SynPeer *self);
 static void commit_wait (SynPeer *self);
 static void ask_all_refused (SynPeer *self);
+static gboolean ask (SynPeer *self, const SynBitboard *sets, guint n_sets, gboolean all,
+                     GError **error);
 
 /* TX-R15: an end only this program can see (its own mate, a hidden attack on the other's
  * king after its commit, the fifty-turn draw when that commit might have hidden one) is
@@ -1176,6 +1182,15 @@ end_link (SynPeer *self, GError *error)
   if (self->game && !syn_game_is_over (self->game)
       && (self->proto.phase == SYN_PHASE_PLAYING || self->claim_pending))
     {
+      /* TX-R16: its answer may be lost; the other side counted it, so it is asked again,
+       * alike, before anything else (docs/protocol.md, "Resuming a Transactional game"). */
+      self->question_lost = self->sealed && self->asking;
+      if (self->question_lost)
+        {
+          self->lost = self->question;
+          self->lost_all = self->asking_all;
+          g_strlcpy (self->lost_game, syn_game_get_id (self->game), sizeof self->lost_game);
+        }
       reset_turn (self);
       syn_net_game_reset_clocks (self->game);
       autosave (self);
@@ -1512,6 +1527,10 @@ resume_turn (SynPeer *self)
   resume_commitments (self);
   if (self->proto.local_committed)
     return;
+  if (self->question_lost && self->sealed && self->lost.turn == self->proto.turn
+      && g_str_equal (self->lost_game, syn_game_get_id (self->game)))
+    ask (self, self->lost.sets, self->lost.n_sets, self->lost_all, NULL);
+  self->question_lost = FALSE;
   ask_all_refused (self);
   commit_wait (self);
 }
@@ -2252,8 +2271,6 @@ handle_lock (SynPeer *self, const SynMessage *m)
 }
 
 static gboolean not_now (GError **error, const char *message);
-static gboolean ask (SynPeer *self, const SynBitboard *sets, guint n_sets, gboolean all,
-                     GError **error);
 static gboolean commit_own_choice (SynPeer *self, SynChoice choice, GError **error);
 
 /* The answer to our question. */
@@ -2342,7 +2359,8 @@ ask_all_refused (SynPeer *self)
   const SynTxLockAnswer *first;
   guint n_sets;
 
-  if (!self->sealed || !self->game || syn_game_is_over (self->game) || mover (self) != self->colour)
+  if (!self->sealed || !self->game || syn_game_is_over (self->game) || mover (self) != self->colour
+      || self->asking)
     return;
   /* A turn resumed after a broken connection asked already: the answers it holds still
    * stand, and a second first question would be refused (TX-R16). */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "net-test-util.h"
+#include "syn-net-game.h"
 #include "syn-protocol.h"
 #include "syn-record-private.h"
 #include "syn-record.h"
@@ -837,14 +838,12 @@ accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
   return TRUE;
 }
 
-/* Accepts the guest, speaks TLS as a host would, hello both ways, and proposes a game in
- * which the host is white. */
+/* Accepts the guest, speaks TLS as a host would, and hello both ways. */
 static void
-raw_host_start (RawHost *h, const char *variant, const char *tc)
+raw_host_accept (RawHost *h)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *hello = NULL;
-  g_autofree char *accept = NULL;
   GSocketConnection *connection;
   RawClient *client = g_new0 (RawClient, 1);
 
@@ -865,9 +864,18 @@ raw_host_start (RawHost *h, const char *variant, const char *tc)
   h->raw.client = client;
 
   hello = expect (&h->raw, "hello synchess 2");
+  send_line (&h->raw, "hello synchess 2 Mallory\n");
+}
+
+/* raw_host_accept(), then a new game in which the host is white. */
+static void
+raw_host_start (RawHost *h, const char *variant, const char *tc)
+{
+  g_autofree char *accept = NULL;
+
+  raw_host_accept (h);
   /* A new id for each game: a guest refuses one that names a game it has saved. */
   g_snprintf (h->raw.id, sizeof h->raw.id, "2026-11-26-000000-hostile-%u", ++hostile_games);
-  send_line (&h->raw, "hello synchess 2 Mallory\n");
   send_line (&h->raw, "options id=%s variant=%s tc=%s fog=no colour=%s date=2026.11.26\n",
              h->raw.id, variant, tc, h->colour == SYN_WHITE ? "white" : "black");
   accept = expect (&h->raw, "accept ");
@@ -1145,6 +1153,101 @@ test_host_lock_flood (GuestFixture *g, gconstpointer data)
   g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_BLACK_WINS);
 }
 
+/* A lock question of the honest guest's whose answer a broken connection took: the host
+ * had counted it, so after the resume the guest asks it again, alike, before anything else
+ * (docs/protocol.md, "Resuming a Transactional game"); its player, paused here, is not asked
+ * to choose first. */
+static gboolean
+reconnect_paused_cb (gpointer data)
+{
+  GuestFixture *g = data;
+
+  g->bot->paused = TRUE;
+  syn_peer_connect_async (g->guest, "127.0.0.1", g->port, NULL, on_guest_connected_cb, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static char *
+guest_line (RawHost *h, const char *prefix)
+{
+  for (;;)
+    {
+      char *line = expect (&h->raw, "");
+      if (g_str_has_prefix (line, prefix))
+        return line;
+      g_free (line);
+    }
+}
+
+static gpointer
+host_lost_answer_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *first = NULL, *again = NULL, *accept = NULL;
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (SynGame) saved = NULL;
+  g_autoptr (GError) error = NULL;
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+
+  raw_host_start (h, "transactional", "-");
+  g_free (guest_line (h, "commit 0 "));
+  host_commit (h, 0, "g1f3/commit T3:-", 0);
+  g_free (guest_line (h, "reveal 0 "));
+  send_line (&h->raw, "sealed 0 commit g1f3 KQkq -\n");
+  host_commit (h, 1, "-", 0);
+  first = guest_line (h, "lock 1 ");
+  /* Not answered: the connection breaks. */
+  raw_client_free (h->raw.client);
+  h->raw.client = NULL;
+  g_usleep (300 * 1000);
+
+  g_idle_add (reconnect_paused_cb, h->g);
+  raw_host_accept (h);
+  name = g_strconcat (h->raw.id, SYN_RECORD_SUFFIX, NULL);
+  file = g_file_get_child (dir, name);
+  saved = syn_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+  syn_net_game_digest (saved, digest);
+  syn_protocol_hex (digest, sizeof digest, hex);
+  send_line (&h->raw, "resume id=%s colour=white turns=1 digest=%s\n", h->raw.id, hex);
+  accept = expect (&h->raw, "accept ");
+  g_assert_cmpstr (accept, ==, "accept turns=1");
+  host_commit (h, 1, "-", 0);
+  again = guest_line (h, "lock 1 ");
+  g_assert_cmpstr (again, ==, first);
+  send_line (&h->raw, "locked 1 yes\n");
+  g_usleep (200 * 1000);
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_lost_answer (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynTxAuditLog) log = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_answers = 0;
+
+  run_against_guest (g, host_lost_answer_thread, &h);
+  /* The answer that came after the resume is kept, saved for the audit. */
+  log = syn_tx_audit_log_load (h.raw.id, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < log->answers->len; i++)
+    {
+      const SynTxLockAnswer *a = &g_array_index (log->answers, SynTxLockAnswer, i);
+      if (a->turn != 1)
+        continue;
+      n_answers++;
+      g_assert_true (a->locked);
+    }
+  g_assert_cmpuint (n_answers, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1176,6 +1279,7 @@ main (int argc, char **argv)
   ADD_HOST ("clock/unused-time-reported-is-raised", test_host_clock_lie);
   ADD_HOST ("tx/lock-questions-about-every-square", test_host_lock_flood);
   ADD_HOST ("tx/unreachable-commit-refused", test_host_impossible_commit);
+  ADD_HOST ("tx/lock-question-asked-again-after-a-break", test_host_lost_answer);
 #undef ADD_HOST
 #undef ADD
   status = g_test_run ();
