@@ -1,8 +1,9 @@
 /* test-hostile-rules.c: a host against a guest that speaks the wire itself and bends the
  * game's rules rather than the protocol's: a claim outside Transactional or out of turn, a
  * Transactional claim followed by leaving before the audit, a claim whose audit is withheld,
- * an impossible commit, lock questions about every square, a clock reported as unused. Each
- * case asserts what the honest host saved.
+ * an impossible commit, lock questions about every square, lock questions asked again
+ * after leaving and resuming, a false commit that mates followed by leaving before the
+ * audit, a clock reported as unused. Each case asserts what the honest side saved.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -1248,6 +1249,113 @@ test_host_lost_answer (GuestFixture *g, gconstpointer data)
   g_assert_cmpuint (n_answers, ==, 1);
 }
 
+/* A move the honest guest was told is not locked binds its turn across a broken connection:
+ * after the resume its player may play that move, and no other (TX-R16). */
+typedef struct
+{
+  RawHost h;
+  SynBitboard told_no;   /* the refusal squares of the move let through */
+  gint tried;            /* the choices below were tried */
+  gboolean other_refused; /* another move was refused by the guest's own program */
+  gboolean bound_taken;   /* the move let through was taken */
+} BoundCase;
+
+static gboolean
+choose_after_resume_cb (gpointer data)
+{
+  BoundCase *c = data;
+  SynPeer *guest = c->h.g->guest;
+  const SynVariant *variant = syn_game_get_variant (syn_peer_get_game (guest));
+  const SynState *state = syn_game_get_state (syn_peer_get_game (guest));
+  SynChoice choices[SYN_MAX_CHOICES], other = SYN_CHOICE_NONE, bound = SYN_CHOICE_NONE;
+  int n = variant->choices (state, SYN_BLACK, choices);
+
+  for (int i = 0; i < n; i++)
+    {
+      SynMove move = SYN_CHOICE_MOVE (choices[i]);
+      if (move == SYN_MOVE_NONE)
+        continue;
+      if (syn_tx_refusal_squares (move) == c->told_no)
+        bound = choices[i];
+      else
+        other = choices[i];
+    }
+  g_assert_true (other != SYN_CHOICE_NONE && bound != SYN_CHOICE_NONE);
+  {
+    g_autoptr (GError) error = NULL;
+    c->other_refused = !syn_peer_choose (guest, other, &error);
+  }
+  {
+    g_autoptr (GError) error = NULL;
+    c->bound_taken = syn_peer_choose (guest, bound, &error);
+  }
+  g_atomic_int_set (&c->tried, 1);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+host_bound_move_thread (gpointer data)
+{
+  BoundCase *c = data;
+  RawHost *h = &c->h;
+  g_autofree char *question = NULL, *accept = NULL, *next = NULL;
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (SynGame) saved = NULL;
+  g_autoptr (GError) error = NULL;
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+  guint n_sets;
+
+  raw_host_start (h, "transactional", "-");
+  g_free (guest_line (h, "commit 0 "));
+  host_commit (h, 0, "g1f3/commit T3:-", 0);
+  g_free (guest_line (h, "reveal 0 "));
+  send_line (&h->raw, "sealed 0 commit g1f3 KQkq -\n");
+  host_commit (h, 1, "-", 0);
+  question = guest_line (h, "lock 1 ");
+  g_assert_true (syn_tx_audit_read_sets (question + strlen ("lock 1 "), &c->told_no, &n_sets));
+  g_assert_cmpuint (n_sets, ==, 1);
+  send_line (&h->raw, "locked 1 no\n");
+  /* The guest commits to the move; the connection breaks before the turn is played. */
+  g_free (guest_line (h, "commit 1 "));
+  raw_client_free (h->raw.client);
+  h->raw.client = NULL;
+  g_usleep (300 * 1000);
+
+  g_idle_add (reconnect_paused_cb, h->g);
+  raw_host_accept (h);
+  name = g_strconcat (h->raw.id, SYN_RECORD_SUFFIX, NULL);
+  file = g_file_get_child (dir, name);
+  saved = syn_record_load (file, &error);
+  g_assert_no_error (error);
+  syn_net_game_digest (saved, digest);
+  syn_protocol_hex (digest, sizeof digest, hex);
+  send_line (&h->raw, "resume id=%s colour=white turns=1 digest=%s\n", h->raw.id, hex);
+  accept = expect (&h->raw, "accept ");
+  host_commit (h, 1, "-", 0);
+  g_usleep (300 * 1000);
+  g_idle_add (choose_after_resume_cb, c);
+  while (!g_atomic_int_get (&c->tried))
+    g_usleep (20 * 1000);
+  /* The move comes without a question: its answer stands. */
+  next = expect (&h->raw, "");
+  g_assert_true (g_str_has_prefix (next, "commit 1 "));
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_bound_move (GuestFixture *g, gconstpointer data)
+{
+  BoundCase c = { { 0 } };
+
+  run_against_guest (g, host_bound_move_thread, &c.h);
+  g_assert_true (c.other_refused);
+  g_assert_true (c.bound_taken);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1280,6 +1388,7 @@ main (int argc, char **argv)
   ADD_HOST ("tx/lock-questions-about-every-square", test_host_lock_flood);
   ADD_HOST ("tx/unreachable-commit-refused", test_host_impossible_commit);
   ADD_HOST ("tx/lock-question-asked-again-after-a-break", test_host_lost_answer);
+  ADD_HOST ("tx/move-told-not-locked-binds-after-a-break", test_host_bound_move);
 #undef ADD_HOST
 #undef ADD
   status = g_test_run ();
