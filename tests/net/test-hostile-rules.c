@@ -44,8 +44,8 @@ static const Setup psc_game = { &syn_variant_psc, { 0, 0 } };
 static const Setup tx_game = { &syn_variant_transactional, { 0, 0 } };
 static const Setup timed_game = { &syn_variant_psc, { 5000, 0 } };
 /* Black moves first; its rook to a1 would mate white's king behind its pawns. */
-static const Setup tx_back_rank = { &syn_variant_transactional, { 0, 0 },
-                                    "r3k3/8/8/8/8/8/6PP/7K b - - 0 1 T1:- T2:-" };
+static const Setup tx_back_rank
+    = { &syn_variant_transactional, { 0, 0 }, "r3k3/8/8/8/8/8/6PP/7K b - - 0 1 T1:- T2:-" };
 
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
@@ -1254,8 +1254,8 @@ test_host_lost_answer (GuestFixture *g, gconstpointer data)
 typedef struct
 {
   RawHost h;
-  SynBitboard told_no;   /* the refusal squares of the move let through */
-  gint tried;            /* the choices below were tried */
+  SynBitboard told_no;    /* the refusal squares of the move let through */
+  gint tried;             /* the choices below were tried */
   gboolean other_refused; /* another move was refused by the guest's own program */
   gboolean bound_taken;   /* the move let through was taken */
 } BoundCase;
