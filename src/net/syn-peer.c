@@ -135,9 +135,11 @@ struct _SynPeer
   SynTxLockAnswer question;  /* its sets */
   SynChoice asked_choice;    /* the choice that waits for the answer, or SYN_CHOICE_NONE */
   SynMove cleared_move;      /* the move the answer let through this turn */
-  guint n_questions;         /* lock questions the other side asked us this turn */
-  gboolean questions_closed; /* it was told "no" to a move, or that every move is refused */
-  SynBitboard first_free;    /* the set of a first question answered "no", or 0 */
+  gboolean answer_again;     /* no lock question since the turn (re)started */
+  gboolean question_lost;    /* our question was out when the connection broke: */
+  SynTxLockAnswer lost;      /* it, asked again first when the turn goes on */
+  gboolean lost_all;
+  char lost_game[SYN_PROTOCOL_ID_MAX + 1];
   SynState sealed_after;     /* their turn's result, from its public part */
   SynGame *referee_game;     /* the game as the referee saw it, after a clean audit */
   gboolean claimed;          /* the game ended on the other side's claim */
@@ -489,6 +491,19 @@ autosave (SynPeer *self)
     g_signal_emit (self, signals[ERROR], 0, error);
 }
 
+/* A Transactional game's audit log alone, rewritten when a lock question or its answer is
+ * kept, so that a turn broken off goes on bound by them (TX-R16). */
+static void
+save_audit_log (SynPeer *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->autosave || !self->game || !self->audit_log || syn_game_is_over (self->game))
+    return;
+  if (!syn_tx_audit_log_save (self->audit_log, syn_game_get_id (self->game), &error))
+    g_signal_emit (self, signals[ERROR], 0, error);
+}
+
 /* The turn in progress goes to disk before what it holds is sent on: our choice and salt
  * before our commitment, the other's commitment before our reveal. A turn broken off then
  * goes on with the same commitments (docs/protocol.md, "Resuming"). A Transactional turn is
@@ -584,12 +599,22 @@ reset_turn (SynPeer *self)
   self->asking = self->asking_all = FALSE;
   self->asked_choice = SYN_CHOICE_NONE;
   self->cleared_move = SYN_MOVE_NONE;
-  self->n_questions = 0;
-  self->questions_closed = FALSE;
-  self->first_free = 0;
+  self->answer_again = TRUE;
 }
 
 static void send_audit (SynPeer *self);
+static gboolean on_audit_timeout_cb (gpointer user_data);
+
+/* TX-R15, R17: a Transactional end by the rules was judged on the committed view, built from
+ * the other side's sealed commits, which only its audit checks: the result stands only once
+ * that audit has come and checked out. Until then it is not recorded; withheld past the
+ * abandonment time, connected or not, the other side loses (audit-withheld). */
+static gboolean
+result_provisional (SynPeer *self)
+{
+  return self->sealed && self->game && syn_game_is_over (self->game)
+         && syn_game_get_end (self->game) == SYN_END_RULES && !self->audit_done;
+}
 
 static void
 announce_over (SynPeer *self)
@@ -601,7 +626,10 @@ announce_over (SynPeer *self)
   self->pending_resign = FALSE;
   self->pending_draw = -1;
   stop_abandon_timer (self);
-  autosave (self);
+  /* A provisional result is not saved: the record stays as it was before the turn that
+   * ended the game, unfinished, until the audit decides. */
+  if (!result_provisional (self))
+    autosave (self);
   /* A finished game is not resumed: what its last turn held is of no more use. */
   if (self->autosave && self->game)
     syn_net_turn_remove (syn_game_get_id (self->game));
@@ -634,6 +662,12 @@ on_game_finished_cb (SynGame *game, SynPeer *self)
 static void
 set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
 {
+  if (self->game != game && self->audit_timer_id && result_provisional (self))
+    {
+      /* Another game starts before the audit of this one came: it never will now (TX-R17). */
+      g_clear_handle_id (&self->audit_timer_id, g_source_remove);
+      on_audit_timeout_cb (self);
+    }
   if (self->game != game)
     {
       if (self->game)
@@ -950,6 +984,8 @@ on_deadline_cb (gpointer user_data)
 static void flush_pending (SynPeer *self);
 static void commit_wait (SynPeer *self);
 static void ask_all_refused (SynPeer *self);
+static gboolean ask (SynPeer *self, const SynBitboard *sets, guint n_sets, gboolean all,
+                     GError **error);
 
 /* TX-R15: an end only this program can see (its own mate, a hidden attack on the other's
  * king after its commit, the fifty-turn draw when that commit might have hidden one) is
@@ -1138,10 +1174,23 @@ end_link (SynPeer *self, GError *error)
   link_close_after_flush (link);
   link_unref (link);
 
-  g_clear_handle_id (&self->audit_timer_id, g_source_remove);
+  /* A provisional result waits for the audit, withheld or lost with the connection alike. */
+  if (!result_provisional (self))
+    g_clear_handle_id (&self->audit_timer_id, g_source_remove);
+  else if (!self->audit_timer_id)
+    self->audit_timer_id = g_timeout_add (self->audit_timeout_ms, on_audit_timeout_cb, self);
   if (self->game && !syn_game_is_over (self->game)
       && (self->proto.phase == SYN_PHASE_PLAYING || self->claim_pending))
     {
+      /* TX-R16: its answer may be lost; the other side counted it, so it is asked again,
+       * alike, before anything else (docs/protocol.md, "Resuming a Transactional game"). */
+      self->question_lost = self->sealed && self->asking;
+      if (self->question_lost)
+        {
+          self->lost = self->question;
+          self->lost_all = self->asking_all;
+          g_strlcpy (self->lost_game, syn_game_get_id (self->game), sizeof self->lost_game);
+        }
       reset_turn (self);
       syn_net_game_reset_clocks (self->game);
       autosave (self);
@@ -1176,10 +1225,19 @@ end_link (SynPeer *self, GError *error)
       self->claim_pending = FALSE;
       g_signal_emit (self, signals[ERROR], 0, unchecked);
     }
+  if (result_provisional (self))
+    {
+      g_autoptr (GError) unchecked = g_error_new_literal (
+          SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
+          _ ("The connection ended before the other side's audit: this end of the game is not "
+             "recorded until its audit checks it, and should the audit not come in the time "
+             "allowed, the other side loses (TX-R17)"));
+      g_signal_emit (self, signals[ERROR], 0, unchecked);
+    }
   /* TX-R17: the other side's turns never came, so nothing it said on trust was checked. A
-   * broken connection cannot be told from a withheld audit: the result stands, unchecked,
-   * and the player is told. */
-  if (self->game && self->sealed && syn_game_is_over (self->game) && !self->audit_done)
+   * broken connection cannot be told from a withheld audit: a result that did not rest on
+   * them (time, a resignation, agreement) stands, unchecked, and the player is told. */
+  else if (self->game && self->sealed && syn_game_is_over (self->game) && !self->audit_done)
     {
       g_autoptr (GError) unchecked = g_error_new_literal (
           SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
@@ -1469,6 +1527,10 @@ resume_turn (SynPeer *self)
   resume_commitments (self);
   if (self->proto.local_committed)
     return;
+  if (self->question_lost && self->sealed && self->lost.turn == self->proto.turn
+      && g_str_equal (self->lost_game, syn_game_get_id (self->game)))
+    ask (self, self->lost.sets, self->lost.n_sets, self->lost_all, NULL);
+  self->question_lost = FALSE;
   ask_all_refused (self);
   commit_wait (self);
 }
@@ -2084,6 +2146,43 @@ handle_sealed (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
     complete_turn (self);
 }
 
+/* What the other side's lock questions of a turn leave it (TX-R16), counted from those we
+ * answered, kept in the audit log: a turn resumed after a broken connection goes on with
+ * them, so that asking, leaving and asking again teaches nothing more than one turn may. */
+typedef struct
+{
+  guint n;                /* questions answered */
+  gboolean closed;        /* a move was told "no", or every move that it is refused */
+  SynBitboard first_free; /* the set of a first question of one set answered "no", or 0 */
+  SynTxLockAnswer last;   /* the last one, with our answer */
+} Asked;
+
+static gboolean
+same_question (const SynTxLockAnswer *a, const SynTxLockAnswer *b)
+{
+  return a->n_sets == b->n_sets && memcmp (a->sets, b->sets, a->n_sets * sizeof *a->sets) == 0;
+}
+
+static void
+count_questions (SynPeer *self, guint turn, Asked *asked)
+{
+  GArray *questions = self->audit_log->questions;
+
+  *asked = (Asked){ 0 };
+  for (guint i = 0; i < questions->len; i++)
+    {
+      const SynTxLockAnswer *q = &g_array_index (questions, SynTxLockAnswer, i);
+      if (q->turn != turn)
+        continue;
+      /* A "no" to a move binds it; a "yes" to every move leaves only the pass (TX-R6). */
+      asked->closed = q->n_sets == 1 ? !q->locked && asked->n > 0 : q->locked;
+      if (q->n_sets == 1 && !q->locked && asked->n == 0)
+        asked->first_free = q->sets[0];
+      asked->last = *q;
+      asked->n++;
+    }
+}
+
 /* Whether the other side asked about set already this turn. The turn's first question, when
  * answered "no", may have been the TX-R6 one about every move (all of whose moves share that
  * set), so its set may be asked once more, about the move. */
@@ -2122,6 +2221,7 @@ handle_lock (SynPeer *self, const SynMessage *m)
   SynTxLockAnswer kept = { .turn = m->turn };
   SynBitboard locks;
   const char *why = NULL;
+  Asked asked;
 
   if (!self->sealed || mover (self) == self->colour)
     {
@@ -2133,13 +2233,23 @@ handle_lock (SynPeer *self, const SynMessage *m)
       reject (self, "malformed", "lock: too many sets");
       return;
     }
-  if (self->questions_closed)
+  count_questions (self, m->turn, &asked);
+  if (self->answer_again && asked.n > 0 && same_question (&asked.last, &kept))
+    {
+      /* Its answer may have been lost with the connection: the same answer again teaches
+       * nothing new, and counts for nothing. */
+      self->answer_again = FALSE;
+      answer.answer = asked.last.locked;
+      send_message (self, &answer);
+      return;
+    }
+  if (asked.closed)
     why = "no more lock questions this turn: a move was let through, or every move refused";
-  else if (self->n_questions > 0 && kept.n_sets > 1)
+  else if (asked.n > 0 && kept.n_sets > 1)
     why = "only the turn's first lock question may ask about several moves";
   else if (kept.n_sets == 1 && syn_popcount (kept.sets[0]) > 2)
     why = "a move's refusal squares are one square, or two when castling";
-  else if (self->first_free && (kept.n_sets != 1 || kept.sets[0] != self->first_free))
+  else if (asked.first_free && (kept.n_sets != 1 || kept.sets[0] != asked.first_free))
     why = "after a first question answered 'no', only its move may be asked about again";
   else if (kept.n_sets == 1 && asked_before (self, m->turn, kept.sets[0]))
     why = "that move's squares were asked about already this turn";
@@ -2151,20 +2261,16 @@ handle_lock (SynPeer *self, const SynMessage *m)
   locks = syn_tx_locks (syn_game_get_state (self->game), self->colour);
   answer.answer = syn_tx_audit_all_locked (kept.sets, kept.n_sets, locks);
   kept.locked = answer.answer;
-  /* Kept for the audit, which checks that the question was a legal attempt (TX-R17). */
+  /* Kept for the audit, which checks that the question was a legal attempt (TX-R17), and
+   * saved before the answer leaves: a turn resumed after a broken connection goes on with
+   * what it asked (TX-R16). */
   g_array_append_val (self->audit_log->questions, kept);
-  /* A "no" to a move binds it; a "yes" to every move leaves only the pass (TX-R6). */
-  self->questions_closed
-      = kept.n_sets == 1 ? !answer.answer && self->n_questions > 0 : answer.answer;
-  if (kept.n_sets == 1 && !answer.answer && self->n_questions == 0)
-    self->first_free = kept.sets[0];
-  self->n_questions++;
+  self->answer_again = FALSE;
+  save_audit_log (self);
   send_message (self, &answer);
 }
 
 static gboolean not_now (GError **error, const char *message);
-static gboolean ask (SynPeer *self, const SynBitboard *sets, guint n_sets, gboolean all,
-                     GError **error);
 static gboolean commit_own_choice (SynPeer *self, SynChoice choice, GError **error);
 
 /* The answer to our question. */
@@ -2182,6 +2288,7 @@ handle_locked (SynPeer *self, const SynMessage *m)
     }
   self->question.locked = m->answer;
   g_array_append_val (self->audit_log->answers, self->question);
+  save_audit_log (self);
   self->asking = self->asking_all = FALSE;
   self->asked_choice = SYN_CHOICE_NONE;
 
@@ -2215,16 +2322,58 @@ handle_locked (SynPeer *self, const SynMessage *m)
     g_signal_emit (self, signals[ERROR], 0, error);
 }
 
+/* The other side's first answer to us this turn, or NULL. */
+static const SynTxLockAnswer *
+first_answer (SynPeer *self)
+{
+  GArray *answers = self->audit_log->answers;
+
+  for (guint i = 0; i < answers->len; i++)
+    if (g_array_index (answers, SynTxLockAnswer, i).turn == self->proto.turn)
+      return &g_array_index (answers, SynTxLockAnswer, i);
+  return NULL;
+}
+
+/* TX-R16: the refusal squares of the move a "not locked" answer this turn bound us to, or 0.
+ * Kept across a broken connection, so that a resumed turn cannot play another. */
+static SynBitboard
+bound_set (SynPeer *self)
+{
+  GArray *answers = self->audit_log->answers;
+
+  for (guint i = 0; i < answers->len; i++)
+    {
+      const SynTxLockAnswer *a = &g_array_index (answers, SynTxLockAnswer, i);
+      if (a->turn == self->proto.turn && a->n_sets == 1 && !a->locked)
+        return a->sets[0];
+    }
+  return 0;
+}
+
 /* TX-R6 over the network: when every move we have might be refused, ask once, at the start
  * of our turn, whether every one is. */
 static void
 ask_all_refused (SynPeer *self)
 {
   SynBitboard sets[SYN_TX_AUDIT_MAX_SETS];
+  const SynTxLockAnswer *first;
   guint n_sets;
 
-  if (!self->sealed || !self->game || syn_game_is_over (self->game) || mover (self) != self->colour)
+  if (!self->sealed || !self->game || syn_game_is_over (self->game) || mover (self) != self->colour
+      || self->asking)
     return;
+  /* A turn resumed after a broken connection asked already: the answers it holds still
+   * stand, and a second first question would be refused (TX-R16). */
+  if ((first = first_answer (self)))
+    {
+      if (first->n_sets > 1 && first->locked)
+        {
+          SynState state = *syn_game_get_state (self->game);
+          syn_tx_set_all_refused (&state);
+          syn_game_replace_state (self->game, &state);
+        }
+      return;
+    }
   n_sets = syn_tx_audit_all_refused_question (syn_game_get_state (self->game), sets);
   if (n_sets > 0)
     ask (self, sets, n_sets, TRUE, NULL);
@@ -3808,6 +3957,7 @@ syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
   if (self->sealed)
     {
       SynMove move = SYN_CHOICE_MOVE (choice);
+      SynBitboard bound;
       /* The turn's first question (TX-R6) is out: the move is asked about after it. */
       if (self->asking_all && self->asked_choice == SYN_CHOICE_NONE)
         {
@@ -3816,6 +3966,19 @@ syn_peer_choose (SynPeer *self, SynChoice choice, GError **error)
         }
       if (self->asking)
         return not_now (error, _ ("Waiting for the answer to the last move"));
+      /* TX-R16: told "not locked", the move binds the turn, a broken connection or not. */
+      bound = bound_set (self);
+      if (bound && (move == SYN_MOVE_NONE || syn_tx_refusal_squares (move) != bound))
+        {
+          variant->choice_to_text (state, choice, text);
+          g_set_error (error, SYN_GAME_ERROR, SYN_GAME_ERROR_ILLEGAL,
+                       _ ("%s cannot be played: this turn is bound to the move the other side "
+                          "was told was not locked (TX-R16)"),
+                       text);
+          return FALSE;
+        }
+      if (bound)
+        self->cleared_move = move;
       /* TX-R5, R16: the other program says whether the move is locked; until it has, the
        * move is neither played nor refused. */
       if (move != SYN_MOVE_NONE && move != self->cleared_move)

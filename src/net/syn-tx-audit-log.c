@@ -109,14 +109,16 @@ syn_tx_audit_log_cut (SynTxAuditLog *log, guint turns)
     g_ptr_array_set_size (log->own_turns, turns);
   if (log->own_salts->len > turns * SYN_PROTOCOL_SALT_SIZE)
     g_array_set_size (log->own_salts, turns * SYN_PROTOCOL_SALT_SIZE);
+  /* The lock questions of the turn in progress stay: asked again after a broken connection,
+   * they would show the other side's pending moves bit by bit (TX-R15, R16). */
   for (guint i = 0; i < log->answers->len; i++)
-    if (g_array_index (log->answers, SynTxLockAnswer, i).turn < turns)
+    if (g_array_index (log->answers, SynTxLockAnswer, i).turn <= turns)
       g_array_index (log->answers, SynTxLockAnswer, kept++)
           = g_array_index (log->answers, SynTxLockAnswer, i);
   g_array_set_size (log->answers, kept);
   kept = 0;
   for (guint i = 0; i < log->questions->len; i++)
-    if (g_array_index (log->questions, SynTxLockAnswer, i).turn < turns)
+    if (g_array_index (log->questions, SynTxLockAnswer, i).turn <= turns)
       g_array_index (log->questions, SynTxLockAnswer, kept++)
           = g_array_index (log->questions, SynTxLockAnswer, i);
   g_array_set_size (log->questions, kept);

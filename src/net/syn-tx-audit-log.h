@@ -39,7 +39,8 @@ void syn_tx_audit_log_set_own (SynTxAuditLog *log, guint turn, const char *commi
 void syn_tx_audit_log_set_own_salt (SynTxAuditLog *log, guint turn, const guint8 *salt);
 
 /* Forgets what turns from turns on said: the game goes on after turns turns, and a turn cut
- * back or interrupted is played again from its start. */
+ * back or interrupted is played again from its start; but the lock questions and answers of
+ * turn turns, the one in progress, are kept, and still count (TX-R16). */
 void syn_tx_audit_log_cut (SynTxAuditLog *log, guint turns);
 
 /* Whether log holds what the audit needs of every turn of game, the player's game it goes

@@ -1,8 +1,9 @@
 /* test-hostile-rules.c: a host against a guest that speaks the wire itself and bends the
  * game's rules rather than the protocol's: a claim outside Transactional or out of turn, a
  * Transactional claim followed by leaving before the audit, a claim whose audit is withheld,
- * an impossible commit, lock questions about every square, a clock reported as unused. Each
- * case asserts what the honest host saved.
+ * an impossible commit, lock questions about every square, lock questions asked again
+ * after leaving and resuming, a false commit that mates followed by leaving before the
+ * audit, a clock reported as unused. Each case asserts what the honest side saved.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,9 +14,11 @@
 #include <string.h>
 
 #include "net-test-util.h"
+#include "syn-net-game.h"
 #include "syn-protocol.h"
 #include "syn-record-private.h"
 #include "syn-record.h"
+#include "syn-tx-audit-log.h"
 #include "transactional.h"
 
 static char *test_dir;
@@ -34,11 +37,15 @@ typedef struct
 {
   const SynVariant *variant;
   SynTimeControl tc;
+  const char *fen; /* the start, or NULL */
 } Setup;
 
 static const Setup psc_game = { &syn_variant_psc, { 0, 0 } };
 static const Setup tx_game = { &syn_variant_transactional, { 0, 0 } };
 static const Setup timed_game = { &syn_variant_psc, { 5000, 0 } };
+/* Black moves first; its rook to a1 would mate white's king behind its pawns. */
+static const Setup tx_back_rank
+    = { &syn_variant_transactional, { 0, 0 }, "r3k3/8/8/8/8/8/6PP/7K b - - 0 1 T1:- T2:-" };
 
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
@@ -49,6 +56,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
   const Setup *setup = data;
   SynPeerOptions options = { setup->variant, setup->tc, FALSE, SYN_WHITE };
   g_autoptr (GError) error = NULL;
+
+  if (setup->fen)
+    g_strlcpy (options.start_fen, setup->fen, sizeof options.start_fen);
 
   f->identity = net_test_identity (host_name);
   f->hostile_identity = net_test_identity (hostile_name);
@@ -527,6 +537,179 @@ test_tx_lock_flood (Fixture *f, gconstpointer data)
   g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
 }
 
+/* Attack: ask, leave, resume, ask again. A turn broken off started afresh, its questions
+ * forgotten, so each connection taught one more of the host's locks, and a move told "no"
+ * no longer bound the asker. Now the questions of the turn in progress survive the resume:
+ * after e5 was told "no" as the turn's first question, only e5 may be asked again. */
+static RawClient *
+raw_resume (Raw *raw, guint turns)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *hello = NULL;
+  g_autofree char *resume = NULL;
+  RawClient *client
+      = raw_client_connect ("127.0.0.1", raw->f->port, raw->f->hostile_identity, &error);
+
+  g_assert_no_error (error);
+  raw->client = client;
+  send_line (raw, "hello synchess 2 Mallory\n");
+  hello = expect (raw, "hello synchess 2");
+  resume = expect (raw, "resume ");
+  g_assert_cmpstr (parse (resume).id, ==, raw->id);
+  g_assert_cmpuint (parse (resume).turns, ==, turns);
+  send_line (raw, "accept turns=%u\n", turns);
+  return client;
+}
+
+/* The answer to a lock question of turn 1, past the host's commitment to its wait. */
+static char *
+lock_answer (Raw *raw)
+{
+  for (;;)
+    {
+      char *line = expect (raw, "");
+      if (!g_str_has_prefix (line, "commit 1 "))
+        return line;
+      g_free (line);
+    }
+}
+
+static gpointer
+tx_ask_leave_ask_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *first = NULL, *second = NULL, *again = NULL;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  /* No first move of white's can lock e5 or d5: both are "no" when asked first. */
+  send_line (raw, "lock 1 e5\n");
+  first = lock_answer (raw);
+  g_assert_cmpstr (first, ==, "locked 1 no");
+  raw_client_free (raw->client);
+  g_usleep (200 * 1000);
+
+  raw_resume (raw, 1);
+  send_line (raw, "lock 1 d5\n");
+  second = lock_answer (raw);
+  g_assert_true (g_str_has_prefix (second, "error bad-lock "));
+  /* The question whose answer a broken connection may have lost is answered again, alike. */
+  send_line (raw, "lock 1 e5\n");
+  again = lock_answer (raw);
+  g_assert_cmpstr (again, ==, "locked 1 no");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_tx_ask_leave_ask (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  g_autoptr (SynTxAuditLog) log = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_turn_questions = 0;
+  SynGame *game;
+
+  net_test_run_thread (tx_ask_leave_ask_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_false (syn_game_is_over (game));
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  saved = saved_game (f);
+  g_assert_false (syn_game_is_over (saved));
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+  /* What the host saved for the audit holds the one question it answered in turn 1. */
+  log = syn_tx_audit_log_load (syn_game_get_id (game), &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < log->questions->len; i++)
+    {
+      const SynTxLockAnswer *q = &g_array_index (log->questions, SynTxLockAnswer, i);
+      if (q->turn != 1)
+        continue;
+      n_turn_questions++;
+      g_assert_cmpuint (q->n_sets, ==, 1);
+      g_assert_cmpuint (q->sets[0], ==, syn_bit (SYN_SQUARE (4, 4)));
+      g_assert_false (q->locked);
+    }
+  g_assert_cmpuint (n_turn_questions, ==, 1);
+}
+
+/* Attack: a false commit that mates, then leaving before the audit. Black's sealed commit
+ * says its rook went a8-a1, which mates white (TX-R12), while black committed to another
+ * move; the host claims its own mate and sends its audit, and black leaves without its own.
+ * The host recorded 0-1 "unchecked". Now a result judged from the other side's sealed
+ * commits waits for its audit: nothing is recorded at first, and once the time allowed has
+ * passed without it, black loses (audit-withheld). */
+static gpointer
+tx_false_mate_and_leave_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *commit = NULL, *reveal = NULL, *claim = NULL;
+
+  raw_join (raw);
+  commit = expect (raw, "commit 0 ");
+  send_commit (raw, 0, "e8d8/commit T2:-", 0);
+  reveal = expect (raw, "reveal 0 ");
+  send_line (raw, "sealed 0 commit a8a1 - -\n");
+  claim = expect (raw, "claim 1 ");
+  g_assert_cmpstr (claim, ==, "claim 1 checkmate");
+  for (;;)
+    {
+      g_autofree char *line = expect (raw, "audit ");
+      if (g_str_equal (line, "audit end"))
+        break;
+    }
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+/* The host's saved record, or NULL when none was saved yet. */
+static SynGame *
+saved_game_if_any (Fixture *f)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name
+      = g_strconcat (syn_game_get_id (syn_peer_get_game (f->host)), SYN_RECORD_SUFFIX, NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+
+  if (!g_file_query_exists (file, NULL))
+    return NULL;
+  return saved_game (f);
+}
+
+static void
+test_tx_false_mate_and_leave (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) before = NULL;
+  g_autoptr (SynGame) saved = NULL;
+  SynGame *game;
+
+  net_test_run_thread (tx_false_mate_and_leave_thread, &raw, 30);
+  wait_hung_up (f);
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "checkmate");
+  /* The connection is gone and the audit has not come: the mate is not recorded. */
+  before = saved_game_if_any (f);
+  if (before)
+    {
+      g_assert_false (syn_game_is_over (before));
+      g_assert_cmpint (syn_game_get_result (before), ==, SYN_RESULT_NONE);
+    }
+  /* Past the time allowed (a second here), the withheld audit loses. */
+  net_test_spin (1500);
+  game = syn_peer_get_game (f->host);
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "audit-withheld");
+  saved = saved_game (f);
+  g_assert_true (syn_game_is_over (saved));
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (saved), ==, "audit-withheld");
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+}
+
 /* Attack: USED_MS 0 every turn while thinking 1.5 s a turn kept a 5 s clock full. Now the
  * host raises it to what it saw (its commitment out, the guest's in) and says so with `used`
  * before its reveal; both records carry the raised time. */
@@ -656,14 +839,12 @@ accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
   return TRUE;
 }
 
-/* Accepts the guest, speaks TLS as a host would, hello both ways, and proposes a game in
- * which the host is white. */
+/* Accepts the guest, speaks TLS as a host would, and hello both ways. */
 static void
-raw_host_start (RawHost *h, const char *variant, const char *tc)
+raw_host_accept (RawHost *h)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *hello = NULL;
-  g_autofree char *accept = NULL;
   GSocketConnection *connection;
   RawClient *client = g_new0 (RawClient, 1);
 
@@ -684,9 +865,18 @@ raw_host_start (RawHost *h, const char *variant, const char *tc)
   h->raw.client = client;
 
   hello = expect (&h->raw, "hello synchess 2");
+  send_line (&h->raw, "hello synchess 2 Mallory\n");
+}
+
+/* raw_host_accept(), then a new game in which the host is white. */
+static void
+raw_host_start (RawHost *h, const char *variant, const char *tc)
+{
+  g_autofree char *accept = NULL;
+
+  raw_host_accept (h);
   /* A new id for each game: a guest refuses one that names a game it has saved. */
   g_snprintf (h->raw.id, sizeof h->raw.id, "2026-11-26-000000-hostile-%u", ++hostile_games);
-  send_line (&h->raw, "hello synchess 2 Mallory\n");
   send_line (&h->raw, "options id=%s variant=%s tc=%s fog=no colour=%s date=2026.11.26\n",
              h->raw.id, variant, tc, h->colour == SYN_WHITE ? "white" : "black");
   accept = expect (&h->raw, "accept ");
@@ -964,6 +1154,208 @@ test_host_lock_flood (GuestFixture *g, gconstpointer data)
   g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_BLACK_WINS);
 }
 
+/* A lock question of the honest guest's whose answer a broken connection took: the host
+ * had counted it, so after the resume the guest asks it again, alike, before anything else
+ * (docs/protocol.md, "Resuming a Transactional game"); its player, paused here, is not asked
+ * to choose first. */
+static gboolean
+reconnect_paused_cb (gpointer data)
+{
+  GuestFixture *g = data;
+
+  g->bot->paused = TRUE;
+  syn_peer_connect_async (g->guest, "127.0.0.1", g->port, NULL, on_guest_connected_cb, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static char *
+guest_line (RawHost *h, const char *prefix)
+{
+  for (;;)
+    {
+      char *line = expect (&h->raw, "");
+      if (g_str_has_prefix (line, prefix))
+        return line;
+      g_free (line);
+    }
+}
+
+static gpointer
+host_lost_answer_thread (gpointer data)
+{
+  RawHost *h = data;
+  g_autofree char *first = NULL, *again = NULL, *accept = NULL;
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (SynGame) saved = NULL;
+  g_autoptr (GError) error = NULL;
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+
+  raw_host_start (h, "transactional", "-");
+  g_free (guest_line (h, "commit 0 "));
+  host_commit (h, 0, "g1f3/commit T3:-", 0);
+  g_free (guest_line (h, "reveal 0 "));
+  send_line (&h->raw, "sealed 0 commit g1f3 KQkq -\n");
+  host_commit (h, 1, "-", 0);
+  first = guest_line (h, "lock 1 ");
+  /* Not answered: the connection breaks. */
+  raw_client_free (h->raw.client);
+  h->raw.client = NULL;
+  g_usleep (300 * 1000);
+
+  g_idle_add (reconnect_paused_cb, h->g);
+  raw_host_accept (h);
+  name = g_strconcat (h->raw.id, SYN_RECORD_SUFFIX, NULL);
+  file = g_file_get_child (dir, name);
+  saved = syn_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
+  syn_net_game_digest (saved, digest);
+  syn_protocol_hex (digest, sizeof digest, hex);
+  send_line (&h->raw, "resume id=%s colour=white turns=1 digest=%s\n", h->raw.id, hex);
+  accept = expect (&h->raw, "accept ");
+  g_assert_cmpstr (accept, ==, "accept turns=1");
+  host_commit (h, 1, "-", 0);
+  again = guest_line (h, "lock 1 ");
+  g_assert_cmpstr (again, ==, first);
+  send_line (&h->raw, "locked 1 yes\n");
+  g_usleep (200 * 1000);
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_lost_answer (GuestFixture *g, gconstpointer data)
+{
+  RawHost h = { 0 };
+  g_autoptr (SynTxAuditLog) log = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_answers = 0;
+
+  run_against_guest (g, host_lost_answer_thread, &h);
+  /* The answer that came after the resume is kept, saved for the audit. */
+  log = syn_tx_audit_log_load (h.raw.id, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < log->answers->len; i++)
+    {
+      const SynTxLockAnswer *a = &g_array_index (log->answers, SynTxLockAnswer, i);
+      if (a->turn != 1)
+        continue;
+      n_answers++;
+      g_assert_true (a->locked);
+    }
+  g_assert_cmpuint (n_answers, ==, 1);
+}
+
+/* A move the honest guest was told is not locked binds its turn across a broken connection:
+ * after the resume its player may play that move, and no other (TX-R16). */
+typedef struct
+{
+  RawHost h;
+  SynBitboard told_no;    /* the refusal squares of the move let through */
+  gint tried;             /* the choices below were tried */
+  gboolean other_refused; /* another move was refused by the guest's own program */
+  gboolean bound_taken;   /* the move let through was taken */
+} BoundCase;
+
+static gboolean
+choose_after_resume_cb (gpointer data)
+{
+  BoundCase *c = data;
+  SynPeer *guest = c->h.g->guest;
+  const SynVariant *variant = syn_game_get_variant (syn_peer_get_game (guest));
+  const SynState *state = syn_game_get_state (syn_peer_get_game (guest));
+  SynChoice choices[SYN_MAX_CHOICES], other = SYN_CHOICE_NONE, bound = SYN_CHOICE_NONE;
+  int n = variant->choices (state, SYN_BLACK, choices);
+
+  for (int i = 0; i < n; i++)
+    {
+      SynMove move = SYN_CHOICE_MOVE (choices[i]);
+      if (move == SYN_MOVE_NONE)
+        continue;
+      if (syn_tx_refusal_squares (move) == c->told_no)
+        bound = choices[i];
+      else
+        other = choices[i];
+    }
+  g_assert_true (other != SYN_CHOICE_NONE && bound != SYN_CHOICE_NONE);
+  {
+    g_autoptr (GError) error = NULL;
+    c->other_refused = !syn_peer_choose (guest, other, &error);
+  }
+  {
+    g_autoptr (GError) error = NULL;
+    c->bound_taken = syn_peer_choose (guest, bound, &error);
+  }
+  g_atomic_int_set (&c->tried, 1);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+host_bound_move_thread (gpointer data)
+{
+  BoundCase *c = data;
+  RawHost *h = &c->h;
+  g_autofree char *question = NULL, *accept = NULL, *next = NULL;
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (SynGame) saved = NULL;
+  g_autoptr (GError) error = NULL;
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+  guint n_sets;
+
+  raw_host_start (h, "transactional", "-");
+  g_free (guest_line (h, "commit 0 "));
+  host_commit (h, 0, "g1f3/commit T3:-", 0);
+  g_free (guest_line (h, "reveal 0 "));
+  send_line (&h->raw, "sealed 0 commit g1f3 KQkq -\n");
+  host_commit (h, 1, "-", 0);
+  question = guest_line (h, "lock 1 ");
+  g_assert_true (syn_tx_audit_read_sets (question + strlen ("lock 1 "), &c->told_no, &n_sets));
+  g_assert_cmpuint (n_sets, ==, 1);
+  send_line (&h->raw, "locked 1 no\n");
+  /* The guest commits to the move; the connection breaks before the turn is played. */
+  g_free (guest_line (h, "commit 1 "));
+  raw_client_free (h->raw.client);
+  h->raw.client = NULL;
+  g_usleep (300 * 1000);
+
+  g_idle_add (reconnect_paused_cb, h->g);
+  raw_host_accept (h);
+  name = g_strconcat (h->raw.id, SYN_RECORD_SUFFIX, NULL);
+  file = g_file_get_child (dir, name);
+  saved = syn_record_load (file, &error);
+  g_assert_no_error (error);
+  syn_net_game_digest (saved, digest);
+  syn_protocol_hex (digest, sizeof digest, hex);
+  send_line (&h->raw, "resume id=%s colour=white turns=1 digest=%s\n", h->raw.id, hex);
+  accept = expect (&h->raw, "accept ");
+  host_commit (h, 1, "-", 0);
+  g_usleep (300 * 1000);
+  g_idle_add (choose_after_resume_cb, c);
+  while (!g_atomic_int_get (&c->tried))
+    g_usleep (20 * 1000);
+  /* The move comes without a question: its answer stands. */
+  next = expect (&h->raw, "");
+  g_assert_true (g_str_has_prefix (next, "commit 1 "));
+  raw_client_free (h->raw.client);
+  return NULL;
+}
+
+static void
+test_host_bound_move (GuestFixture *g, gconstpointer data)
+{
+  BoundCase c = { { 0 } };
+
+  run_against_guest (g, host_bound_move_thread, &c.h);
+  g_assert_true (c.other_refused);
+  g_assert_true (c.bound_taken);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -984,6 +1376,8 @@ main (int argc, char **argv)
   ADD ("tx/impossible-commit-refused", test_tx_impossible_commit, &tx_game);
   ADD ("tx/unreachable-commit-refused", test_tx_unreachable_commit, &tx_game);
   ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
+  ADD ("tx/lock-questions-survive-a-resume", test_tx_ask_leave_ask, &tx_game);
+  ADD ("tx/false-mate-then-leave-before-audit", test_tx_false_mate_and_leave, &tx_back_rank);
   ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
 #define ADD_HOST(path, func)                                                                       \
   g_test_add ("/net/hostile-rules/hostile-host/" path, GuestFixture, NULL, guest_set_up, func,     \
@@ -993,6 +1387,8 @@ main (int argc, char **argv)
   ADD_HOST ("clock/unused-time-reported-is-raised", test_host_clock_lie);
   ADD_HOST ("tx/lock-questions-about-every-square", test_host_lock_flood);
   ADD_HOST ("tx/unreachable-commit-refused", test_host_impossible_commit);
+  ADD_HOST ("tx/lock-question-asked-again-after-a-break", test_host_lost_answer);
+  ADD_HOST ("tx/move-told-not-locked-binds-after-a-break", test_host_bound_move);
 #undef ADD_HOST
 #undef ADD
   status = g_test_run ();

@@ -429,7 +429,8 @@ test_public_record (void)
 }
 
 /* The audit log (docs/protocol.md, "Resuming") reads back as written; a cut forgets the turns
- * from the cut on, answers included; a damaged one is refused. */
+ * from the cut on, but the lock answers of the turn in progress stay; a damaged one is
+ * refused. */
 static void
 test_audit_log_text (void)
 {
@@ -481,10 +482,17 @@ test_audit_log_text (void)
   again = syn_tx_audit_log_write (read);
   g_assert_cmpstr (again, ==, text);
 
+  /* Cut back to turn 2, in progress: its commitment goes, its lock answers stay (TX-R16). */
   syn_tx_audit_log_cut (read, 2);
   cut = syn_tx_audit_log_write (read);
-  g_assert_null (strstr (cut, "[Turn 2]"));
+  g_assert_null (strstr (cut, "Committed=f3g5"));
+  g_assert_nonnull (strstr (cut, "[Turn 2]\nAnswers=e5,f1+g1 yes;g5 no;\n"));
   g_assert_nonnull (strstr (cut, "[Turn 1]\nCommitment=abab"));
+  g_assert_cmpuint (read->answers->len, ==, 2);
+  g_clear_pointer (&cut, g_free);
+  syn_tx_audit_log_cut (read, 1);
+  cut = syn_tx_audit_log_write (read);
+  g_assert_null (strstr (cut, "[Turn 2]"));
   g_assert_cmpuint (read->answers->len, ==, 0);
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
