@@ -282,3 +282,23 @@ syn_record_find_unfinished (GError **error)
     g_propagate_error (error, g_steal_pointer (&dir_error));
   return NULL;
 }
+
+GPtrArray *
+syn_record_list_recent (guint max)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFile) fallback = syn_record_fallback_dir ();
+  g_autoptr (GPtrArray) candidates
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) candidate_free);
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  add_candidates (dir, candidates, NULL);
+  add_candidates (fallback, candidates, NULL);
+  g_ptr_array_sort (candidates, compare_candidates);
+  for (guint i = 0; i < candidates->len && files->len < max; i++)
+    {
+      const Candidate *candidate = g_ptr_array_index (candidates, i);
+      g_ptr_array_add (files, g_object_ref (candidate->file));
+    }
+  return files;
+}

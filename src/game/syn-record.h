@@ -54,4 +54,7 @@ gboolean syn_record_set_aside (SynGame *game, GError **error);
 /* The most recent autosaved game that is not finished, or NULL. */
 SynGame *syn_record_find_unfinished (GError **error);
 
+/* The files of the max most recently saved games, finished or not, newest first (GFile). */
+GPtrArray *syn_record_list_recent (guint max);
+
 G_END_DECLS

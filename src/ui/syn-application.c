@@ -121,7 +121,7 @@ syn_application_activate (GApplication *app)
       if (self->screenshot_path)
         start_screenshot (self, window);
       else
-        syn_window_start_default_game (window);
+        syn_window_show_welcome (window);
     }
   gtk_window_present (GTK_WINDOW (window));
   if (fresh && !self->screenshot_path)
@@ -137,7 +137,7 @@ syn_application_open (GApplication *app, GFile **files, int n_files, const char 
   if (!window)
     {
       window = syn_window_new (self);
-      syn_window_start_default_game (window);
+      syn_window_show_welcome (window);
     }
   gtk_window_present (GTK_WINDOW (window));
   if (n_files > 0)
@@ -267,7 +267,7 @@ on_desktop_action_cb (GSimpleAction *action, GVariant *parameter, gpointer user_
   if (!window)
     {
       window = syn_window_new (self);
-      syn_window_start_default_game (window);
+      syn_window_show_welcome (window);
     }
   gtk_window_present (GTK_WINDOW (window));
   gtk_widget_activate_action (GTK_WIDGET (window), window_action, NULL);

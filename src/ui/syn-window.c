@@ -27,6 +27,9 @@
 #include "syn-session.h"
 #include "syn-what-if.h"
 
+/* How many recent games the welcome page lists. */
+#define RECENT_GAMES 5
+
 struct _SynWindow
 {
   AdwApplicationWindow parent_instance;
@@ -44,6 +47,11 @@ struct _SynWindow
   GtkWidget *resign_button;
   AdwStatusPage *hand_over_page;
   GtkButton *hand_over_button;
+  GtkWidget *game_area;
+  AdwStatusPage *welcome_page;
+  GtkButton *welcome_new_game_button;
+  GtkWidget *recent_heading;
+  GtkListBox *recent_list;
   GtkWidget *chat_box;
   GtkLabel *chat_log;
   GtkEntry *chat_entry;
@@ -65,6 +73,7 @@ struct _SynWindow
 
   SynColour viewer;   /* whose board is shown: the person choosing now */
   gboolean hand_over; /* the hand-over screen hides the board */
+  gboolean welcome;   /* the welcome page stands instead of the game: none has begun */
   int shown_turns;    /* -1 follows the game; else the position after that many turns */
 };
 
@@ -304,7 +313,9 @@ update_status (SynWindow *self)
   gtk_label_set_text (self->status_label, text);
 
   subtitle = describe_step (self);
-  adw_window_title_set_subtitle (self->window_title, over ? _ ("Game over") : subtitle);
+  adw_window_title_set_subtitle (self->window_title, self->welcome ? ""
+                                                     : over        ? _ ("Game over")
+                                                                   : subtitle);
 
   gtk_widget_set_visible (self->end_buttons, over);
   gtk_widget_set_visible (self->resign_button, !over);
@@ -323,9 +334,12 @@ update_status (SynWindow *self)
   syn_clock_view_set_waiting (self->clock_view, side_waits (self, SYN_WHITE),
                               side_waits (self, SYN_BLACK));
   syn_clock_view_set_over (self->clock_view, over);
+  /* The quiet game behind the welcome page is nobody's to resign or save. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", !self->welcome);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", !self->welcome);
   gtk_widget_action_set_enabled (
       GTK_WIDGET (self), "win.resign",
-      !over && following_game (self)
+      !over && !self->welcome && following_game (self)
           && syn_game_get_player_kind (self->game, self->viewer) == SYN_PLAYER_HUMAN
           && (!playing_network (self) || syn_peer_is_connected (self->peer)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.offer-draw",
@@ -417,14 +431,24 @@ update_board (SynWindow *self)
   update_board_marks (self);
 }
 
+/* The pages replace the game rather than covering it: the board, the panel and the toasts
+ * are neither drawn nor read out while the next person may be looking, and nothing of a
+ * game shows before one begins. */
+static void
+update_pages (SynWindow *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->toasts), !self->hand_over);
+  gtk_widget_set_visible (GTK_WIDGET (self->hand_over_page), self->hand_over);
+  /* Within the toasts' overlay, so that news (a refused connection) shows over it too. */
+  gtk_widget_set_visible (self->game_area, !self->welcome);
+  gtk_widget_set_visible (GTK_WIDGET (self->welcome_page), self->welcome);
+}
+
 static void
 show_hand_over (SynWindow *self, gboolean show)
 {
   self->hand_over = show;
-  /* The page replaces the game rather than covering it: the board, the panel and the toasts
-   * are neither drawn nor read out while the next person may be looking. */
-  gtk_widget_set_visible (GTK_WIDGET (self->toasts), !show);
-  gtk_widget_set_visible (GTK_WIDGET (self->hand_over_page), show);
+  update_pages (self);
   if (show)
     {
       SynColour next = (SynColour) !self->viewer;
@@ -702,7 +726,6 @@ show_save_failure (SynWindow *self, const GError *error)
   adw_toast_set_button_label (toast, _ ("_Save As…"));
   adw_toast_set_action_name (toast, "win.save-as");
   adw_toast_set_timeout (toast, 0);
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   self->save_toast = toast;
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_save_toast_dismissed_cb), self, 0);
   adw_toast_overlay_add_toast (self->toasts, toast);
@@ -744,6 +767,7 @@ adopt_game (SynWindow *self, SynGame *game, SynSession *session, SynColour viewe
   g_set_object (&self->session, session);
   g_set_object (&self->game, game);
   self->viewer = viewer;
+  self->welcome = FALSE;
   self->network_choice = SYN_MOVE_NONE;
   self->shown_turns = -1;
   show_hand_over (self, FALSE);
@@ -1429,6 +1453,16 @@ on_claim_toast_dismissed_cb (AdwToast *toast, SynWindow *self)
     self->claim_toast = NULL;
 }
 
+static gboolean
+dismiss_claim_toast_cb (gpointer user_data)
+{
+  SynWindow *self = user_data;
+
+  if (self->claim_toast)
+    adw_toast_dismiss (self->claim_toast);
+  return G_SOURCE_REMOVE;
+}
+
 /* The opponent's connection stayed broken, or it withheld a due reveal, for the abandonment
  * time (docs/protocol.md): the player may claim the game, and is asked until the opponent
  * comes back. */
@@ -1440,8 +1474,11 @@ on_peer_abandon_claimable_cb (SynPeer *peer, gboolean claimable, SynWindow *self
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim-abandoned", claimable);
   if (!claimable || !playing_network (self))
     {
+      /* Not from within the toast's own button (the claim itself ends the offer): the toast
+       * closes itself then, and libadwaita 1.2 does not survive a second dismissal. */
       if (self->claim_toast)
-        adw_toast_dismiss (self->claim_toast);
+        g_idle_add_full (G_PRIORITY_DEFAULT, dismiss_claim_toast_cb, g_object_ref (self),
+                         g_object_unref);
       return;
     }
   if (self->claim_toast)
@@ -1450,7 +1487,7 @@ on_peer_abandon_claimable_cb (SynPeer *peer, gboolean claimable, SynWindow *self
   adw_toast_set_button_label (toast, _ ("_Claim the Game"));
   adw_toast_set_action_name (toast, "win.claim-abandoned");
   adw_toast_set_timeout (toast, 0);
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  /* Normal priority: libadwaita 1.2 cannot show again a toast that a high one pushed back. */
   self->claim_toast = toast;
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_claim_toast_dismissed_cb), self, 0);
   adw_toast_overlay_add_toast (self->toasts, toast);
@@ -1462,10 +1499,11 @@ claim_abandoned_action (GtkWidget *widget, const char *name, GVariant *parameter
   SynWindow *self = SYN_WINDOW (widget);
   g_autoptr (GError) error = NULL;
 
+  /* The toast's own button closes the toast; dismissing it once more would break
+   * libadwaita 1.2's animation of it. */
+  self->claim_toast = NULL;
   if (!self->peer || !syn_peer_claim_abandoned (self->peer, &error))
     toast (self, error ? error->message : _ ("There is no game to claim"));
-  else if (self->claim_toast)
-    adw_toast_dismiss (self->claim_toast);
   update_board_marks (self);
   update_status (self);
 }
@@ -1956,6 +1994,11 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynWindow, end_buttons);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, resign_button);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, hand_over_page);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, game_area);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, welcome_page);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, welcome_new_game_button);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, recent_heading);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, hand_over_button);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, chat_box);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, chat_log);
@@ -1987,11 +2030,15 @@ syn_window_class_init (SynWindowClass *klass)
 
 }
 
+static void on_recent_game_activated_cb (GtkListBox *list, GtkListBoxRow *row, SynWindow *self);
+
 static void
 syn_window_init (SynWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   watch_space (self);
+  g_signal_connect_object (self->recent_list, "row-activated",
+                           G_CALLBACK (on_recent_game_activated_cb), self, 0);
 
   self->settings = g_settings_new (APPLICATION_ID);
   self->shown_turns = -1;
@@ -2021,6 +2068,91 @@ SynWindow *
 syn_window_new (SynApplication *app)
 {
   return g_object_new (SYN_TYPE_WINDOW, "application", app, NULL);
+}
+
+/* "White – Black", and the result, the rule set and the date, for the list of recent games. */
+static GtkWidget *
+recent_game_row (GFile *file)
+{
+  g_autoptr (SynGame) game = syn_record_load (file, NULL);
+  GtkWidget *row;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  const char *result;
+
+  if (!game)
+    return NULL;
+  title = g_strdup_printf ("%s – %s", syn_game_get_player_name (game, SYN_WHITE) ?: _ ("White"),
+                           syn_game_get_player_name (game, SYN_BLACK) ?: _ ("Black"));
+  result = syn_game_is_over (game) ? syn_result_to_text (syn_game_get_result (game))
+                                   : _ ("unfinished");
+  /* Translators: a recent game: its result (1-0, "unfinished"), its rule set, its date */
+  subtitle = g_strdup_printf (_ ("%s · %s · %s"), result, syn_game_get_variant (game)->name,
+                              syn_game_get_tag (game, "Date") ?: "?");
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  g_object_set_data_full (G_OBJECT (row), "file", g_object_ref (file), g_object_unref);
+  return row;
+}
+
+static void
+on_recent_game_activated_cb (GtkListBox *list, GtkListBoxRow *row, SynWindow *self)
+{
+  GFile *file = g_object_get_data (G_OBJECT (row), "file");
+
+  if (file)
+    syn_window_open_file (self, file);
+}
+
+static void
+fill_recent_games (SynWindow *self)
+{
+  g_autoptr (GPtrArray) files = syn_record_list_recent (RECENT_GAMES);
+  GtkWidget *child;
+  guint shown = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))))
+    gtk_list_box_remove (self->recent_list, child);
+  for (guint i = 0; i < files->len; i++)
+    {
+      GtkWidget *row = recent_game_row (g_ptr_array_index (files, i));
+      if (row)
+        {
+          gtk_list_box_append (self->recent_list, row);
+          shown++;
+        }
+    }
+  gtk_widget_set_visible (self->recent_heading, shown > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
+}
+
+void
+syn_window_show_welcome (SynWindow *self)
+{
+  /* A quiet game stands behind the page (two people, no clock, nothing saved), so that no
+   * clock runs and nothing is kept until the player picks a game. */
+  SynNewGameOptions options = { &syn_variant_psc, { 0, 0 }, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
+
+  g_return_if_fail (SYN_IS_WINDOW (self));
+
+  syn_window_start_game (self, &options, NULL, FALSE);
+  self->welcome = TRUE;
+  fill_recent_games (self);
+  update_pages (self);
+  update_status (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->welcome_new_game_button));
+}
+
+gboolean
+syn_window_is_welcome (SynWindow *self)
+{
+  g_return_val_if_fail (SYN_IS_WINDOW (self), FALSE);
+
+  return self->welcome;
 }
 
 void

@@ -27,6 +27,10 @@ SynWindow *syn_window_new (SynApplication *app);
 
 /* Starts a game with the options last chosen in the New Game dialog. */
 void syn_window_start_default_game (SynWindow *self);
+/* The welcome page (New Game, Host, Join, Open, the recent games) instead of a game: what
+ * the window shows when Synchess starts. No clock runs behind it. */
+void syn_window_show_welcome (SynWindow *self);
+gboolean syn_window_is_welcome (SynWindow *self);
 
 /* Starts a game; start is NULL for the start position. Without autosave nothing is written
  * (screenshots). */

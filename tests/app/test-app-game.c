@@ -456,6 +456,12 @@ test_against_the_computer_to_the_end (Fixture *fixture, gconstpointer user_data)
   g_rmdir (dir);
 }
 
+static gboolean
+is_hand_over_page (GtkWidget *widget, gconstpointer data)
+{
+  return ADW_IS_STATUS_PAGE (widget) && gtk_widget_has_css_class (widget, "hand-over");
+}
+
 static void
 test_two_people_hand_over (Fixture *fixture, gconstpointer user_data)
 {
@@ -472,8 +478,8 @@ test_two_people_hand_over (Fixture *fixture, gconstpointer user_data)
   g_assert_true (syn_game_has_chosen (game, SYN_WHITE));
   g_assert_true (action_enabled (fixture, "win.hand-over-done"));
   g_assert_cmpstr (status_text (fixture), ==, "White has chosen");
-  g_assert_true (gtk_widget_get_visible (find_widget (GTK_WIDGET (fixture->window), is_type,
-                                                      GSIZE_TO_POINTER (ADW_TYPE_STATUS_PAGE))));
+  g_assert_true (gtk_widget_get_visible (
+      find_widget (GTK_WIDGET (fixture->window), is_hand_over_page, NULL)));
   /* White's choice stays off the board while the hand-over page covers it. */
   g_assert_false (syn_board_view_get_interactive (syn_window_get_board (fixture->window)));
 

@@ -40,6 +40,9 @@ focus (SynWindow *window, GtkWidget *widget)
   g_assert_true (app_test_iterate_until (has_focus_within, widget, 5000));
 }
 
+static const SynNewGameOptions computer_game
+    = { &syn_variant_psc, { 0, 0 }, FALSE, SYN_PLAYER_COMPUTER, SYN_WHITE };
+
 /* Space, with the focus on the board and on the move list, goes round the heatmap's three
  * modes; GtkWindow's own Space (activate the focused widget) took it before. */
 static void
@@ -58,6 +61,8 @@ test_space_cycles_heatmap (void)
       app_test_quit (app, window);
       return;
     }
+  /* The board shows once a game begins: the window starts on its welcome page. */
+  syn_window_start_game (window, &computer_game, NULL, FALSE);
   board = GTK_WIDGET (syn_window_get_board (window));
   move_list = app_test_find_type (GTK_WIDGET (window), SYN_TYPE_MOVE_LIST);
   g_assert_nonnull (move_list);
