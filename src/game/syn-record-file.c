@@ -178,10 +178,9 @@ rebuild_index (void)
   g_autoptr (GError) error = NULL;
   GKeyFile *index = g_key_file_new ();
 
-  enumerator = g_file_enumerate_children (dir,
-                                          G_FILE_ATTRIBUTE_STANDARD_NAME
-                                          "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                                          G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  enumerator = g_file_enumerate_children (
+      dir, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
   while (enumerator)
     {
       GFileInfo *info;

@@ -104,7 +104,7 @@ struct _SynPeer
   /* The game's end: the other side is known to hold it (a pong to a ping sent after it, or
    * a resume it answered), so the game is no longer offered to bring it to its end. */
   gboolean end_held;
-  guint64 end_ping; /* the last ping sent before the end */
+  guint64 end_ping;          /* the last ping sent before the end */
   gboolean applying;         /* inside a turn's execution: "finished" is handled after */
   gboolean resume_declined;  /* host: offer a new game rather than the same resume again */
   SynGame *resume_game;      /* host: the game a resume proposal is about */
@@ -1651,8 +1651,8 @@ handle_resume (SynPeer *self, const SynMessage *m)
     }
   /* A game over here may be one the host holds a turn short of its end: it is brought
    * there with our reveal of the last turn (docs/protocol.md, "Resuming"). */
-  if (game && syn_game_is_over (game) && is_our_game (self, game)
-      && local_colour_of (game, &local) && (int) local != m->colour)
+  if (game && syn_game_is_over (game) && is_our_game (self, game) && local_colour_of (game, &local)
+      && (int) local != m->colour)
     {
       resume_finished (self, game, local, m);
       return;
@@ -1859,7 +1859,7 @@ start_new_game (SynPeer *self, gboolean fog)
  * gets our reveal of the last turn, which ends its game too; one that holds the end already
  * says so. Either way the guest now holds the end, and a new game is proposed at once. */
 static void
-bring_to_end (SynPeer *self, SynGame *game, SynColour local, SynTxAuditLog *log, guint turns)
+bring_to_end (SynPeer *self, SynGame *game, SynTxAuditLog *log, guint turns)
 {
   guint n = syn_game_get_n_turns (game);
 
@@ -1884,7 +1884,6 @@ bring_to_end (SynPeer *self, SynGame *game, SynColour local, SynTxAuditLog *log,
   self->resume_declined = TRUE;
   if (self->link && !self->link->closing)
     propose (self);
-  (void) local;
 }
 
 /* Host: the guest declined to resume game. One over here is settled: the guest holds no
@@ -1955,7 +1954,7 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
       n = syn_game_get_n_turns (game);
       if (syn_game_is_over (game))
         {
-          bring_to_end (self, game, local, log, m->turns);
+          bring_to_end (self, game, log, m->turns);
           return;
         }
       set_game (self, game, local, log);

@@ -34,7 +34,7 @@ typedef struct
   GSocketListener *listener; /* raw host */
   guint16 port;
   char id[SYN_PROTOCOL_ID_MAX + 1];
-  SynColour colour; /* the raw side's */
+  SynColour colour;      /* the raw side's */
   gboolean decline_late; /* the decline comes after the abandonment time */
 } Raw;
 
@@ -535,8 +535,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/net/resume-end/host-ahead-brings-guest-to-end", test_host_ahead);
   g_test_add_func ("/net/resume-end/guest-ahead-brings-host-to-end", test_guest_ahead);
-  g_test_add_data_func ("/net/resume-end/decline-after-abandon-time-loses",
-                        GINT_TO_POINTER (TRUE), test_decline);
+  g_test_add_data_func ("/net/resume-end/decline-after-abandon-time-loses", GINT_TO_POINTER (TRUE),
+                        test_decline);
   g_test_add_data_func ("/net/resume-end/decline-before-abandon-time-keeps-game",
                         GINT_TO_POINTER (FALSE), test_decline);
   g_test_add_func ("/net/resume-end/fifo-in-autosave-folder", test_fifo);
