@@ -354,6 +354,72 @@ test_guest_ahead (void)
   g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_DRAW);
 }
 
+/* Two SynPeers: the connection breaks inside the last turn ------------------------------- */
+
+/* The side that chose last has played the last turn: the other side's connection breaks
+ * before it has read the reveal on its way, so it cannot play the turn. */
+static void
+on_turn_drop_cb (SynPeer *peer, guint index, SynPeer *behind)
+{
+  syn_peer_drop_connection (behind);
+}
+
+/* Whichever side is left behind (data: TRUE for the host ahead), both records end alike. */
+static void
+test_pair_last_turn (gconstpointer data)
+{
+  gboolean host_ahead = GPOINTER_TO_INT (data);
+  SynPeerOptions options = { NULL, { 0, 0 }, FALSE, SYN_WHITE, LAST_TURN_FEN };
+  g_autoptr (NetPair) pair = net_pair_new ("127.0.0.1", &options);
+  SynPeer *ahead = host_ahead ? pair->host : pair->guest;
+  SynPeer *behind = host_ahead ? pair->guest : pair->host;
+  g_autoptr (SynGame) ahead_game = NULL;
+  g_autoptr (SynGame) behind_game = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  SynColour colour = host_ahead ? SYN_WHITE : SYN_BLACK;
+  SynChoice choice;
+
+  (host_ahead ? pair->host_bot : pair->guest_bot)->paused = TRUE;
+  net_pair_connect (pair);
+  while (
+      !(syn_peer_has_chosen (behind) && syn_peer_get_opponent_state (ahead) == SYN_OPPONENT_CHOSEN))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      net_test_spin (2);
+    }
+  ahead_game = g_object_ref (syn_peer_get_game (ahead));
+  behind_game = g_object_ref (syn_peer_get_game (behind));
+  /* The side ahead commits and reveals at once (it holds the other's commitment), reads the
+   * other's reveal, plays the last turn, and its connection breaks. */
+  choice = syn_variant_choice_from_text (syn_game_get_variant (ahead_game),
+                                         syn_game_get_state (ahead_game), colour,
+                                         host_ahead ? "e1d1" : "e8d8");
+  g_signal_connect (ahead, "turn-completed", G_CALLBACK (on_turn_drop_cb), behind);
+  g_assert_true (syn_peer_choose (ahead, choice, &error));
+  g_assert_no_error (error);
+  net_test_wait (&pair->host_bot->disconnected, 10, "the host to notice");
+  net_test_wait (&pair->guest_bot->disconnected, 10, "the guest to notice");
+  g_signal_handlers_disconnect_by_func (ahead, on_turn_drop_cb, behind);
+  g_assert_true (syn_game_is_over (ahead_game));
+  g_assert_cmpuint (syn_game_get_n_turns (ahead_game), ==, 1);
+  g_assert_false (syn_game_is_over (behind_game));
+  g_assert_cmpuint (syn_game_get_n_turns (behind_game), ==, 0);
+
+  /* Connected again, the side behind is brought to the end (before: the game was left at
+   * "*" on that side for ever). */
+  pair->host_bot->paused = pair->guest_bot->paused = FALSE;
+  syn_peer_connect_async (pair->guest, pair->address, syn_peer_get_port (pair->host), NULL, NULL,
+                          NULL);
+  while (!syn_game_is_over (behind_game))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      net_test_spin (2);
+    }
+  net_assert_same_game (ahead_game, behind_game);
+  g_assert_cmpint (syn_game_get_result (behind_game), ==, SYN_RESULT_DRAW);
+}
+
 /* A guest declines to resume the game it was losing -------------------------------------- */
 
 static gpointer
@@ -535,6 +601,10 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/net/resume-end/host-ahead-brings-guest-to-end", test_host_ahead);
   g_test_add_func ("/net/resume-end/guest-ahead-brings-host-to-end", test_guest_ahead);
+  g_test_add_data_func ("/net/resume-end/two-peers/host-ahead", GINT_TO_POINTER (TRUE),
+                        test_pair_last_turn);
+  g_test_add_data_func ("/net/resume-end/two-peers/guest-ahead", GINT_TO_POINTER (FALSE),
+                        test_pair_last_turn);
   g_test_add_data_func ("/net/resume-end/decline-after-abandon-time-loses", GINT_TO_POINTER (TRUE),
                         test_decline);
   g_test_add_data_func ("/net/resume-end/decline-before-abandon-time-keeps-game",
