@@ -75,6 +75,236 @@ syn_record_load (GFile *file, GError **error)
   return g_steal_pointer (&game);
 }
 
+/* The network games' index ------------------------------------------------------------------ */
+
+#define INDEX_GROUP "Index"
+#define INDEX_VERSION 1
+#define INDEX_MAX_SIZE (16 * 1024 * 1024)
+/* The tags stand at a record's top; a NetPair beyond this is not looked for on a rebuild. */
+#define INDEX_HEAD_SIZE 4096
+
+static gboolean
+is_pair_text (const char *pair)
+{
+  gsize i;
+
+  for (i = 0; pair[i]; i++)
+    if (!g_ascii_isxdigit (pair[i]) || g_ascii_isupper (pair[i]))
+      return FALSE;
+  return i == 64;
+}
+
+/* The ids the protocol can carry (docs/protocol.md, "Lines"); no other goes in the index. */
+static gboolean
+is_id_text (const char *id, gsize length)
+{
+  if (length == 0 || length > 64)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isalnum (id[i]) && id[i] != '-')
+      return FALSE;
+  return TRUE;
+}
+
+static GFile *
+index_file (void)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+
+  return g_file_get_child (dir, SYN_RECORD_NET_INDEX);
+}
+
+static gboolean
+save_index (GKeyFile *index, GError **error)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFile) file = index_file ();
+  g_autofree char *dir_path = g_file_get_path (dir);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *text = NULL;
+
+  if (g_mkdir_with_parents (dir_path, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _ ("Could not create the folder %s: %s"), dir_path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  g_key_file_set_integer (index, INDEX_GROUP, "Version", INDEX_VERSION);
+  text = g_key_file_to_data (index, NULL, NULL);
+  /* Private, as the folder: it says whom a person played. */
+  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+}
+
+static void
+index_add (GKeyFile *index, const char *pair, const char *id)
+{
+  gsize n = 0;
+  g_auto (GStrv) ids = g_key_file_get_string_list (index, pair, "Games", &n, NULL);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) added = NULL;
+
+  if (ids && g_strv_contains ((const char *const *) ids, id))
+    return;
+  if (ids)
+    g_strv_builder_addv (builder, (const char **) ids);
+  g_strv_builder_add (builder, id);
+  added = g_strv_builder_end (builder);
+  g_key_file_set_string_list (index, pair, "Games", (const char *const *) added,
+                              g_strv_length (added));
+}
+
+/* The value of tag name in a record's head, or NULL. */
+static char *
+head_tag (const char *head, const char *name)
+{
+  g_autofree char *needle = g_strdup_printf ("\n[%s \"", name);
+  const char *start = strstr (head, needle), *end;
+
+  if (!start)
+    return NULL;
+  start += strlen (needle);
+  end = strchr (start, '"');
+  return end ? g_strndup (start, (gsize) (end - start)) : NULL;
+}
+
+/* The index made again from the records' tags: every unfinished game with a NetPair. Only
+ * regular files are opened, without blocking (a FIFO named like a record hangs nothing), and
+ * only their first bytes are read. */
+static GKeyFile *
+rebuild_index (void)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autoptr (GFileEnumerator) enumerator = NULL;
+  g_autoptr (GError) error = NULL;
+  GKeyFile *index = g_key_file_new ();
+
+  enumerator = g_file_enumerate_children (
+      dir, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  while (enumerator)
+    {
+      GFileInfo *info;
+      GFile *child;
+      const char *name;
+      gsize length = 0, id_length;
+      g_autofree char *head = NULL;
+      g_autofree char *pair = NULL;
+      g_autofree char *result = NULL;
+
+      if (!g_file_enumerator_iterate (enumerator, &info, &child, NULL, NULL) || !info)
+        break;
+      name = g_file_info_get_name (info);
+      if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR
+          || !g_str_has_suffix (name, SYN_RECORD_SUFFIX))
+        continue;
+      id_length = strlen (name) - strlen (SYN_RECORD_SUFFIX);
+      if (!is_id_text (name, id_length))
+        continue;
+      head = syn_text_file_load (child, INDEX_HEAD_SIZE, &length, NULL);
+      if (!head)
+        continue;
+      pair = head_tag (head, "NetPair");
+      result = head_tag (head, "Result");
+      if (pair && is_pair_text (pair) && result && g_str_equal (result, "*"))
+        {
+          g_autofree char *id = g_strndup (name, id_length);
+          index_add (index, pair, id);
+        }
+    }
+  if (!save_index (index, &error))
+    g_debug ("the index of network games could not be saved: %s", error->message);
+  return index;
+}
+
+/* The index as saved, or made again when it is missing, cannot be read, or is of another
+ * version. */
+static GKeyFile *
+load_index (void)
+{
+  g_autoptr (GFile) file = index_file ();
+  g_autoptr (GKeyFile) index = g_key_file_new ();
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  text = syn_text_file_load (file, INDEX_MAX_SIZE + 1, &length, NULL);
+  if (!text || length > INDEX_MAX_SIZE
+      || !g_key_file_load_from_data (index, text, length, G_KEY_FILE_NONE, NULL)
+      || g_key_file_get_integer (index, INDEX_GROUP, "Version", NULL) != INDEX_VERSION)
+    return rebuild_index ();
+  return g_steal_pointer (&index);
+}
+
+char **
+syn_record_index_lookup (const char *pair, GError **error)
+{
+  g_autoptr (GKeyFile) index = NULL;
+  char **ids;
+
+  g_return_val_if_fail (pair != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!is_pair_text (pair))
+    return g_new0 (char *, 1);
+  index = load_index ();
+  ids = g_key_file_get_string_list (index, pair, "Games", NULL, NULL);
+  return ids ? ids : g_new0 (char *, 1);
+}
+
+gboolean
+syn_record_index_remove (const char *pair, const char *id, GError **error)
+{
+  g_autoptr (GKeyFile) index = NULL;
+  g_auto (GStrv) ids = NULL;
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) kept = NULL;
+
+  g_return_val_if_fail (pair != NULL && id != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!is_pair_text (pair))
+    return TRUE;
+  index = load_index ();
+  ids = g_key_file_get_string_list (index, pair, "Games", NULL, NULL);
+  if (!ids || !g_strv_contains ((const char *const *) ids, id))
+    return TRUE;
+  for (guint i = 0; ids[i]; i++)
+    if (!g_str_equal (ids[i], id))
+      g_strv_builder_add (builder, ids[i]);
+  kept = g_strv_builder_end (builder);
+  if (kept[0])
+    g_key_file_set_string_list (index, pair, "Games", (const char *const *) kept,
+                                g_strv_length (kept));
+  else
+    g_key_file_remove_group (index, pair, NULL);
+  return save_index (index, error);
+}
+
+/* A network game's record saved: its id is listed under its pair, so that a host finds it
+ * without reading every record. The index is only a help: a record saved without it is
+ * still saved. */
+static void
+index_saved_game (SynGame *game)
+{
+  const char *pair = syn_game_get_tag (game, "NetPair");
+  const char *id = syn_game_get_id (game);
+  g_autoptr (GKeyFile) index = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize n = 0;
+  g_auto (GStrv) ids = NULL;
+
+  if (!pair || !is_pair_text (pair) || !id || !is_id_text (id, strlen (id))
+      || syn_game_is_over (game))
+    return;
+  index = load_index ();
+  ids = g_key_file_get_string_list (index, pair, "Games", &n, NULL);
+  if (ids && g_strv_contains ((const char *const *) ids, id))
+    return;
+  index_add (index, pair, id);
+  if (!save_index (index, &error))
+    g_debug ("the index of network games could not be saved: %s", error->message);
+}
+
 GFile *
 syn_record_autosave_dir (void)
 {
@@ -119,6 +349,7 @@ syn_record_autosave (SynGame *game, GError **error)
 
   if (save_in (dir, game, &local_error))
     {
+      index_saved_game (game);
       g_autofree char *name = g_strconcat (syn_game_get_id (game), SYN_RECORD_SUFFIX, NULL);
       g_autoptr (GFile) stale = g_file_get_child (fallback, name);
 

@@ -51,6 +51,20 @@ gboolean syn_record_autosave (SynGame *game, GError **error);
  * for resuming (the person chose not to). */
 gboolean syn_record_set_aside (SynGame *game, GError **error);
 
+/* The index of network games in the autosave folder (SYN_RECORD_NET_INDEX): for each pair of
+ * certificates (a record's NetPair tag), the ids of its games that a host may still propose
+ * to resume. Saving a record with a NetPair tag lists its id; the network layer takes an id
+ * off once the other side is known to hold the game as it is here. A host reads this small
+ * file instead of every record at each connection. A missing or unreadable index is rebuilt
+ * from the records' tags: every unfinished network game is listed again. */
+#define SYN_RECORD_NET_INDEX "network-games.index"
+
+/* The ids listed for pair (a NULL-terminated array, maybe empty), rebuilding the index when
+ * it is missing or cannot be read. */
+char **syn_record_index_lookup (const char *pair, GError **error);
+/* Takes id off pair's list; TRUE when it is not listed (any more). */
+gboolean syn_record_index_remove (const char *pair, const char *id, GError **error);
+
 /* The most recent autosaved game that is not finished, or NULL. */
 SynGame *syn_record_find_unfinished (GError **error);
 

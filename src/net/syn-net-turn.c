@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "syn-record.h"
+#include "syn-text-file.h"
 
 #define GROUP "Turn"
 #define DRAW_GROUP "Draw"
@@ -210,11 +211,14 @@ gboolean
 syn_net_turn_load (const char *id, SynNetTurn *turn, GError **error)
 {
   g_autoptr (GFile) file = turn_file (id);
-  g_autofree char *path = g_file_get_path (file);
   g_autofree char *text = NULL;
+  gsize length = 0;
 
   syn_net_turn_init (turn, 0);
-  if (!g_file_get_contents (path, &text, NULL, error))
+  /* Only a regular file, without blocking: a FIFO in its place must not hang the host. A
+   * turn file is a few hundred bytes; 64 KiB is far more than one can hold. */
+  text = syn_text_file_load (file, 64 * 1024, &length, error);
+  if (!text)
     return FALSE;
   return syn_net_turn_read (text, turn, error);
 }
@@ -278,11 +282,14 @@ static gboolean
 draw_read (GFile *file, SynNetDraw *draw)
 {
   g_autoptr (GKeyFile) key_file = g_key_file_new ();
-  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *text = NULL;
+  gsize length = 0;
   GError *error = NULL;
 
   memset (draw, 0, sizeof *draw);
-  if (!g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, NULL)
+  /* Only a regular file, opened without blocking: a FIFO in the folder hangs nothing. */
+  text = syn_text_file_load (file, 64 * 1024, &length, NULL);
+  if (!text || !g_key_file_load_from_data (key_file, text, length, G_KEY_FILE_NONE, NULL)
       || !read_string (key_file, "Id", draw->id, sizeof draw->id)
       || !syn_protocol_id_is_valid (draw->id)
       || !read_string (key_file, "Pair", draw->pair, sizeof draw->pair)

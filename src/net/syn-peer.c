@@ -101,6 +101,13 @@ struct _SynPeer
   SynGame *game;
   SynColour colour;
   gboolean over_announced;
+  /* The game's end: the other side is known to hold it (a pong to a ping sent after it, or
+   * a resume it answered), so the game is no longer offered to bring it to its end. */
+  gboolean end_held;
+  guint64 end_ping;          /* the last ping sent before the end */
+  /* The game ended on the connection still open: anything proposed on it comes after our
+   * last reveal, so the other side reads the end before it (no resume of it is needed). */
+  gboolean end_on_this_link;
   gboolean applying;         /* inside a turn's execution: "finished" is handled after */
   gboolean resume_declined;  /* host: offer a new game rather than the same resume again */
   SynGame *resume_game;      /* host: the game a resume proposal is about */
@@ -531,7 +538,7 @@ find_saved_turn (SynPeer *self, SynGame *game, SynNetTurn *turn)
     *turn = self->saved;
   else if (!self->autosave || !syn_net_turn_load (syn_game_get_id (game), turn, &error))
     {
-      if (error && !g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+      if (error && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         g_debug ("the turn in progress of %s cannot be read: %s", syn_game_get_id (game),
                  error->message);
       syn_net_turn_init (turn, n);
@@ -616,6 +623,33 @@ result_provisional (SynPeer *self)
          && syn_game_get_end (self->game) == SYN_END_RULES && !self->audit_done;
 }
 
+/* A game that ended by the rules when its last turn was played (not by a resignation, a flag
+ * or a claim, which travel without a turn), and not a Transactional one, whose turns travel
+ * sealed and are never brought forward (TX-R15). */
+static gboolean
+ends_by_last_turn (SynGame *game)
+{
+  return syn_game_is_over (game) && syn_game_get_end (game) == SYN_END_RULES
+         && syn_game_get_n_turns (game) > 0 && !syn_game_get_variant (game)->view;
+}
+
+/* The other side holds game's end (or nothing can bring it there): the game is no longer
+ * offered for resuming, and the reveal kept for that goes. */
+static void
+settle_end (SynPeer *self, SynGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  const char *pair = syn_game_get_tag (game, SYN_NET_PAIR_TAG);
+
+  if (game == self->game)
+    self->end_held = TRUE;
+  if (!self->autosave)
+    return;
+  syn_net_turn_remove (syn_game_get_id (game));
+  if (pair && !syn_record_index_remove (pair, syn_game_get_id (game), &error))
+    g_debug ("the index of network games could not be saved: %s", error->message);
+}
+
 static void
 announce_over (SynPeer *self)
 {
@@ -630,9 +664,20 @@ announce_over (SynPeer *self)
    * ended the game, unfinished, until the audit decides. */
   if (!result_provisional (self))
     autosave (self);
-  /* A finished game is not resumed: what its last turn held is of no more use. */
+  self->end_ping = self->ping_number;
+  self->end_on_this_link = self->link != NULL;
+  /* A game ended by the rules at its last turn is brought to its end on resuming, for the
+   * other side may have missed our reveal of that turn: it is kept until the other side is
+   * known to hold the end (docs/protocol.md, "Resuming"). Other ends do not come with a
+   * reveal: what the turn held is of no more use. */
   if (self->autosave && self->game)
-    syn_net_turn_remove (syn_game_get_id (self->game));
+    {
+      if (ends_by_last_turn (self->game) && self->saved.last
+          && self->saved.turn == syn_game_get_n_turns (self->game))
+        save_turn (self);
+      else
+        settle_end (self, self->game);
+    }
   /* Before anyone hears of the end, who might close the connection. */
   if (self->sealed)
     send_audit (self);
@@ -694,6 +739,8 @@ set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
   self->claim_pending = FALSE;
   g_clear_handle_id (&self->audit_timer_id, g_source_remove);
   self->over_announced = syn_game_is_over (game);
+  self->end_held = FALSE;
+  self->end_ping = self->ping_number;
   self->pending_resign = FALSE;
   self->pending_draw = -1;
   reset_turn (self);
@@ -842,14 +889,38 @@ local_colour_of (SynGame *game, SynColour *colour)
   return TRUE;
 }
 
+/* A game played with this pair of certificates, finished or not. */
+static gboolean
+is_our_game (SynPeer *self, SynGame *game)
+{
+  const char *pair = game ? syn_game_get_tag (game, SYN_NET_PAIR_TAG) : NULL;
+  SynColour colour;
+
+  return pair && self->pair_digest && g_str_equal (pair, self->pair_digest)
+         && local_colour_of (game, &colour);
+}
+
 static gboolean
 is_our_unfinished_game (SynPeer *self, SynGame *game)
 {
-  const char *pair = syn_game_get_tag (game, SYN_NET_PAIR_TAG);
-  SynColour colour;
+  return game && !syn_game_is_over (game) && is_our_game (self, game);
+}
 
-  return game && !syn_game_is_over (game) && pair && self->pair_digest
-         && g_str_equal (pair, self->pair_digest) && local_colour_of (game, &colour);
+/* A finished game of ours that the other side may hold a turn short of its end: it ended at
+ * its last turn, and we hold our reveal of that turn to bring the other side there. */
+static gboolean
+is_end_to_bring (SynPeer *self, SynGame *game)
+{
+  SynNetTurn turn;
+  /* The game in memory, or its record read back from the autosave folder. */
+  gboolean current
+      = self->game && g_strcmp0 (syn_game_get_id (game), syn_game_get_id (self->game)) == 0;
+
+  if (!is_our_game (self, game) || !ends_by_last_turn (game)
+      || (current && (self->end_held || self->end_on_this_link)))
+    return FALSE;
+  find_saved_turn (self, game, &turn);
+  return turn.last;
 }
 
 /* A Transactional game goes on only with what its audit will need (TX-R17): the log in
@@ -874,15 +945,35 @@ find_audit_log (SynPeer *self, SynGame *game, SynTxAuditLog **log)
   return *log != NULL;
 }
 
-/* The unfinished game saved for this pair of certificates, newest first: the one in memory,
- * or one from the autosave folder (this program may have been restarted); log is its audit
- * log when it is a Transactional one. */
+/* The time game's record was last saved, in microseconds (0 when unknown): when it was last
+ * played, or when its connection broke. */
+static guint64
+saved_time_us (SynGame *game)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = g_strconcat (syn_game_get_id (game), ".synchess", NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+  g_autoptr (GFileInfo) info = g_file_query_info (
+      file, G_FILE_ATTRIBUTE_TIME_MODIFIED "," G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
+      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+
+  if (!info)
+    return 0;
+  return g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC
+         + g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
+}
+
+/* The game to resume with this pair of certificates, newest first: the unfinished one in
+ * memory, else one of the games the autosave folder's index lists for the pair (this program
+ * may have been restarted): an unfinished game, or a finished one the other side may hold a
+ * turn short of its end. The index spares reading every saved record at each connection;
+ * what it lists is checked against the record itself, and an id that no longer fits is
+ * taken off. log is the game's audit log when it is a Transactional one. */
 static SynGame *
 find_resumable (SynPeer *self, SynTxAuditLog **log)
 {
   g_autoptr (GFile) dir = NULL;
-  g_autoptr (GFileEnumerator) enumerator = NULL;
-  g_autofree char *needle = NULL;
+  g_auto (GStrv) ids = NULL;
   SynGame *best = NULL;
   guint64 best_time = 0;
 
@@ -890,40 +981,41 @@ find_resumable (SynPeer *self, SynTxAuditLog **log)
   if (self->game && is_our_unfinished_game (self, self->game)
       && find_audit_log (self, self->game, log))
     return g_object_ref (self->game);
-  if (!self->autosave)
-    return NULL;
+  if (!self->autosave || !self->pair_digest)
+    return self->game && is_end_to_bring (self, self->game) ? g_object_ref (self->game) : NULL;
 
   dir = syn_record_autosave_dir ();
-  enumerator = g_file_enumerate_children (dir,
-                                          G_FILE_ATTRIBUTE_STANDARD_NAME
-                                          "," G_FILE_ATTRIBUTE_STANDARD_SIZE
-                                          "," G_FILE_ATTRIBUTE_TIME_MODIFIED,
-                                          G_FILE_QUERY_INFO_NONE, NULL, NULL);
-  if (!enumerator)
-    return NULL;
-  needle = g_strdup_printf ("[%s \"%s\"]", SYN_NET_PAIR_TAG, self->pair_digest);
-  for (;;)
+  ids = syn_record_index_lookup (self->pair_digest, NULL);
+  for (guint i = 0; ids[i]; i++)
     {
-      GFileInfo *info;
-      GFile *child;
-      g_autofree char *text = NULL;
+      g_autofree char *name = NULL;
+      g_autoptr (GFile) file = NULL;
       g_autoptr (SynGame) game = NULL;
       g_autoptr (SynTxAuditLog) game_log = NULL;
+      g_autoptr (GError) error = NULL;
       guint64 time;
 
-      if (!g_file_enumerator_iterate (enumerator, &info, &child, NULL, NULL) || !info)
-        break;
-      if (!g_str_has_suffix (g_file_info_get_name (info), ".synchess")
-          || g_file_info_get_size (info) > 1024 * 1024)
+      if (!syn_protocol_id_is_valid (ids[i]))
         continue;
-      /* Most saved games were played against someone else or finished: look before parsing. */
-      if (!g_file_load_contents (child, NULL, &text, NULL, NULL, NULL) || !strstr (text, needle)
-          || !strstr (text, "[Result \"*\"]"))
+      name = g_strconcat (ids[i], ".synchess", NULL);
+      file = g_file_get_child (dir, name);
+      /* Only a regular file is read, without blocking (syn_text_file_load). */
+      game = syn_record_load (file, &error);
+      if (game && !syn_game_is_over (game) && !is_our_game (self, game))
+        g_clear_object (&game);
+      if (!game || (syn_game_is_over (game) && !is_end_to_bring (self, game)))
+        {
+          if (error)
+            g_debug ("game %s is not resumed: %s", ids[i], error->message);
+          g_clear_error (&error);
+          if (!syn_record_index_remove (self->pair_digest, ids[i], &error))
+            g_debug ("the index of network games could not be saved: %s", error->message);
+          continue;
+        }
+      if (!syn_game_is_over (game) && !find_audit_log (self, game, &game_log))
         continue;
-      game = syn_record_load (child, NULL);
-      time = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED);
-      if (game && is_our_unfinished_game (self, game) && (!best || time > best_time)
-          && find_audit_log (self, game, &game_log))
+      time = saved_time_us (game);
+      if (!best || time > best_time)
         {
           g_clear_object (&best);
           g_clear_pointer (log, syn_tx_audit_log_free);
@@ -1169,6 +1261,8 @@ end_link (SynPeer *self, GError *error)
   if (!link)
     return;
   self->link = NULL;
+  /* Whether our last reveal got through is not known now: the next connection asks. */
+  self->end_on_this_link = FALSE;
   stop_timers (self);
   self->round_trip_us = self->last_round_trip_us = -1;
   link_close_after_flush (link);
@@ -1553,6 +1647,55 @@ resume_behind (SynPeer *self)
   return TRUE;
 }
 
+/* Guest: the host proposes to resume a game that is over here. We hold the same end (the
+ * same digest), or the host missed our reveal of the last turn (our record cut to its turns
+ * gives its digest, and we hold that reveal): it is sent again, and the host plays the turn
+ * that ends the game. Anything else is declined. */
+static void
+resume_finished (SynPeer *self, SynGame *game, SynColour local, const SynMessage *m)
+{
+  SynMessage answer = { .type = SYN_MESSAGE_ACCEPT, .has_turns = TRUE };
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+  g_autoptr (SynGame) prefix = NULL;
+  guint n = syn_game_get_n_turns (game);
+  SynNetTurn saved;
+
+  syn_net_game_digest (game, digest);
+  find_saved_turn (self, game, &saved);
+  if (n == m->turns && memcmp (digest, m->digest, sizeof digest) == 0)
+    answer.turns = n;
+  else if (n == m->turns + 1 && saved.last && ends_by_last_turn (game)
+           && (prefix = syn_net_game_prefix (game, m->turns, NULL)))
+    {
+      syn_net_game_digest (prefix, digest);
+      if (memcmp (digest, m->digest, sizeof digest) != 0)
+        {
+          send_decline (self, "the saved games differ");
+          return;
+        }
+      answer.turns = n;
+    }
+  else
+    {
+      send_decline (self, "no such unfinished game here");
+      return;
+    }
+  if (!send_message (self, &answer))
+    return;
+  syn_protocol_state_end_game (&self->proto);
+  if (n == m->turns)
+    {
+      /* Both hold the end: nothing to play, and nothing to keep for it. */
+      settle_end (self, game);
+      return;
+    }
+  set_game (self, game, local, NULL);
+  self->saved = saved;
+  send_catch_up (self, m->turns);
+  /* Held until the host answers a ping sent from now on, as after any end. */
+  self->end_ping = self->ping_number;
+}
+
 /* Guest: a resume is accepted when we hold the same game, at the host's turn or one turn
  * either side of it, identical up to there. */
 static void
@@ -1576,6 +1719,14 @@ handle_resume (SynPeer *self, const SynMessage *m)
       g_autofree char *name = g_strconcat (m->id, ".synchess", NULL);
       g_autoptr (GFile) file = g_file_get_child (dir, name); /* the id is a safe file name */
       game = syn_record_load (file, NULL);
+    }
+  /* A game over here may be one the host holds a turn short of its end: it is brought
+   * there with our reveal of the last turn (docs/protocol.md, "Resuming"). */
+  if (game && syn_game_is_over (game) && is_our_game (self, game) && local_colour_of (game, &local)
+      && (int) local != m->colour)
+    {
+      resume_finished (self, game, local, m);
+      return;
     }
   if (!game || !is_our_unfinished_game (self, game) || !local_colour_of (game, &local)
       || (int) local == m->colour || !find_audit_log (self, game, &log))
@@ -1775,6 +1926,77 @@ start_new_game (SynPeer *self, gboolean fog)
   return FALSE;
 }
 
+/* Host: the guest said yes to the resume of a game that is over here. A guest a turn behind
+ * gets our reveal of the last turn, which ends its game too; one that holds the end already
+ * says so. Either way the guest now holds the end, and a new game is proposed at once. */
+static void
+bring_to_end (SynPeer *self, SynGame *game, SynTxAuditLog *log, guint turns)
+{
+  guint n = syn_game_get_n_turns (game);
+
+  syn_tx_audit_log_free (log);
+  if (turns != n && !(turns + 1 == n && self->resume_saved.last))
+    {
+      fail (self, "wrong-turn",
+            g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_PROTOCOL,
+                         _ ("The other side holds %u turns of this game, and this side "
+                            "cannot bring the two to the same turn"),
+                         turns));
+      return;
+    }
+  syn_protocol_state_end_game (&self->proto);
+  if (turns + 1 == n)
+    {
+      self->saved = self->resume_saved;
+      send_catch_up (self, turns);
+    }
+  /* What the guest reads next comes after our reveal: it holds the end once it answers. */
+  settle_end (self, game);
+  self->resume_declined = TRUE;
+  if (self->link && !self->link->closing)
+    propose (self);
+}
+
+/* Host: the guest declined to resume game. One over here is settled: the guest holds no
+ * game to bring to its end. An unfinished one was abandoned by the guest, who came back and
+ * would not go on: once the abandonment time has passed since it was last played (its record
+ * was last saved then, or when its connection broke), this side wins it, reason abandoned
+ * (docs/protocol.md, "Abandonment"), so that declining cannot escape a lost position, and a
+ * guest that lost its records cannot keep the game hanging. Sooner, it stays unfinished and
+ * is proposed again at the next connection. */
+static void
+give_up_declined (SynPeer *self, SynGame *game, SynColour local)
+{
+  g_autoptr (GError) error = NULL;
+  guint64 saved_us;
+  gint64 now_us = g_get_real_time ();
+
+  if (syn_game_is_over (game))
+    {
+      settle_end (self, game);
+      return;
+    }
+  saved_us = self->autosave ? saved_time_us (game) : 0;
+  if (saved_us == 0 || now_us < 0 || (guint64) now_us < saved_us
+      || (guint64) now_us - saved_us < (guint64) self->abandon_ms * 1000)
+    return;
+  /* Not through announce_over(): no connection is playing it, and a Transactional one has
+   * no audit to send (the guest holds none of it). */
+  self->applying = game == self->game;
+  syn_game_end (game, local == SYN_WHITE ? SYN_RESULT_WHITE_WINS : SYN_RESULT_BLACK_WINS,
+                SYN_END_ABANDONED);
+  self->applying = FALSE;
+  if (!syn_record_autosave (game, &error))
+    g_signal_emit (self, signals[ERROR], 0, error);
+  settle_end (self, game);
+  if (game == self->game)
+    {
+      stop_abandon_timer (self);
+      self->over_announced = TRUE;
+      g_signal_emit (self, signals[GAME_OVER], 0);
+    }
+}
+
 /* Host: the guest said yes. */
 static void
 handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *m)
@@ -1801,6 +2023,11 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
        * reveal of the turn it missed; a guest ahead owes us its reveal of ours, checked
        * against the commitment we saved. */
       n = syn_game_get_n_turns (game);
+      if (syn_game_is_over (game))
+        {
+          bring_to_end (self, game, log, m->turns);
+          return;
+        }
       set_game (self, game, local, log);
       self->saved = self->resume_saved;
       if (m->turns != n
@@ -2824,11 +3051,14 @@ handle_line (SynPeer *self, const char *line, gsize length)
       if (before.proposal == SYN_PROPOSAL_RESUME)
         {
           /* The guest does not hold that game: the game on offer is a new one. */
+          g_autoptr (SynGame) declined = g_steal_pointer (&self->resume_game);
           self->resume_declined = TRUE;
-          g_clear_object (&self->resume_game);
           g_clear_pointer (&self->resume_log, syn_tx_audit_log_free);
           g_debug ("resume declined: %s", m.text);
-          propose (self);
+          if (declined)
+            give_up_declined (self, declined, (SynColour) before.proposal_colour);
+          if (self->link && !self->link->closing)
+            propose (self);
         }
       else
         g_signal_emit (self, signals[OPTIONS_DECLINED], 0, m.text);
@@ -2867,6 +3097,11 @@ handle_line (SynPeer *self, const char *line, gsize length)
       }
       break;
     case SYN_MESSAGE_PONG:
+      /* A pong to a ping sent after the game's end: the other side has read everything sent
+       * before it, our last reveal too, and holds the end. */
+      if (self->game && syn_game_is_over (self->game) && !self->end_held
+          && m.number > self->end_ping && m.number <= self->ping_number)
+        settle_end (self, self->game);
       /* PSC-R11: the network's delay, which the other side's clock does not count. */
       if (m.number == self->ping_number && self->ping_sent_us)
         {

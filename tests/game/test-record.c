@@ -629,6 +629,76 @@ test_autosave_and_find_unfinished (void)
   g_assert_no_error (error);
 }
 
+/* The index of network games lists, by pair, the unfinished network games saved; one taken
+ * off stays off; a missing or damaged index is rebuilt from the records' tags, without
+ * opening a FIFO named like a record. */
+static void
+test_net_index (void)
+{
+  const char *pair = "00000000000000000000000000000000000000000000000000000000000000aa";
+  const char *other = "00000000000000000000000000000000000000000000000000000000000000bb";
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *dir_path = g_file_get_path (dir);
+  g_autofree char *index = g_build_filename (dir_path, SYN_RECORD_NET_INDEX, NULL);
+  g_autofree char *fifo = g_build_filename (dir_path, "a-fifo.synchess", NULL);
+  g_autoptr (SynGame) open_game = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) finished = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (SynGame) local = syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) ids = NULL;
+
+  syn_game_set_tag (open_game, "NetPair", pair);
+  syn_game_set_tag (finished, "NetPair", pair);
+  syn_game_resign (finished, SYN_WHITE);
+  play (open_game, "e2e4", "e7e5");
+  play (local, "e2e4", "e7e5");
+  g_assert_true (syn_record_autosave (open_game, &error));
+  g_assert_true (syn_record_autosave (finished, &error));
+  g_assert_true (syn_record_autosave (local, &error));
+  g_assert_no_error (error);
+
+  ids = syn_record_index_lookup (pair, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (ids), ==, 1);
+  g_assert_cmpstr (ids[0], ==, syn_game_get_id (open_game));
+  g_clear_pointer (&ids, g_strfreev);
+  ids = syn_record_index_lookup (other, &error);
+  g_assert_cmpuint (g_strv_length (ids), ==, 0);
+  g_clear_pointer (&ids, g_strfreev);
+
+  /* Missing, then damaged: made again from the records, the FIFO left unopened. */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (g_unlink (index), ==, 0);
+  ids = syn_record_index_lookup (pair, &error);
+  g_assert_cmpuint (g_strv_length (ids), ==, 1);
+  g_assert_cmpstr (ids[0], ==, syn_game_get_id (open_game));
+  g_clear_pointer (&ids, g_strfreev);
+  g_assert_true (g_file_set_contents (index, "[Index\nnot a key file", -1, NULL));
+  ids = syn_record_index_lookup (pair, &error);
+  g_assert_cmpuint (g_strv_length (ids), ==, 1);
+  g_clear_pointer (&ids, g_strfreev);
+
+  /* Taken off, and not listed again by another save of the game once it is over. */
+  g_assert_true (syn_record_index_remove (pair, syn_game_get_id (open_game), &error));
+  g_assert_no_error (error);
+  syn_game_resign (open_game, SYN_BLACK);
+  g_assert_true (syn_record_autosave (open_game, &error));
+  ids = syn_record_index_lookup (pair, &error);
+  g_assert_cmpuint (g_strv_length (ids), ==, 0);
+  g_clear_pointer (&ids, g_strfreev);
+  g_unlink (fifo);
+  /* Later tests find no game of this one. */
+  {
+    SynGame *games[] = { open_game, finished, local };
+    for (gsize i = 0; i < G_N_ELEMENTS (games); i++)
+      {
+        g_autofree char *name = g_strconcat (syn_game_get_id (games[i]), ".synchess", NULL);
+        g_autofree char *path = g_build_filename (dir_path, name, NULL);
+        g_unlink (path);
+      }
+  }
+}
+
 /* A record loaded from elsewhere gets an id of its own. */
 static void
 test_load_elsewhere_gets_new_id (void)
@@ -1054,6 +1124,7 @@ main (int argc, char **argv)
                    test_transactional_player_record_claim);
   g_test_add_func ("/game/record/transactional/r15-sealed-refused",
                    test_transactional_sealed_refused);
+  g_test_add_func ("/game/record/net-index", test_net_index);
   status = g_test_run ();
   remove_tree (data_home);
   return status;
