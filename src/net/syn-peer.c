@@ -1976,6 +1976,10 @@ give_up_declined (SynPeer *self, SynGame *game, SynColour local)
       settle_end (self, game);
       return;
     }
+  /* A Transactional game a turn apart cannot be brought forward (its turns travel sealed),
+   * so an honest guest declines it too: it is not taken from the guest for that. */
+  if (syn_game_get_variant (game) == &syn_variant_transactional)
+    return;
   saved_us = self->autosave ? saved_time_us (game) : 0;
   if (saved_us == 0 || now_us < 0 || (guint64) now_us < saved_us
       || (guint64) now_us - saved_us < (guint64) self->abandon_ms * 1000)
