@@ -16,6 +16,10 @@
 #include <string.h>
 
 #include "syn-record.h"
+#include "syn-text-file.h"
+
+/* Far more than the longest game writes (a few hundred bytes a turn). */
+#define MAX_LOG_SIZE (4 * 1024 * 1024)
 
 /* The audit log's file beside the game's record in the autosave folder. */
 #define LOG_SUFFIX ".synchess-audit"
@@ -378,12 +382,20 @@ SynTxAuditLog *
 syn_tx_audit_log_load (const char *id, GError **error)
 {
   g_autoptr (GFile) file = log_file (id);
-  g_autofree char *path = g_file_get_path (file);
   g_autofree char *text = NULL;
   gsize length;
 
-  if (!g_file_get_contents (path, &text, &length, error))
+  /* Only a regular file, no further than a log can be: a FIFO in its place must not hang
+   * the program, nor a huge file swamp it. */
+  text = syn_text_file_load (file, MAX_LOG_SIZE + 1, &length, error);
+  if (!text)
     return NULL;
+  if (length > MAX_LOG_SIZE || memchr (text, '\0', length))
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE,
+                   _ ("The audit log of game %s is not one this program wrote"), id);
+      return NULL;
+    }
   return syn_tx_audit_log_read (text, error);
 }
 

@@ -11,6 +11,8 @@
 #include "config.h"
 
 #include <glib.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "net-test-util.h"
@@ -504,6 +506,48 @@ test_audit_log_text (void)
     }
 }
 
+typedef struct
+{
+  gint done;
+  GError *error;
+} LogLoad;
+
+static gpointer
+load_log_thread (gpointer data)
+{
+  LogLoad *load = data;
+
+  g_assert_null (syn_tx_audit_log_load ("2026-11-26-000000-fifo", &load->error));
+  g_atomic_int_set (&load->done, TRUE);
+  return NULL;
+}
+
+/* A FIFO named like an audit log is refused at once instead of waiting for a writer. */
+static void
+test_audit_log_fifo (void)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *dir_path = g_file_get_path (dir);
+  g_autofree char *path = g_build_filename (dir_path, "2026-11-26-000000-fifo.synchess-audit", NULL);
+  LogLoad load = { FALSE, NULL };
+  GThread *thread;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir_path, 0700), ==, 0);
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  thread = g_thread_new ("load-log", load_log_thread, &load);
+  while (!g_atomic_int_get (&load.done))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("loading an audit log that is a FIFO hangs");
+      g_usleep (1000);
+    }
+  g_thread_join (thread);
+  g_assert_error (load.error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  g_clear_error (&load.error);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -514,6 +558,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/net/tx-resume/r15-public-record", test_public_record);
   g_test_add_func ("/net/tx-resume/r17-audit-log-text", test_audit_log_text);
+  g_test_add_func ("/net/tx-resume/audit-log-fifo-refused", test_audit_log_fifo);
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     g_test_add_data_func (cases[i].path, &cases[i], test_resume);
   status = g_test_run ();
