@@ -1832,19 +1832,14 @@ syn_window_offer_resume (SynWindow *self)
 
 /* Screenshots */
 
-gboolean
-syn_window_save_png (SynWindow *self, const char *path, GError **error)
+/* Renders node, width x height, into the PNG at path. */
+static gboolean
+write_png (SynWindow *self, GskRenderNode *node, int width, int height, const char *path,
+           GError **error)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (self));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
   GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (self));
+  g_autoptr (GdkTexture) texture = NULL;
 
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
   if (!node || !renderer)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("The window has not been drawn yet"));
@@ -1860,13 +1855,25 @@ syn_window_save_png (SynWindow *self, const char *path, GError **error)
 }
 
 gboolean
+syn_window_save_png (SynWindow *self, const char *path, GError **error)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (self));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  return write_png (self, node, width, height, path, error);
+}
+
+gboolean
 syn_window_render_png (SynWindow *self, const char *path, int width, int height, GError **error)
 {
   GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (self));
   GtkSnapshot *snapshot;
   g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (self));
   int minimum, natural;
 
   /* The window's content is laid out at the size asked for, whatever room the screen gives
@@ -1881,18 +1888,7 @@ syn_window_render_png (SynWindow *self, const char *path, int width, int height,
   gtk_widget_snapshot_child (gtk_widget_get_parent (content), content, snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
   gtk_widget_queue_resize (GTK_WIDGET (self));
-  if (!node || !renderer)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("The window has not been drawn yet"));
-      return FALSE;
-    }
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (!gdk_texture_save_to_png (texture, path))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("Could not write %s"), path);
-      return FALSE;
-    }
-  return TRUE;
+  return write_png (self, node, width, height, path, error);
 }
 
 /* Settings */
