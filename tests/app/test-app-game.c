@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "app-test-util.h"
 #include "syn-application.h"
 #include "syn-move-list.h"
 #include "syn-record.h"
@@ -29,39 +30,6 @@ typedef struct
   SynApplication *app;
   SynWindow *window;
 } Fixture;
-
-/* Wakes the main loop now and then, so waits notice time passing. */
-static gboolean
-tick_cb (gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* Runs the main loop until done (data) holds or timeout_ms pass; returns done (data). */
-static gboolean
-iterate_until (gboolean (*done) (gpointer data), gpointer data, guint timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-  guint tick = g_timeout_add (10, tick_cb, NULL);
-
-  while (!done (data) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (tick);
-  return done (data);
-}
-
-static gboolean
-never (gpointer data)
-{
-  return FALSE;
-}
-
-/* Lets pending work (drawing, idle handlers) run for a short while. */
-static void
-settle (guint ms)
-{
-  iterate_until (never, NULL, ms);
-}
 
 static gboolean
 window_shown (gpointer data)
@@ -92,7 +60,7 @@ fixture_set_up (Fixture *fixture, gconstpointer user_data)
   g_assert_nonnull (window);
   g_assert_true (SYN_IS_WINDOW (window));
   fixture->window = SYN_WINDOW (window);
-  g_assert_true (iterate_until (window_shown, fixture, 10000));
+  g_assert_true (app_test_iterate_until (window_shown, fixture, 10000));
 }
 
 static void
@@ -100,7 +68,7 @@ fixture_tear_down (Fixture *fixture, gconstpointer user_data)
 {
   if (fixture->window)
     gtk_window_destroy (GTK_WINDOW (fixture->window));
-  settle (50);
+  app_test_settle (50);
   g_clear_object (&fixture->app);
 }
 
@@ -318,7 +286,7 @@ play_random_turn (Fixture *fixture, GRand *rand)
   syn_move_to_text (move, text);
   play_move (fixture, text);
   g_assert_true (syn_game_has_chosen (game, SYN_WHITE) || wait.turns < syn_game_get_n_turns (game));
-  if (!iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
+  if (!app_test_iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
     g_error ("turn %u: the computer did not answer %s within %d ms", wait.turns + 1, text,
              TURN_TIMEOUT_MS);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, wait.turns + 1);
@@ -485,7 +453,7 @@ test_two_people_hand_over (Fixture *fixture, gconstpointer user_data)
 
   /* Black cannot choose before taking over the computer. */
   play_move (fixture, "e7e5");
-  settle (20);
+  app_test_settle (20);
   g_assert_false (syn_game_has_chosen (game, SYN_BLACK));
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, 0);
 
@@ -538,7 +506,7 @@ test_bad_record_changes_nothing (Fixture *fixture, gconstpointer user_data)
 
   g_assert_true (g_file_set_contents (path, bad_record, -1, NULL));
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-file", "s", path);
-  settle (50);
+  app_test_settle (50);
 
   dialog = find_message_dialog (fixture);
   g_assert_nonnull (dialog);
@@ -602,34 +570,34 @@ test_dialogs_open_without_warnings (Fixture *fixture, gconstpointer user_data)
   old_id = g_strdup (syn_game_get_id (syn_window_get_game (fixture->window)));
 
   activate (fixture, "win.new-game");
-  settle (300);
+  app_test_settle (300);
   dialog = newest_other_toplevel (fixture);
   g_assert_nonnull (dialog);
   g_assert_true (SYN_IS_NEW_GAME_DIALOG (dialog));
   start = find_widget (GTK_WIDGET (dialog), is_start_button, NULL);
   g_assert_nonnull (start);
   g_signal_emit_by_name (start, "clicked");
-  settle (300);
+  app_test_settle (300);
   g_assert_cmpstr (syn_game_get_id (syn_window_get_game (fixture->window)), !=, old_id);
   g_assert_null (newest_other_toplevel (fixture));
 
   for (guint i = 0; i < G_N_ELEMENTS (app_actions); i++)
     {
       g_action_group_activate_action (G_ACTION_GROUP (fixture->app), app_actions[i], NULL);
-      settle (300);
+      app_test_settle (300);
       dialog = newest_other_toplevel (fixture);
       g_assert_nonnull (dialog);
       gtk_window_destroy (dialog);
-      settle (50);
+      app_test_settle (50);
     }
 
   activate (fixture, "win.show-help-overlay");
-  settle (300);
+  app_test_settle (300);
   dialog = newest_other_toplevel (fixture);
   g_assert_nonnull (dialog);
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (dialog));
   gtk_window_close (dialog);
-  settle (50);
+  app_test_settle (50);
 }
 
 /* Network */
@@ -706,7 +674,7 @@ cli_saw_the_result (Fixture *fixture, GSubprocess *cli, SynGame *game)
   if (syn_peer_is_host (syn_window_get_peer (fixture->window)))
     syn_peer_disconnect (syn_window_get_peer (fixture->window));
   g_subprocess_communicate_utf8_async (cli, NULL, NULL, on_cli_done_cb, &done);
-  g_assert_true (iterate_until (cli_done, &done, 20000));
+  g_assert_true (app_test_iterate_until (cli_done, &done, 20000));
   g_assert_true (g_subprocess_communicate_utf8_finish (cli, done, &out, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_successful (cli));
@@ -722,8 +690,8 @@ play_against_cli (Fixture *fixture, GSubprocess *cli)
   NetworkPlay play = { fixture, rand };
   SynGame *game;
 
-  g_assert_true (iterate_until (network_game_running, fixture, 20000));
-  g_assert_true (iterate_until (network_game_over, &play, 120000));
+  g_assert_true (app_test_iterate_until (network_game_running, fixture, 20000));
+  g_assert_true (app_test_iterate_until (network_game_over, &play, 120000));
   game = syn_window_get_game (fixture->window);
   g_assert_true (syn_game_is_over (game));
   g_test_message ("the game ended %s (%s) after %u turns",
@@ -768,7 +736,7 @@ test_network_app_hosts_cli_joins (Fixture *fixture, gconstpointer user_data)
   guint16 port = free_port ();
 
   activate (fixture, "win.host-game");
-  settle (200);
+  app_test_settle (200);
   dialog = newest_other_toplevel (fixture);
   g_assert_true (SYN_IS_HOST_DIALOG (dialog));
   {
@@ -821,15 +789,15 @@ test_network_app_joins_cli_hosts (Fixture *fixture, gconstpointer user_data)
   g_assert_no_error (error);
   /* The host refuses nothing while starting; wait until it listens. A probe connection is
    * reported by the host and does not count as a game. */
-  g_assert_true (iterate_until (port_open, GUINT_TO_POINTER (port), 10000));
+  g_assert_true (app_test_iterate_until (port_open, GUINT_TO_POINTER (port), 10000));
 
   activate (fixture, "win.join-game");
-  settle (200);
+  app_test_settle (200);
   dialog = newest_other_toplevel (fixture);
   g_assert_true (SYN_IS_JOIN_DIALOG (dialog));
   syn_join_dialog_set_address (SYN_JOIN_DIALOG (dialog), "127.0.0.1", port);
   syn_join_dialog_connect (SYN_JOIN_DIALOG (dialog));
-  g_assert_true (iterate_until (accept_visible, dialog, 20000));
+  g_assert_true (app_test_iterate_until (accept_visible, dialog, 20000));
   g_signal_emit_by_name (find_widget (GTK_WIDGET (dialog), is_accept_button, NULL), "clicked");
   play_against_cli (fixture, cli);
 }
@@ -842,12 +810,12 @@ test_network_join_refused (Fixture *fixture, gconstpointer user_data)
   GtkLabel *status;
 
   activate (fixture, "win.join-game");
-  settle (200);
+  app_test_settle (200);
   dialog = newest_other_toplevel (fixture);
   g_assert_true (SYN_IS_JOIN_DIALOG (dialog));
   syn_join_dialog_set_address (SYN_JOIN_DIALOG (dialog), "127.0.0.1", port);
   syn_join_dialog_connect (SYN_JOIN_DIALOG (dialog));
-  settle (1500);
+  app_test_settle (1500);
   status = GTK_LABEL (find_widget (GTK_WIDGET (dialog), is_type, (gconstpointer) GTK_TYPE_LABEL));
   g_assert_nonnull (status);
   {
@@ -924,7 +892,7 @@ test_rule_set_against_the_computer (Fixture *fixture, gconstpointer data)
           /* White waits in this step (Black's transaction, Black's blow): the computer
            * plays it. */
           wait.turns = syn_game_get_n_turns (game) + 1;
-          g_assert_true (iterate_until (white_to_choose, &wait, TURN_TIMEOUT_MS));
+          g_assert_true (app_test_iterate_until (white_to_choose, &wait, TURN_TIMEOUT_MS));
           continue;
         }
       n = variant->choices (state, SYN_WHITE, choices);
@@ -936,7 +904,7 @@ test_rule_set_against_the_computer (Fixture *fixture, gconstpointer data)
           n_refused++; /* locked (TX-R5): nothing happened, White chooses again */
           continue;
         }
-      if (!iterate_until (white_to_choose, &wait, TURN_TIMEOUT_MS))
+      if (!app_test_iterate_until (white_to_choose, &wait, TURN_TIMEOUT_MS))
         g_error ("%s step %d: the computer did not answer %s", variant->id, step, text);
     }
   g_test_message ("%s: %u steps, %u refused tries, %s", variant->id, syn_game_get_n_turns (game),
@@ -981,7 +949,7 @@ maybe_save_png (Fixture *fixture, const char *name)
 
   if (dir == NULL)
     return;
-  settle (100);
+  app_test_settle (100);
   path = g_build_filename (dir, name, NULL);
   g_assert_true (syn_window_save_png (fixture->window, path, &error));
   g_assert_no_error (error);
@@ -1029,14 +997,14 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   }
 
   pick_on_board (fixture, "g1f3");
-  settle (20);
+  app_test_settle (20);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, 0); /* the decision is still to come */
   g_assert_nonnull (find_button (fixture, "_Commit"));
   g_assert_nonnull (find_button (fixture, "_Roll Back"));
   g_assert_nonnull (find_button (fixture, "_Keep Pending"));
   maybe_save_png (fixture, "transactional-decision.png");
   click (find_button (fixture, "_Keep Pending"));
-  settle (20);
+  app_test_settle (20);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
   g_assert_null (find_button (fixture, "_Commit"));
 
@@ -1061,12 +1029,12 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
 
   /* Black moves e7e5 and commits; White then sees it. */
   pick_on_board (fixture, "e7e5");
-  settle (20);
+  app_test_settle (20);
   click (find_button (fixture, "_Commit"));
-  settle (20);
+  app_test_settle (20);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, 2);
   activate (fixture, "win.hand-over-done");
-  settle (100);
+  app_test_settle (100);
   /* TX-R8: White, now at the computer, is told Black's commit. */
   {
     GString *all = g_string_new (NULL);
@@ -1114,7 +1082,7 @@ test_hk_pass_button (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (shown->info.marked, ==, syn_bit (syn_square_from_text ("d5")));
   g_assert_nonnull (find_button (fixture, "_Pass"));
   click (find_button (fixture, "_Pass"));
-  settle (20);
+  app_test_settle (20);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
   g_assert_cmpuint (syn_game_get_turn (game, 0)->choice[SYN_BLACK], ==, SYN_CHOICE_PASS);
   /* The field closed: the next synchronous move, White first. */
@@ -1202,7 +1170,7 @@ button_play_done (gpointer data)
       SynMove move = shown->moves[g_rand_int_range (play->rand, 0, shown->n_moves)];
       guint turns = syn_game_get_n_turns (game);
       g_signal_emit_by_name (syn_window_get_board (window), "move-chosen", (guint) move);
-      settle (10);
+      app_test_settle (10);
       /* Chosen, or already played with the other side's reveal. */
       if (syn_peer_has_chosen (peer) || syn_game_get_n_turns (game) != turns)
         {
@@ -1256,7 +1224,7 @@ audit_told (gpointer data)
     return TRUE;
   if ((dismiss = find_toast_dismiss (window)))
     {
-      settle (400); /* past its slide-in */
+      app_test_settle (400); /* past its slide-in */
       click (dismiss);
     }
   return FALSE;
@@ -1290,7 +1258,7 @@ test_network_choice_bar (Fixture *fixture, gconstpointer data)
   for (const SynVariant *const *v = syn_variant_all (); *v != variant; v++)
     index++;
   activate (fixture, "win.host-game");
-  settle (200);
+  app_test_settle (200);
   dialog = newest_other_toplevel (fixture);
   g_assert_true (SYN_IS_HOST_DIALOG (dialog));
   adw_combo_row_set_selected (ADW_COMBO_ROW (find_widget (GTK_WIDGET (dialog), is_rules_row, NULL)),
@@ -1304,13 +1272,13 @@ test_network_choice_bar (Fixture *fixture, gconstpointer data)
   cli = spawn_cli (&error, "join", "127.0.0.1", port_text, "--bot", "random", NULL);
   g_assert_no_error (error);
 
-  g_assert_true (iterate_until (network_game_running, fixture, 20000));
+  g_assert_true (app_test_iterate_until (network_game_running, fixture, 20000));
   game = syn_window_get_game (fixture->window);
   g_assert_true (syn_game_get_variant (game) == variant);
   g_signal_connect (game, "choice-refused", G_CALLBACK (on_refused_count_cb), &play);
   g_signal_connect (syn_window_get_peer (fixture->window), "audit-completed",
                     G_CALLBACK (on_audit_count_cb), &play);
-  g_assert_true (iterate_until (button_play_done, &play, 120000));
+  g_assert_true (app_test_iterate_until (button_play_done, &play, 120000));
   if (variant == &syn_variant_transactional)
     maybe_save_png (fixture, "network-transactional.png");
   if (!syn_game_is_over (game))
@@ -1318,7 +1286,7 @@ test_network_choice_bar (Fixture *fixture, gconstpointer data)
       g_assert_true (syn_peer_resign (syn_window_get_peer (fixture->window), &error));
       g_assert_no_error (error);
       /* Between two reveals the resignation waits for the step to end. */
-      g_assert_true (iterate_until (game_over, game, 20000));
+      g_assert_true (app_test_iterate_until (game_over, game, 20000));
     }
   g_test_message ("%s: %u own steps, %u by a choice-bar button, %u refused; %s (%s) after %u "
                   "turns",
@@ -1329,10 +1297,10 @@ test_network_choice_bar (Fixture *fixture, gconstpointer data)
   if (variant == &syn_variant_transactional)
     {
       g_assert_cmpuint (play.decisions, >, 0);
-      g_assert_true (iterate_until (audits_done, &play, 20000));
+      g_assert_true (app_test_iterate_until (audits_done, &play, 20000));
       g_assert_cmpuint (play.clean_audits, ==, 1);
       /* Its toast waits for the one on screen to finish. */
-      g_assert_true (iterate_until (audit_told, fixture, 10000));
+      g_assert_true (app_test_iterate_until (audit_told, fixture, 10000));
       {
         GString *all = g_string_new (NULL);
         g_autofree char *text = NULL;

@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app-test-util.h"
 #include "syn-application.h"
 #include "syn-host-dialog.h"
 #include "syn-join-dialog.h"
@@ -35,37 +36,6 @@
 #define SEED 20261126
 
 /* Main loop helpers */
-
-static gboolean
-tick_cb (gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* Runs the main loop until done (data) holds or timeout_ms pass; returns done (data). */
-static gboolean
-iterate_until (gboolean (*done) (gpointer data), gpointer data, guint timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-  guint tick = g_timeout_add (10, tick_cb, NULL);
-
-  while (!done (data) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (tick);
-  return done (data);
-}
-
-static gboolean
-never (gpointer data)
-{
-  return FALSE;
-}
-
-static void
-settle (guint ms)
-{
-  iterate_until (never, NULL, ms);
-}
 
 /* Widgets */
 
@@ -162,7 +132,7 @@ start_app (SynApplication **app)
     return NULL;
   g_application_activate (G_APPLICATION (*app));
   window = gtk_application_get_active_window (GTK_APPLICATION (*app));
-  if (!window || !SYN_IS_WINDOW (window) || !iterate_until (window_shown, window, 10000))
+  if (!window || !SYN_IS_WINDOW (window) || !app_test_iterate_until (window_shown, window, 10000))
     return NULL;
   return SYN_WINDOW (window);
 }
@@ -283,7 +253,7 @@ cli_wait (Cli *cli, guint timeout_ms)
   char buffer[4096];
   gssize n;
 
-  if (!iterate_until (cli_exited, cli, timeout_ms))
+  if (!app_test_iterate_until (cli_exited, cli, timeout_ms))
     return g_string_free (out, TRUE);
   while ((n = read (cli->out, buffer, sizeof buffer)) > 0)
     g_string_append_len (out, buffer, n);
@@ -386,10 +356,10 @@ run_first_app (gboolean (*start) (SynWindow *window, guint16 port, int ready), g
   window = start_app (&app);
   if (!window || !start (window, port, ready))
     _exit (2);
-  if (!iterate_until (network_game_running, window, 30000))
+  if (!app_test_iterate_until (network_game_running, window, 30000))
     _exit (3);
   play = (Play){ window, rand, KILL_AFTER_TURNS };
-  if (!iterate_until (played, &play, 60000)
+  if (!app_test_iterate_until (played, &play, 60000)
       || syn_game_get_n_turns (syn_window_get_game (window)) != KILL_AFTER_TURNS
       || syn_game_is_over (syn_window_get_game (window)))
     _exit (4);
@@ -468,11 +438,11 @@ find_reconnect_offer (SynApplication **app, SynWindow **window, const char *expe
 
   *window = start_app (app);
   g_assert_nonnull (*window);
-  settle (300);
+  app_test_settle (300);
   offer = other_toplevel (GTK_WINDOW (*window), ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (offer);
-  g_assert_true (iterate_until (window_shown, offer, 10000));
-  settle (300);
+  g_assert_true (app_test_iterate_until (window_shown, offer, 10000));
+  app_test_settle (300);
   g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (offer), "reconnect"));
   g_assert_false (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (offer), "resume"));
   g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (offer)), ==,
@@ -486,7 +456,7 @@ find_reconnect_offer (SynApplication **app, SynWindow **window, const char *expe
       g_autofree char *path
           = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"), screenshot, NULL);
       /* The dialog finds its width over a few frames. */
-      settle (1000);
+      app_test_settle (1000);
       save_png (GTK_WIDGET (offer), path);
     }
   /* Nothing is played at this computer meanwhile. */
@@ -500,7 +470,7 @@ assert_resumed (SynWindow *window, const char *id)
 {
   SynGame *game;
 
-  g_assert_true (iterate_until (network_game_running, window, 30000));
+  g_assert_true (app_test_iterate_until (network_game_running, window, 30000));
   game = syn_window_get_game (window);
   g_assert_cmpstr (syn_game_get_id (game), ==, id);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, KILL_AFTER_TURNS);
@@ -513,7 +483,7 @@ play_to_the_end (SynWindow *window, SynGame *game)
   g_autoptr (GRand) rand = g_rand_new_with_seed (SEED + 1);
   Play play = { window, rand, G_MAXUINT };
 
-  g_assert_true (iterate_until (played, &play, 120000));
+  g_assert_true (app_test_iterate_until (played, &play, 120000));
   g_assert_true (syn_game_is_over (game));
   g_test_message ("the game ended %s (%s) after %u turns",
                   syn_result_to_text (syn_game_get_result (game)), syn_game_get_reason (game),
@@ -558,7 +528,7 @@ static void
 quit_app (SynApplication *app, SynWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  settle (50);
+  app_test_settle (50);
   g_object_unref (app);
 }
 
@@ -583,7 +553,7 @@ join (SynWindow *window, guint16 port, int ready)
   gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.join-game", NULL);
-  settle (200);
+  app_test_settle (200);
   dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG);
   if (!dialog)
     return FALSE;
@@ -592,7 +562,7 @@ join (SynWindow *window, guint16 port, int ready)
   while (!accept && g_get_monotonic_time () < deadline)
     {
       syn_join_dialog_connect (SYN_JOIN_DIALOG (dialog));
-      settle (300);
+      app_test_settle (300);
       accept = find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Accept");
     }
   if (!accept)
@@ -650,7 +620,7 @@ host (SynWindow *window, guint16 port, int ready)
   GtkWidget *spin;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
-  settle (200);
+  app_test_settle (200);
   dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG);
   if (!dialog || !(spin = find_widget (GTK_WIDGET (dialog), is_spin_button, NULL)))
     return FALSE;
@@ -703,7 +673,7 @@ test_host_killed_reconnects (void)
                          "clicked");
   /* The app listens on its port again (at once: the dialog waits for the guest); the guest
    * comes back, as it was. */
-  settle (200);
+  app_test_settle (200);
   g_assert_nonnull (other_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG));
   cli_start (&guest, guest_args);
   game = assert_resumed (window, id);
@@ -789,28 +759,28 @@ test_nobody_there_set_aside (void)
    * played at this computer. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-later.png");
   g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Later"), "clicked");
-  settle (200);
+  app_test_settle (200);
   kept = only_record (app_dir);
   g_assert_cmpstr (kept, ==, name);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-file", "s", path);
-  settle (300);
+  app_test_settle (300);
   g_assert_cmpstr (syn_game_get_id (syn_window_get_game (window)), !=, id);
   offer = ADW_MESSAGE_DIALOG (other_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (offer);
   g_assert_true (adw_message_dialog_has_response (offer, "reconnect"));
   g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Later"), "clicked");
-  settle (200);
+  app_test_settle (200);
   quit_app (app, window);
 
   /* The next start offers it again; nobody is there: the dialog says so, and can try again. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-again.png");
   g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
                          "clicked");
-  settle (200);
+  app_test_settle (200);
   dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG);
   g_assert_nonnull (dialog);
-  g_assert_true (iterate_until (says_refused, dialog, 10000));
+  g_assert_true (app_test_iterate_until (says_refused, dialog, 10000));
   {
     GString *all = g_string_new (NULL);
     g_autofree char *text = NULL;
@@ -826,18 +796,18 @@ test_nobody_there_set_aside (void)
       g_autofree char *shot = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"),
                                                 "reconnect-refused.png", NULL);
       /* The address row's title moves aside for the text in an animation. */
-      settle (1000);
+      app_test_settle (1000);
       save_png (GTK_WIDGET (dialog), shot);
     }
   connect = find_widget (GTK_WIDGET (dialog), is_button_labelled, "C_onnect");
   g_assert_nonnull (connect);
   g_assert_true (gtk_widget_is_sensitive (connect));
   g_signal_emit_by_name (connect, "clicked");
-  settle (500);
-  g_assert_true (iterate_until (says_refused, dialog, 10000));
+  app_test_settle (500);
+  g_assert_true (app_test_iterate_until (says_refused, dialog, 10000));
   g_assert_true (gtk_widget_is_sensitive (connect));
   gtk_window_close (dialog);
-  settle (200);
+  app_test_settle (200);
   g_assert_null (syn_window_get_peer (window));
   g_assert_cmpstr (syn_game_get_id (syn_window_get_game (window)), !=, id);
   g_free (kept);
@@ -849,7 +819,7 @@ test_nobody_there_set_aside (void)
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-set-aside.png");
   g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "Set _Aside"),
                          "clicked");
-  settle (200);
+  app_test_settle (200);
   {
     g_autofree char *aside_dir = g_build_filename (app_dir, "set-aside", NULL);
     g_autoptr (GPtrArray) records = list_records (app_dir);
@@ -860,7 +830,7 @@ test_nobody_there_set_aside (void)
   quit_app (app, window);
   window = start_app (&app);
   g_assert_nonnull (window);
-  settle (300);
+  app_test_settle (300);
   g_assert_null (other_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG));
   quit_app (app, window);
 }
@@ -914,22 +884,22 @@ test_port_taken (void)
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-port.png");
   g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
                          "clicked");
-  settle (300);
+  app_test_settle (300);
   dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG);
   g_assert_nonnull (dialog);
-  g_assert_true (iterate_until (label_shown, (gpointer) "Cannot Host a Game", 5000));
+  g_assert_true (app_test_iterate_until (label_shown, (gpointer) "Cannot Host a Game", 5000));
   alert = ADW_MESSAGE_DIALOG (other_toplevel (dialog, ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (alert);
   g_assert_true (adw_message_dialog_has_response (alert, "close"));
   adw_message_dialog_response (alert, "close");
-  settle (200);
+  app_test_settle (200);
   g_socket_listener_close (squatter);
   g_signal_emit_by_name (find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Host"), "clicked");
-  g_assert_true (iterate_until (label_shown, waiting, 5000));
+  g_assert_true (app_test_iterate_until (label_shown, waiting, 5000));
   g_assert_nonnull (syn_window_get_peer (window));
   g_assert_cmpuint (syn_peer_get_port (syn_window_get_peer (window)), ==, port);
   gtk_window_close (dialog);
-  settle (200);
+  app_test_settle (200);
   quit_app (app, window);
 }
 
@@ -1000,11 +970,11 @@ test_keyboard (void)
 
   /* Escape: later; the game stays. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-keyboard.png");
-  g_assert_true (iterate_until (is_active, offer, 5000));
+  g_assert_true (app_test_iterate_until (is_active, offer, 5000));
   /* The dialog destroys itself once answered. */
   g_object_ref (offer);
   press ("Escape");
-  g_assert_true (iterate_until (is_hidden, offer, 5000));
+  g_assert_true (app_test_iterate_until (is_hidden, offer, 5000));
   g_object_unref (offer);
   kept = only_record (app_dir);
   g_assert_nonnull (kept);
@@ -1013,16 +983,16 @@ test_keyboard (void)
 
   /* Enter: reconnect; Escape closes Join a Game. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-keyboard.png");
-  g_assert_true (iterate_until (is_active, offer, 5000));
+  g_assert_true (app_test_iterate_until (is_active, offer, 5000));
   press ("Return");
   join_dialog = (Toplevel){ GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG };
-  g_assert_true (iterate_until (toplevel_shown, &join_dialog, 5000));
-  g_assert_true (iterate_until (says_refused,
+  g_assert_true (app_test_iterate_until (toplevel_shown, &join_dialog, 5000));
+  g_assert_true (app_test_iterate_until (says_refused,
                                 other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG), 10000));
   g_assert_true (
-      iterate_until (is_active, other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG), 5000));
+      app_test_iterate_until (is_active, other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG), 5000));
   press ("Escape");
-  settle (300);
+  app_test_settle (300);
   g_assert_null (other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG));
   g_assert_null (syn_window_get_peer (window));
   quit_app (app, window);
@@ -1078,26 +1048,26 @@ test_host_gone_claim_abandoned (void)
   window = start_app (&app);
   g_assert_nonnull (window);
   g_assert_true (join (window, port, -1));
-  g_assert_true (iterate_until (network_game_running, window, 30000));
+  g_assert_true (app_test_iterate_until (network_game_running, window, 30000));
   play = (Play){ window, rand, 3 };
-  g_assert_true (iterate_until (played, &play, 60000));
+  g_assert_true (app_test_iterate_until (played, &play, 60000));
   game = syn_window_get_game (window);
   peer = syn_window_get_peer (window);
   g_assert_false (syn_game_is_over (game));
 
   kill (host.pid, SIGKILL);
   claim = (Wanted){ window, "_Claim the Game" };
-  g_assert_true (iterate_until (button_shown, &claim, 30000));
+  g_assert_true (app_test_iterate_until (button_shown, &claim, 30000));
   if (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"))
     {
       g_autofree char *path = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"),
                                                 "claim-abandoned-offer.png", NULL);
-      settle (1000);
+      app_test_settle (1000);
       save_png (GTK_WIDGET (window), path);
     }
   g_signal_emit_by_name (find_widget (GTK_WIDGET (window), is_button_labelled, claim.label),
                          "clicked");
-  settle (300);
+  app_test_settle (300);
 
   g_assert_true (syn_game_is_over (game));
   g_assert_cmpstr (syn_game_get_reason (game), ==, "abandoned");
@@ -1108,7 +1078,7 @@ test_host_gone_claim_abandoned (void)
   saved = load_record (app_dir, name);
   g_assert_true (syn_game_is_over (saved));
   g_assert_cmpstr (syn_game_get_reason (saved), ==, "abandoned");
-  g_assert_true (iterate_until (button_gone, &claim, 5000));
+  g_assert_true (app_test_iterate_until (button_gone, &claim, 5000));
 
   quit_app (app, window);
   cli_clear (&host);

@@ -15,6 +15,7 @@
 #include <gdk/x11/gdkx.h>
 #endif
 
+#include "app-test-util.h"
 #include "syn-application.h"
 #include "syn-move-list.h"
 #include "syn-notation.h"
@@ -29,37 +30,6 @@ typedef struct
   SynWindow *window;
   char *dir; /* where the screenshots go */
 } Fixture;
-
-static gboolean
-tick_cb (gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* Runs the main loop until done (data) holds or timeout_ms pass; returns done (data). */
-static gboolean
-iterate_until (gboolean (*done) (gpointer data), gpointer data, guint timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-  guint tick = g_timeout_add (10, tick_cb, NULL);
-
-  while (!done (data) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (tick);
-  return done (data);
-}
-
-static gboolean
-never (gpointer data)
-{
-  return FALSE;
-}
-
-static void
-settle (guint ms)
-{
-  iterate_until (never, NULL, ms);
-}
 
 static gboolean
 window_shown (gpointer data)
@@ -94,7 +64,7 @@ fixture_set_up (Fixture *fixture, gconstpointer user_data)
   g_assert_true (SYN_IS_WINDOW (window));
   fixture->window = SYN_WINDOW (window);
   gtk_window_set_default_size (window, 1280, 800);
-  g_assert_true (iterate_until (window_shown, fixture, 10000));
+  g_assert_true (app_test_iterate_until (window_shown, fixture, 10000));
 }
 
 static void
@@ -102,7 +72,7 @@ fixture_tear_down (Fixture *fixture, gconstpointer user_data)
 {
   if (fixture->window)
     gtk_window_destroy (GTK_WINDOW (fixture->window));
-  settle (50);
+  app_test_settle (50);
   g_clear_object (&fixture->app);
   if (!g_getenv ("SYNCHESS_SCREENSHOT_DIR"))
     {
@@ -216,12 +186,12 @@ screenshot (Fixture *fixture, const char *name)
   g_autoptr (GdkTexture) texture = NULL;
   Picture *picture = g_new0 (Picture, 1);
 
-  settle (600);
+  app_test_settle (600);
   /* On a loaded machine the first frame may come later still. */
   for (int tries = 0; !syn_window_save_png (fixture->window, path, &error) && tries < 50; tries++)
     {
       g_clear_error (&error);
-      settle (100);
+      app_test_settle (100);
     }
   g_assert_no_error (error);
   texture = gdk_texture_new_from_filename (path, &error);
@@ -371,7 +341,7 @@ real_click (Fixture *fixture, GtkWidget *widget, double x, double y)
   }
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
-  settle (150);
+  app_test_settle (150);
 }
 
 static void
@@ -423,7 +393,7 @@ test_hand_over_real_clicks (Fixture *fixture, gconstpointer data)
 
       start_two_people (fixture, &syn_variant_psc);
       game = syn_window_get_game (fixture->window);
-      settle (300);
+      app_test_settle (300);
       g_assert_true (syn_board_view_get_square_rect (syn_window_get_board (fixture->window),
                                                      syn_square_from_text (moves[i][1]), &rect));
       g_assert_true (gtk_widget_compute_point (
@@ -477,7 +447,7 @@ play_transactional_opening (Fixture *fixture, const char *white_first, gboolean 
     {
       play_move (fixture, "f3e5");
       g_assert_cmpuint (syn_game_get_n_turns (game), ==, 2);
-      settle (100);
+      app_test_settle (100);
     }
   play_move (fixture, white_first);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, 3);
@@ -598,7 +568,7 @@ test_transactional_computer_moves_unseen (Fixture *fixture, gconstpointer data)
 
       play_white_commit (fixture, rand);
       wait = (TurnWait){ game, syn_game_get_n_turns (game) };
-      if (!iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
+      if (!app_test_iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
         g_error ("the computer did not move within %d ms", TURN_TIMEOUT_MS);
       if (syn_game_is_over (game))
         break;
@@ -647,7 +617,7 @@ test_transactional_computer_moves_unseen (Fixture *fixture, gconstpointer data)
       guint windows = g_list_model_get_n_items (gtk_window_get_toplevels ());
       activate (fixture, "win.explore");
       activate (fixture, "win.edit-position");
-      settle (200);
+      app_test_settle (200);
       g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, windows);
     }
   g_test_message ("%d of the computer's turns kept its move secret", secret_steps);
@@ -714,7 +684,7 @@ test_fog_computer_moves_unseen (Fixture *fixture, gconstpointer data)
       g_assert_cmpint (facts.n_moves, >, 0);
       syn_move_to_text (facts.moves[g_rand_int_range (rand, 0, facts.n_moves)], text);
       play_move (fixture, text);
-      if (!iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
+      if (!app_test_iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
         g_error ("the computer did not move within %d ms", TURN_TIMEOUT_MS);
       if (syn_game_get_n_turns (game) == wait.turns)
         break;
@@ -725,7 +695,7 @@ test_fog_computer_moves_unseen (Fixture *fixture, gconstpointer data)
             && (syn_variant_psc.visible (&turn->after, SYN_WHITE) & syn_bit (syn_move_to (theirs)));
       notation = syn_notation_describe (&syn_variant_psc, &turn->before, SYN_BLACK,
                                         turn->choice[SYN_BLACK]);
-      settle (50);
+      app_test_settle (50);
       row = last_move_list_row (fixture);
       if (seen)
         continue;
@@ -744,7 +714,7 @@ test_fog_computer_moves_unseen (Fixture *fixture, gconstpointer data)
       guint windows = g_list_model_get_n_items (gtk_window_get_toplevels ());
       activate (fixture, "win.explore");
       activate (fixture, "win.edit-position");
-      settle (200);
+      app_test_settle (200);
       g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, windows);
     }
   g_clear_pointer (&last, picture_free);
