@@ -4,9 +4,17 @@
  * end with the same record on both sides, nothing may hang, and a host that lives through
  * hundreds of games must not grow.
  *
- * Two pairs play at once. Pair "a" has one host for all its games (its memory is sampled);
- * its host is stopped but never killed. Pair "b" plays segments, each with a host of its own
- * rule set and clock, and takes every kind of fault.
+ * Three pairs play at once (the programs wait on each other more than they compute). Pair
+ * "a" has one host for all its games (its memory is sampled); its host is stopped but never
+ * killed. Pairs "b" and "c" play segments, each with a host of its own rule set and clock,
+ * and take every kind of fault.
+ *
+ * Every problem is listed (with the seed) before the test fails. A game that plays no turn for
+ * 20 s is reported as stalled; one that plays none for longer than the abandonment time hangs,
+ * and both its programs are killed so the run goes on. Problems in games with a clock are
+ * kept apart and mark the test incomplete rather than failed while the known bug stands: the
+ * two sides count the clocks differently after faults. A Transactional game left unfinished
+ * a turn apart is counted, not reported: docs/protocol.md says it cannot be resumed.
  *
  * SYNCHESS_SOAK_GAMES sets the number of games (1000 by default), SYNCHESS_SOAK_SEED the
  * seed of the fault schedule and of the bots (printed, so a failure can be replayed; the
@@ -37,6 +45,7 @@
 #define SEGMENT_GAMES 25
 #define RSS_WARMUP_GAMES 20
 #define FAULT_CHANCE 0.3
+#define N_PAIRS 3
 /* The host's memory may vary this much between the start and the end of the run (allocator
  * noise, caches filled once); a leak of a few kilobytes a game over hundreds of games is more. */
 #define RSS_TOLERANCE_KB 3072
@@ -66,15 +75,14 @@ typedef enum
 } Fault;
 
 static const char *const fault_names[N_FAULTS] = {
-  "kill joiner",          "kill host",           "stop joiner < 5 s", "stop joiner > 5 s",
-  "stop host < 5 s",      "stop host > 5 s",     "cut connection",
+  "kill joiner",     "kill host",       "stop joiner < 5 s", "stop joiner > 5 s",
+  "stop host < 5 s", "stop host > 5 s", "cut connection",
 };
 /* Relative weights of the faults. */
 static const guint fault_weights[N_FAULTS] = { 3, 3, 2, 1, 2, 1, 3 };
 static guint fault_counts[N_FAULTS];
 
-static void
-problem (const char *format, ...) G_GNUC_PRINTF (1, 2);
+static void problem (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
 static void
 problem (const char *format, ...)
@@ -209,10 +217,14 @@ on_inner_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data
   g_socket_set_option (g_socket_connection_get_socket (link->inner), IPPROTO_TCP, TCP_NODELAY, 1,
                        NULL);
   link->pending = 2;
-  link->pumps[0] = (Pump){ link, g_io_stream_get_input_stream (G_IO_STREAM (link->outer)),
-                           g_io_stream_get_output_stream (G_IO_STREAM (link->inner)), { 0 } };
-  link->pumps[1] = (Pump){ link, g_io_stream_get_input_stream (G_IO_STREAM (link->inner)),
-                           g_io_stream_get_output_stream (G_IO_STREAM (link->outer)), { 0 } };
+  link->pumps[0] = (Pump){ link,
+                           g_io_stream_get_input_stream (G_IO_STREAM (link->outer)),
+                           g_io_stream_get_output_stream (G_IO_STREAM (link->inner)),
+                           { 0 } };
+  link->pumps[1] = (Pump){ link,
+                           g_io_stream_get_input_stream (G_IO_STREAM (link->inner)),
+                           g_io_stream_get_output_stream (G_IO_STREAM (link->outer)),
+                           { 0 } };
   pump_read (&link->pumps[0]);
   pump_read (&link->pumps[1]);
 }
@@ -255,9 +267,8 @@ relay_new (void)
   g_autoptr (GError) error = NULL;
 
   relay->service = g_socket_service_new ();
-  g_socket_listener_add_address (G_SOCKET_LISTENER (relay->service), address,
-                                 G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL, &effective,
-                                 &error);
+  g_socket_listener_add_address (G_SOCKET_LISTENER (relay->service), address, G_SOCKET_TYPE_STREAM,
+                                 G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error);
   g_assert_no_error (error);
   relay->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
   g_signal_connect (relay->service, "incoming", G_CALLBACK (on_relay_incoming_cb), relay);
@@ -344,7 +355,8 @@ proc_spawn (const char *dir, guint incarnation, const char *const *args)
   for (guint i = 0; args[i]; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
-  proc->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  proc->process
+      = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
   proc->pid = atoi (g_subprocess_get_identifier (proc->process));
   proc->started_at = g_get_monotonic_time ();
@@ -565,10 +577,10 @@ spawn_host (Pair *pair)
   Segment *segment = pair->segment;
   g_autofree char *games = g_strdup_printf ("%u", segment->games - pair->host_lines_before);
   g_autofree char *bot_seed = g_strdup_printf ("%u", g_rand_int (rand_));
-  const char *args[] = { "host",      "--listen",       "127.0.0.1", "--port", "0",
-                         "--games",   games,            "--variant", segment->variant,
-                         "--seed",    bot_seed,         "--move-delay", "0",
-                         "--time-control", segment->time_control, NULL };
+  const char *args[]
+      = { "host", "--listen",       "127.0.0.1",           "--port", "0",      "--games",
+          games,  "--variant",      segment->variant,      "--seed", bot_seed, "--move-delay",
+          "0",    "--time-control", segment->time_control, NULL };
 
   pair->host = proc_spawn (segment->host_dir, pair->host_incarnation++, args);
   pair->host_port_known = FALSE;
@@ -580,8 +592,7 @@ spawn_join (Pair *pair)
 {
   g_autofree char *port = g_strdup_printf ("%u", pair->relay->port);
   g_autofree char *bot_seed = g_strdup_printf ("%u", g_rand_int (rand_));
-  const char *args[] = { "join",   "127.0.0.1",    port, "--seed", bot_seed,
-                         "--move-delay", "0", NULL };
+  const char *args[] = { "join", "127.0.0.1", port, "--seed", bot_seed, "--move-delay", "0", NULL };
 
   pair->join = proc_spawn (pair->segment->join_dir, pair->join_incarnation++, args);
 }
@@ -669,8 +680,8 @@ pair_tick (Pair *pair, gint64 now)
     {
       pair->last_games = games;
       /* Some games meet one fault, somewhere in their first second. */
-      pair->next_fault_at = g_rand_double (rand_) < FAULT_CHANCE ? now + random_us (0.05, 1.0)
-                                                                   : G_MAXINT64;
+      pair->next_fault_at
+          = g_rand_double (rand_) < FAULT_CHANCE ? now + random_us (0.05, 1.0) : G_MAXINT64;
     }
   if (now >= pair->next_progress_check_at)
     {
@@ -688,9 +699,9 @@ pair_tick (Pair *pair, gint64 now)
   if (!pair->stall_reported && now - pair->last_progress_at > STALL_SECONDS * G_USEC_PER_SEC)
     {
       g_autofree char *state = pair_state (pair);
-      problem ("pair %s segment %u game %u (%s, clock %s): no turn played for %d s; %s",
-               pair->name, segment->number, games + 1, segment->variant, segment->time_control,
-               STALL_SECONDS, state);
+      problem ("pair %s segment %u game %u (%s, clock %s): no turn played for %d s; %s", pair->name,
+               segment->number, games + 1, segment->variant, segment->time_control, STALL_SECONDS,
+               state);
       pair->stall_reported = TRUE;
     }
   if (now - pair->last_progress_at > HANG_SECONDS * G_USEC_PER_SEC)
@@ -783,8 +794,8 @@ pair_tick (Pair *pair, gint64 now)
       pair->next_rss_at = now + G_USEC_PER_SEC;
     }
 
-  if (!pair->stopped && pair->host && pair->join && pair->host_port_known
-      && !pair->host->killed && !pair->join->killed && now >= pair->next_fault_at)
+  if (!pair->stopped && pair->host && pair->join && pair->host_port_known && !pair->host->killed
+      && !pair->join->killed && now >= pair->next_fault_at)
     {
       apply_fault (pair, now);
       pair->next_fault_at = G_MAXINT64;
@@ -837,6 +848,21 @@ all_lines (const char *dir, const char *prefix)
   return lines;
 }
 
+/* The first line where two records differ, both ways. */
+static char *
+first_difference (const char *a, const char *b)
+{
+  g_auto (GStrv) a_lines = g_strsplit (a, "\n", -1);
+  g_auto (GStrv) b_lines = g_strsplit (b, "\n", -1);
+  guint i;
+
+  for (i = 0; a_lines[i] && b_lines[i]; i++)
+    if (!g_str_equal (a_lines[i], b_lines[i]))
+      break;
+  return g_strdup_printf ("line %u: host '%s', joiner '%s'", i + 1,
+                          a_lines[i] ? a_lines[i] : "(end)", b_lines[i] ? b_lines[i] : "(end)");
+}
+
 /* The turns of a record: its lines "N. ...". */
 static guint
 record_turns (const char *text)
@@ -876,8 +902,8 @@ check_segment (Pair *pair, Segment *segment, guint *resumes, guint *claims)
   g_autoptr (GPtrArray) join_lines = all_lines (segment->join_dir, "out");
   g_autoptr (GPtrArray) join_err = all_lines (segment->join_dir, "err");
   g_autoptr (GPtrArray) host_err = all_lines (segment->host_dir, "err");
-  g_autofree char *games_dir = g_build_filename (segment->host_dir, "data", "synchess", "games",
-                                                 NULL);
+  g_autofree char *games_dir
+      = g_build_filename (segment->host_dir, "data", "synchess", "games", NULL);
   g_autofree char *join_games_dir
       = g_build_filename (segment->join_dir, "data", "synchess", "games", NULL);
   g_autoptr (GDir) dir = NULL;
@@ -888,8 +914,8 @@ check_segment (Pair *pair, Segment *segment, guint *resumes, guint *claims)
   problem_sink = g_str_equal (segment->time_control, "-") ? problems : clock_problems;
 
   *resumes += count_in_lines (join_err, "resuming game");
-  *claims += count_in_lines (join_err, "abandoned the game") + count_in_lines (host_err,
-                                                                              "abandoned the game");
+  *claims += count_in_lines (join_err, "abandoned the game")
+             + count_in_lines (host_err, "abandoned the game");
   if (host_lines->len != segment->games)
     problem ("pair %s segment %u (%s, clock %s): the host reported %u games, not %u", pair->name,
              segment->number, where, segment->time_control, host_lines->len, segment->games);
@@ -931,12 +957,14 @@ check_segment (Pair *pair, Segment *segment, guint *resumes, guint *claims)
           && ABS ((int) record_turns (host_record) - (int) record_turns (join_record)) == 1)
         tx_not_resumable++;
       else if (!join_record)
-        problem ("pair %s segment %u (%s, clock %s): game %s is saved by the host only",
-                 pair->name, segment->number, where, segment->time_control, name);
+        problem ("pair %s segment %u (%s, clock %s): game %s is saved by the host only", pair->name,
+                 segment->number, where, segment->time_control, name);
       else if (g_strcmp0 (host_record, join_record) != 0)
-        problem ("pair %s segment %u (%s, clock %s): game %s differs:\nhost:\n%s\njoiner:\n%s",
-                 pair->name, segment->number, where, segment->time_control, name, host_record,
-                 join_record);
+        {
+          g_autofree char *difference = first_difference (host_record, join_record);
+          problem ("pair %s segment %u (%s, clock %s): game %s differs, first at %s", pair->name,
+                   segment->number, where, segment->time_control, name, difference);
+        }
       else if (strstr (host_record, "[Result \"*\"]"))
         problem ("pair %s segment %u (%s, clock %s): game %s was left unfinished", pair->name,
                  segment->number, where, segment->time_control, name);
@@ -961,7 +989,7 @@ on_tick_cb (gpointer user_data)
 {
   Pair *pairs = user_data;
 
-  for (guint p = 0; p < 2; p++)
+  for (guint p = 0; p < N_PAIRS; p++)
     pair_tick (&pairs[p], g_get_monotonic_time ());
   return G_SOURCE_CONTINUE;
 }
@@ -985,8 +1013,8 @@ median (GArray *values, guint from, guint to)
   for (guint i = from; i < to; i++)
     g_array_append_val (part, g_array_index (values, gint64, i));
   for (guint i = 1; i < part->len; i++)
-    for (guint k = i; k > 0 && g_array_index (part, gint64, k - 1) > g_array_index (part, gint64, k);
-         k--)
+    for (guint k = i;
+         k > 0 && g_array_index (part, gint64, k - 1) > g_array_index (part, gint64, k); k--)
       {
         gint64 t = g_array_index (part, gint64, k);
         g_array_index (part, gint64, k) = g_array_index (part, gint64, k - 1);
@@ -999,7 +1027,7 @@ static void
 test_soak (void)
 {
   guint games = env_number ("SYNCHESS_SOAK_GAMES", 1000);
-  Pair pairs[2] = { { .name = "a", .long_lived = TRUE }, { .name = "b" } };
+  Pair pairs[N_PAIRS] = { { .name = "a", .long_lived = TRUE }, { .name = "b" }, { .name = "c" } };
   gint64 start = start_time = g_get_monotonic_time ();
   guint resumes = 0, claims = 0, faults = 0;
   gint64 rss_start = -1, rss_end = -1, rss_max = -1;
@@ -1014,8 +1042,10 @@ test_soak (void)
                   games);
   g_assert_cmpuint (games, >=, 2);
 
-  pairs[0].games_wanted = games / 2;
-  pairs[1].games_wanted = games - games / 2;
+  /* The long-lived host's games are the shortest and never lose a host: it plays more. */
+  pairs[0].games_wanted = games * 2 / 5;
+  pairs[1].games_wanted = (games - pairs[0].games_wanted) / 2;
+  pairs[2].games_wanted = games - pairs[0].games_wanted - pairs[1].games_wanted;
   for (guint p = 0; p < G_N_ELEMENTS (pairs); p++)
     {
       Pair *pair = &pairs[p];
@@ -1028,7 +1058,7 @@ test_soak (void)
 
   /* The loop blocks between events, so the relay copies at once and adds no delay. */
   tick_id = g_timeout_add (TICK_MS, on_tick_cb, pairs);
-  while (!pairs[0].done || !pairs[1].done)
+  while (!pairs[0].done || !pairs[1].done || !pairs[2].done)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (tick_id);
 
@@ -1056,19 +1086,26 @@ test_soak (void)
         for (guint i = 0; i < rss->len; i++)
           rss_max = MAX (rss_max, g_array_index (rss, gint64, i));
       }
-    g_test_message ("games %u (pair a %u in one host, pair b %u in %u segments), faults %u, "
-                    "resumes %u, abandonment claims %u, joiner starts again %u, host starts "
-                    "again %u, hangs %u, cuts %u + %u, Transactional games left a turn apart %u, "
-                    "%.1f s; long-lived host RSS %" G_GINT64_FORMAT
-                    " kB at start, %" G_GINT64_FORMAT " kB at the end, %" G_GINT64_FORMAT
-                    " kB at most (%u samples)",
-                    games, pairs[0].games_wanted, pairs[1].games_wanted, pairs[1].segments->len,
-                    faults, resumes, claims, pairs[0].join_restarts + pairs[1].join_restarts,
-                    pairs[0].host_restarts + pairs[1].host_restarts,
-                    pairs[0].hangs + pairs[1].hangs, pairs[0].relay->cuts, pairs[1].relay->cuts,
-                    tx_not_resumable,
-                    (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC, rss_start,
-                    rss_end, rss_max, rss->len);
+    guint join_restarts = 0, host_restarts = 0, hangs = 0, cuts = 0, segments = 0;
+
+    for (guint p = 0; p < N_PAIRS; p++)
+      {
+        join_restarts += pairs[p].join_restarts;
+        host_restarts += pairs[p].host_restarts;
+        hangs += pairs[p].hangs;
+        cuts += pairs[p].relay->cuts;
+        segments += p > 0 ? pairs[p].segments->len : 0;
+      }
+    g_test_message ("games %u (pair a %u in one host, pairs b and c %u in %u segments), faults "
+                    "%u, resumes %u, abandonment claims %u, joiner starts again %u, host starts "
+                    "again %u, hangs %u, cuts %u, Transactional games left a turn apart %u, "
+                    "%.1f s; long-lived host RSS %" G_GINT64_FORMAT " kB at start, "
+                    "%" G_GINT64_FORMAT " kB at the end, %" G_GINT64_FORMAT " kB at most "
+                    "(%u samples)",
+                    games, pairs[0].games_wanted, games - pairs[0].games_wanted, segments, faults,
+                    resumes, claims, join_restarts, host_restarts, hangs, cuts, tx_not_resumable,
+                    (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC, rss_start, rss_end,
+                    rss_max, rss->len);
   }
 
   for (guint p = 0; p < G_N_ELEMENTS (pairs); p++)
