@@ -12,8 +12,8 @@
  * Every problem is listed (with the seed) before the test fails. A game that plays no turn for
  * 20 s is reported as stalled; one that plays none for longer than the abandonment time hangs,
  * and both its programs are killed so the run goes on. Problems in games with a clock are
- * kept apart and mark the test incomplete rather than failed while the known bug stands: the
- * two sides count the clocks differently after faults. A Transactional game left unfinished
+ * kept apart and mark their case incomplete rather than failed while the known bug stands:
+ * the two sides count the clocks differently after faults. A Transactional game left unfinished
  * a turn apart is counted, not reported: docs/protocol.md says it cannot be resumed.
  *
  * SYNCHESS_SOAK_GAMES sets the number of games (1000 by default), SYNCHESS_SOAK_SEED the
@@ -60,6 +60,8 @@ static GPtrArray *problems;
  * faults (a known bug), which hides whatever else a clocked game might show. */
 static GPtrArray *clock_problems;
 static GPtrArray *problem_sink;
+/* Games over on one side and unfinished on the other: a known bug, kept apart too. */
+static GPtrArray *one_sided_problems;
 /* Transactional games left unfinished a turn apart: not resumable, as docs/protocol.md says. */
 static guint tx_not_resumable;
 /* What the run measured, for the cases after it. */
@@ -98,7 +100,10 @@ problem (const char *format, ...)
   text = g_strdup_vprintf (format, args);
   va_end (args);
   g_test_message ("PROBLEM (seed %u)%s: %s", seed,
-                  problem_sink == clock_problems ? " with a clock" : "", text);
+                  problem_sink == clock_problems       ? " with a clock"
+                  : problem_sink == one_sided_problems ? " over on one side only"
+                                                       : "",
+                  text);
   g_ptr_array_add (problem_sink, text);
 }
 
@@ -965,8 +970,14 @@ check_segment (Pair *pair, Segment *segment, guint *resumes, guint *claims)
       else if (g_strcmp0 (host_record, join_record) != 0)
         {
           g_autofree char *difference = first_difference (host_record, join_record);
+          GPtrArray *sink = problem_sink;
+
+          if ((strstr (host_record, "[Result \"*\"]") != NULL)
+              != (strstr (join_record, "[Result \"*\"]") != NULL))
+            problem_sink = one_sided_problems;
           problem ("pair %s segment %u (%s, clock %s): game %s differs, first at %s", pair->name,
                    segment->number, where, segment->time_control, name, difference);
+          problem_sink = sink;
         }
       else if (strstr (host_record, "[Result \"*\"]"))
         problem ("pair %s segment %u (%s, clock %s): game %s was left unfinished", pair->name,
@@ -1040,6 +1051,7 @@ test_soak (void)
   rand_ = g_rand_new_with_seed (seed);
   problems = g_ptr_array_new_with_free_func (g_free);
   clock_problems = g_ptr_array_new_with_free_func (g_free);
+  one_sided_problems = g_ptr_array_new_with_free_func (g_free);
   problem_sink = problems;
   g_test_message ("seed %u (SYNCHESS_SOAK_SEED=%u replays the schedule), %u games", seed, seed,
                   games);
@@ -1159,6 +1171,18 @@ test_records_with_clock (void)
                               clock_problems->len, seed);
 }
 
+static void
+test_finished_on_both_sides (void)
+{
+  if (!one_sided_problems)
+    g_test_skip ("the run did not finish");
+  else if (one_sided_problems->len > 0)
+    g_test_incomplete_printf ("known bug: a game whose last turn a fault cut short is over on "
+                              "one side and left unfinished on the other, never resumed (%u "
+                              "games, seed %u)",
+                              one_sided_problems->len, seed);
+}
+
 /* A long run must have put the resume to work, else the faults missed the games. */
 static void
 test_faults_hit_games (void)
@@ -1181,12 +1205,10 @@ test_host_memory (void)
       return;
     }
   g_assert_cmpint (soak_rss_start, >, 0);
-  if (soak_rss_end - soak_rss_start > RSS_TOLERANCE_KB)
-    g_test_incomplete_printf ("known bug: the long-lived host grew from %" G_GINT64_FORMAT
-                              " kB to %" G_GINT64_FORMAT
-                              " kB over %u games (about %" G_GINT64_FORMAT " bytes a game)",
-                              soak_rss_start, soak_rss_end, soak_host_games,
-                              (soak_rss_end - soak_rss_start) * 1024 / soak_host_games);
+  g_test_message ("the long-lived host: %" G_GINT64_FORMAT " kB, then %" G_GINT64_FORMAT
+                  " kB over %u games",
+                  soak_rss_start, soak_rss_end, soak_host_games);
+  g_assert_cmpint (soak_rss_end - soak_rss_start, <=, RSS_TOLERANCE_KB);
 }
 
 int
@@ -1200,11 +1222,13 @@ main (int argc, char **argv)
   g_test_add_func ("/net/soak/run", test_soak);
   g_test_add_func ("/net/soak/records-agree", test_records);
   g_test_add_func ("/net/soak/records-agree-with-clock", test_records_with_clock);
+  g_test_add_func ("/net/soak/finished-on-both-sides", test_finished_on_both_sides);
   g_test_add_func ("/net/soak/faults-hit-games", test_faults_hit_games);
   g_test_add_func ("/net/soak/host-memory-flat", test_host_memory);
   status = g_test_run ();
   g_clear_pointer (&problems, g_ptr_array_unref);
   g_clear_pointer (&clock_problems, g_ptr_array_unref);
+  g_clear_pointer (&one_sided_problems, g_ptr_array_unref);
   net_test_cleanup (test_dir);
   g_free (test_dir);
   return status;
