@@ -45,6 +45,7 @@ struct _SynWindow
   SynMoveList *move_list;
   GtkWidget *end_buttons;
   GtkWidget *resign_button;
+  GtkWidget *claim_button;
   AdwStatusPage *hand_over_page;
   GtkButton *hand_over_button;
   GtkWidget *game_area;
@@ -66,7 +67,6 @@ struct _SynWindow
   SynMove pending_move;       /* picked on the board; its decision is still to choose */
   char *told_after_hand_over; /* what the next person at the computer is told (TX-R8) */
   GQueue live_toasts;         /* AdwToast, not owned: the one shown, then those queued */
-  AdwToast *claim_toast;      /* not owned: offers the game the opponent abandoned */
   AdwToast *save_toast;       /* not owned: says the autosave failed, until dismissed */
   GFile *saved_file;          /* where Save writes the game: the file it was saved to or opened from */
   gboolean network_dialog;    /* Host or Join is open: it answers the peer itself */
@@ -294,7 +294,9 @@ update_status (SynWindow *self)
        * tell of. */
       gboolean opponent_chosen = !side_waits (self, other)
                                  && syn_peer_get_opponent_state (self->peer) == SYN_OPPONENT_CHOSEN;
-      if (!syn_peer_is_connected (self->peer))
+      if (syn_peer_can_claim_abandoned (self->peer))
+        text = g_strdup (_ ("Your opponent has stopped playing: you may claim the game"));
+      else if (!syn_peer_is_connected (self->peer))
         text = g_strdup (_ ("Disconnected. The game is saved: host or join again to go on."));
       else if (syn_peer_has_chosen (self->peer))
         text
@@ -319,6 +321,9 @@ update_status (SynWindow *self)
 
   gtk_widget_set_visible (self->end_buttons, over);
   gtk_widget_set_visible (self->resign_button, !over);
+  gtk_widget_set_visible (self->claim_button,
+                          !over && playing_network (self)
+                              && syn_peer_can_claim_abandoned (self->peer));
   gtk_widget_set_visible (self->chat_box, playing_network (self));
   if (playing_network (self))
     {
@@ -802,8 +807,6 @@ set_session (SynWindow *self, SynSession *session, SynColour viewer)
 static void
 leave_network (SynWindow *self)
 {
-  if (self->claim_toast)
-    adw_toast_dismiss (self->claim_toast);
   if (!self->peer)
     return;
   g_signal_handlers_disconnect_by_data (self->peer, self);
@@ -1446,51 +1449,15 @@ on_peer_error_cb (SynPeer *peer, GError *error, SynWindow *self)
     toast (self, error->message);
 }
 
-static void
-on_claim_toast_dismissed_cb (AdwToast *toast, SynWindow *self)
-{
-  if (self->claim_toast == toast)
-    self->claim_toast = NULL;
-}
-
-static gboolean
-dismiss_claim_toast_cb (gpointer user_data)
-{
-  SynWindow *self = user_data;
-
-  if (self->claim_toast)
-    adw_toast_dismiss (self->claim_toast);
-  return G_SOURCE_REMOVE;
-}
-
 /* The opponent's connection stayed broken, or it withheld a due reveal, for the abandonment
- * time (docs/protocol.md): the player may claim the game, and is asked until the opponent
- * comes back. */
+ * time (docs/protocol.md): the panel offers the claim, until the opponent comes back. A
+ * button of the panel rather than a toast: it stays until used, and libadwaita 1.2's toasts
+ * did not survive being closed from their own button while the game ended. */
 static void
 on_peer_abandon_claimable_cb (SynPeer *peer, gboolean claimable, SynWindow *self)
 {
-  AdwToast *toast;
-
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim-abandoned", claimable);
-  if (!claimable || !playing_network (self))
-    {
-      /* Not from within the toast's own button (the claim itself ends the offer): the toast
-       * closes itself then, and libadwaita 1.2 does not survive a second dismissal. */
-      if (self->claim_toast)
-        g_idle_add_full (G_PRIORITY_DEFAULT, dismiss_claim_toast_cb, g_object_ref (self),
-                         g_object_unref);
-      return;
-    }
-  if (self->claim_toast)
-    return;
-  toast = adw_toast_new (_ ("Your opponent has stopped playing: you may claim the game"));
-  adw_toast_set_button_label (toast, _ ("_Claim the Game"));
-  adw_toast_set_action_name (toast, "win.claim-abandoned");
-  adw_toast_set_timeout (toast, 0);
-  /* Normal priority: libadwaita 1.2 cannot show again a toast that a high one pushed back. */
-  self->claim_toast = toast;
-  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_claim_toast_dismissed_cb), self, 0);
-  adw_toast_overlay_add_toast (self->toasts, toast);
+  update_status (self);
 }
 
 static void
@@ -1499,9 +1466,6 @@ claim_abandoned_action (GtkWidget *widget, const char *name, GVariant *parameter
   SynWindow *self = SYN_WINDOW (widget);
   g_autoptr (GError) error = NULL;
 
-  /* The toast's own button closes the toast; dismissing it once more would break
-   * libadwaita 1.2's animation of it. */
-  self->claim_toast = NULL;
   if (!self->peer || !syn_peer_claim_abandoned (self->peer, &error))
     toast (self, error ? error->message : _ ("There is no game to claim"));
   update_board_marks (self);
@@ -1989,6 +1953,7 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, end_buttons);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, resign_button);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, claim_button);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, hand_over_page);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, game_area);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, welcome_page);
