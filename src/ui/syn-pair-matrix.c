@@ -11,46 +11,13 @@
 
 #include "config.h"
 
-#include "syn-pair-matrix.h"
+#include "syn-pair-matrix-private.h"
 
 #include <glib/gi18n.h>
 
-#include "syn-notation.h"
 
-#define CELL_SIZE 22
-#define MIN_HEADER_SIZE 52
-#define MAX_HEADER_SIZE 200
-#define MAX_LISTED 16 /* choices named in a strategy's line */
-
-struct _SynPairMatrix
-{
-  GtkWidget parent_instance;
-
-  /* children */
-  GtkWidget *box;
-  GtkSpinner *spinner;
-  GtkLabel *summary;
-  GtkDropDown *sort_by;
-  GtkDrawingArea *cells;
-  GtkLabel *white_strategy;
-  GtkLabel *black_strategy;
-
-  /* owned */
-  GCancellable *cancellable;
-  SynAnalysisMatrix *matrix;
-  SynState state;
-  const SynVariant *variant;
-  char **white_names;
-  char **black_names;
-  int header_size; /* room for the longest choice's name */
-  SynPairMatrixSort sort;
-  int row_order[SYN_ANALYSIS_MATRIX_MAX];
-  int column_order[SYN_ANALYSIS_MATRIX_MAX];
-  double row_average[SYN_ANALYSIS_MATRIX_MAX];
-  double column_average[SYN_ANALYSIS_MATRIX_MAX];
-  int cursor_white; /* matrix indices, -1 for no cursor */
-  int cursor_black;
-};
+#define PAGE_ROWS 10    /* how far Page Up and Page Down move the cursor */
+#define MAX_VISIBLE_HEIGHT 720 /* the cells grow to this height, then scroll */
 
 G_DEFINE_FINAL_TYPE (SynPairMatrix, syn_pair_matrix, GTK_TYPE_WIDGET)
 
@@ -66,117 +33,23 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   CELL_FOCUSED,
+  CELL_ACTIVATED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
 
-/* The shown position of matrix index in order, or -1. */
-static int
-position_of (const int *order, int n, int index)
-{
-  for (int i = 0; i < n; i++)
-    if (order[i] == index)
-      return i;
-  return -1;
-}
-
-/* White's advantage as a colour: green for White, red for Black, grey for even; a pawn
- * (100) is a clear tint and three pawns a full one. */
-static void
-cell_colour (int value, int decided, GdkRGBA *rgba)
-{
-  double t = CLAMP (value / 300.0, -1.0, 1.0);
-
-  if (value >= decided)
-    *rgba = (GdkRGBA){ 0.15, 0.55, 0.25, 1.0 };
-  else if (value <= -decided)
-    *rgba = (GdkRGBA){ 0.75, 0.11, 0.16, 1.0 };
-  else if (t >= 0)
-    *rgba = (GdkRGBA){ 0.6 - 0.35 * t, 0.6 + 0.15 * t, 0.6 - 0.3 * t, 1.0 };
-  else
-    *rgba = (GdkRGBA){ 0.6 - 0.1 * t, 0.6 + 0.4 * t, 0.6 + 0.4 * t, 1.0 };
-}
-
-static void
-draw_text (cairo_t *cr, GtkWidget *widget, const char *text, double x, double y, double width,
-           double height)
-{
-  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
-  int text_width, text_height;
-
-  pango_layout_get_pixel_size (layout, &text_width, &text_height);
-  cairo_move_to (cr, x + (width - text_width) / 2, y + (height - text_height) / 2);
-  pango_cairo_show_layout (cr, layout);
-}
-
-static void
-draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data)
-{
-  SynPairMatrix *self = user_data;
-  const SynAnalysisMatrix *m = self->matrix;
-  int header = self->header_size;
-  GdkRGBA fg;
-
-  if (m == NULL)
-    return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
-  for (int w = 0; w < m->n_white; w++)
-    for (int b = 0; b < m->n_black; b++)
-      {
-        int value = (int) m->cells[self->row_order[w] * m->n_black + self->column_order[b]];
-        double x = header + b * CELL_SIZE, y = header + w * CELL_SIZE;
-        GdkRGBA rgba;
-
-        cell_colour (value, (int) m->decided, &rgba);
-        gdk_cairo_set_source_rgba (cr, &rgba);
-        cairo_rectangle (cr, x, y, CELL_SIZE - 1, CELL_SIZE - 1);
-        cairo_fill (cr);
-        if (value >= m->decided || value <= -m->decided)
-          {
-            cairo_set_source_rgb (cr, 1, 1, 1);
-            draw_text (cr, GTK_WIDGET (area), value > 0 ? "W" : "B", x, y, CELL_SIZE - 1,
-                       CELL_SIZE - 1);
-          }
-      }
-  gdk_cairo_set_source_rgba (cr, &fg);
-  for (int w = 0; w < m->n_white; w++)
-    draw_text (cr, GTK_WIDGET (area), self->white_names[self->row_order[w]], 0,
-               header + w * CELL_SIZE, header - 4, CELL_SIZE);
-  for (int b = 0; b < m->n_black; b++)
-    {
-      double x = header + b * CELL_SIZE;
-      cairo_save (cr);
-      cairo_translate (cr, x, header - 2);
-      cairo_rotate (cr, -G_PI / 2);
-      draw_text (cr, GTK_WIDGET (area), self->black_names[self->column_order[b]], 0, 0, header - 4,
-                 CELL_SIZE);
-      cairo_restore (cr);
-    }
-  if (self->cursor_white >= 0)
-    {
-      int w = position_of (self->row_order, m->n_white, self->cursor_white);
-      int b = position_of (self->column_order, m->n_black, self->cursor_black);
-
-      gdk_cairo_set_source_rgba (cr, &fg);
-      cairo_set_line_width (cr, 2);
-      cairo_rectangle (cr, header + b * CELL_SIZE + 1, header + w * CELL_SIZE + 1, CELL_SIZE - 3,
-                       CELL_SIZE - 3);
-      cairo_stroke (cr);
-    }
-}
-
-/* The matrix indices of the cell at x, y of the drawing area; FALSE outside the cells. */
+/* The matrix indices of the cell at x, y of the cells' drawing area; FALSE outside them. */
 static gboolean
 cell_at (SynPairMatrix *self, double x, double y, int *white, int *black)
 {
   const SynAnalysisMatrix *m = self->matrix;
   int w, b;
 
-  if (m == NULL || x < self->header_size || y < self->header_size)
+  if (m == NULL || x < 0 || y < 0)
     return FALSE;
-  w = (int) (y - self->header_size) / CELL_SIZE;
-  b = (int) (x - self->header_size) / CELL_SIZE;
+  w = (int) y / SYN_PAIR_MATRIX_ROW_HEIGHT;
+  b = (int) x / syn_pair_matrix_cell_width (self);
   if (w >= m->n_white || b >= m->n_black)
     return FALSE;
   *white = self->row_order[w];
@@ -185,15 +58,68 @@ cell_at (SynPairMatrix *self, double x, double y, int *white, int *black)
 }
 
 static void
+queue_draw_all (SynPairMatrix *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self->cells));
+  gtk_widget_queue_draw (GTK_WIDGET (self->row_header));
+  gtk_widget_queue_draw (GTK_WIDGET (self->column_header));
+  gtk_widget_queue_draw (GTK_WIDGET (self->legend));
+}
+
+/* The line under the cells: the pair under the pointer, else the selected one. */
+static void
+update_preview (SynPairMatrix *self)
+{
+  g_autofree char *cell = NULL, *text = NULL;
+
+  if (self->matrix != NULL && self->hover_white >= 0)
+    {
+      cell = syn_pair_matrix_describe_cell (self, self->hover_white, self->hover_black);
+      /* Translators: the pair under the pointer, shown but not chosen */
+      text = g_strdup_printf (_ ("Pointer: %s"), cell);
+    }
+  else if (self->matrix != NULL && self->cursor_white >= 0)
+    {
+      cell = syn_pair_matrix_describe_cell (self, self->cursor_white, self->cursor_black);
+      /* Translators: the chosen pair of the pair matrix */
+      text = g_strdup_printf (_ ("Chosen: %s"), cell);
+    }
+  else if (self->matrix != NULL)
+    text = g_strdup (_ ("Click a cell, or use the arrow keys, to choose a pair."));
+  gtk_label_set_text (self->preview, text != NULL ? text : "");
+}
+
+/* Scrolls the cells so that the cell at row, column is in view. */
+static void
+scroll_to_cell (SynPairMatrix *self, int row, int column)
+{
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (self->scrolled);
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (self->scrolled);
+  int cell_width = syn_pair_matrix_cell_width (self), rh = SYN_PAIR_MATRIX_ROW_HEIGHT;
+
+  gtk_adjustment_clamp_page (h, column * cell_width, (column + 1) * cell_width);
+  gtk_adjustment_clamp_page (v, row * rh, (row + 1) * rh);
+}
+
+static void
 set_cursor_cell (SynPairMatrix *self, int white, int black)
 {
+  const SynAnalysisMatrix *m = self->matrix;
+  g_autofree char *description = NULL;
+
+  scroll_to_cell (self, syn_pair_matrix_position_of (self->row_order, m->n_white, white),
+                  syn_pair_matrix_position_of (self->column_order, m->n_black, black));
   if (white == self->cursor_white && black == self->cursor_black)
     return;
   self->cursor_white = white;
   self->cursor_black = black;
-  gtk_widget_queue_draw (GTK_WIDGET (self->cells));
-  g_signal_emit (self, signals[CELL_FOCUSED], 0, (guint) self->matrix->white[white],
-                 (guint) self->matrix->black[black]);
+  queue_draw_all (self);
+  update_preview (self);
+  /* A screen reader reads the chosen pair with its value as the cells' description. */
+  description = syn_pair_matrix_describe_cell (self, white, black);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->cells),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  g_signal_emit (self, signals[CELL_FOCUSED], 0, (guint) m->white[white], (guint) m->black[black]);
 }
 
 void
@@ -207,13 +133,60 @@ syn_pair_matrix_set_cursor (SynPairMatrix *self, int row, int column)
   set_cursor_cell (self, self->row_order[row], self->column_order[column]);
 }
 
+gboolean
+syn_pair_matrix_get_cursor (SynPairMatrix *self, int *white, int *black)
+{
+  g_return_val_if_fail (SYN_IS_PAIR_MATRIX (self), FALSE);
+  if (white != NULL)
+    *white = self->cursor_white;
+  if (black != NULL)
+    *black = self->cursor_black;
+  return self->cursor_white >= 0;
+}
+
+static void
+set_hover (SynPairMatrix *self, int white, int black)
+{
+  if (white == self->hover_white && black == self->hover_black)
+    return;
+  self->hover_white = white;
+  self->hover_black = black;
+  queue_draw_all (self);
+  update_preview (self);
+}
+
+/* The pointer only previews: choosing a pair as the pointer passed over it made the result
+ * board jump about and lost the pair being studied. */
 static void
 on_motion_cb (GtkEventControllerMotion *motion, double x, double y, SynPairMatrix *self)
 {
   int white, black;
 
   if (cell_at (self, x, y, &white, &black))
-    set_cursor_cell (self, white, black);
+    set_hover (self, white, black);
+  else
+    set_hover (self, -1, -1);
+}
+
+static void
+on_leave_cb (GtkEventControllerMotion *motion, SynPairMatrix *self)
+{
+  set_hover (self, -1, -1);
+}
+
+/* A click chooses the pair; a double click plays it. */
+static void
+on_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, SynPairMatrix *self)
+{
+  int white, black;
+
+  if (!cell_at (self, x, y, &white, &black))
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self->cells));
+  set_cursor_cell (self, white, black);
+  if (n_press == 2)
+    g_signal_emit (self, signals[CELL_ACTIVATED], 0, (guint) self->matrix->white[white],
+                   (guint) self->matrix->black[black]);
 }
 
 static void
@@ -229,12 +202,61 @@ move_cursor_action (GtkWidget *widget, const char *action_name, GVariant *parame
   /* The first key press only shows where the cursor is. */
   if (self->cursor_white >= 0)
     {
-      row = CLAMP (position_of (self->row_order, m->n_white, self->cursor_white) + rows, 0,
-                   m->n_white - 1);
-      column = CLAMP (position_of (self->column_order, m->n_black, self->cursor_black) + columns, 0,
-                      m->n_black - 1);
+      row = CLAMP (syn_pair_matrix_position_of (self->row_order, m->n_white, self->cursor_white)
+                       + rows,
+                   0, m->n_white - 1);
+      column = CLAMP (syn_pair_matrix_position_of (self->column_order, m->n_black,
+                                                   self->cursor_black)
+                          + columns,
+                      0, m->n_black - 1);
     }
   syn_pair_matrix_set_cursor (self, row, column);
+}
+
+static void
+activate_cell_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynPairMatrix *self = SYN_PAIR_MATRIX (widget);
+
+  if (self->matrix == NULL || self->cursor_white < 0)
+    return;
+  g_signal_emit (self, signals[CELL_ACTIVATED], 0, (guint) self->matrix->white[self->cursor_white],
+                 (guint) self->matrix->black[self->cursor_black]);
+}
+
+char *
+syn_pair_matrix_dup_row_mark (SynPairMatrix *self, int position)
+{
+  g_return_val_if_fail (SYN_IS_PAIR_MATRIX (self), NULL);
+  g_return_val_if_fail (self->matrix != NULL && position >= 0 && position < self->matrix->n_white,
+                        NULL);
+  return syn_pair_matrix_format_weight (self->matrix->white_strategy[self->row_order[position]]);
+}
+
+char *
+syn_pair_matrix_dup_column_mark (SynPairMatrix *self, int position)
+{
+  g_return_val_if_fail (SYN_IS_PAIR_MATRIX (self), NULL);
+  g_return_val_if_fail (self->matrix != NULL && position >= 0 && position < self->matrix->n_black,
+                        NULL);
+  return syn_pair_matrix_format_weight (self->matrix->black_strategy[self->column_order[position]]);
+}
+
+gboolean
+syn_pair_matrix_get_cell_area (SynPairMatrix *self, int row, int column, GtkWidget **widget,
+                               graphene_rect_t *area)
+{
+  int cell_width;
+
+  g_return_val_if_fail (SYN_IS_PAIR_MATRIX (self), FALSE);
+  if (self->matrix == NULL || row < 0 || row >= self->matrix->n_white || column < 0
+      || column >= self->matrix->n_black)
+    return FALSE;
+  cell_width = syn_pair_matrix_cell_width (self);
+  *widget = GTK_WIDGET (self->cells);
+  graphene_rect_init (area, column * cell_width, row * SYN_PAIR_MATRIX_ROW_HEIGHT, cell_width,
+                      SYN_PAIR_MATRIX_ROW_HEIGHT);
+  return TRUE;
 }
 
 typedef struct
@@ -294,7 +316,7 @@ sort_choices (SynPairMatrix *self)
   g_qsort_with_data (self->row_order, m->n_white, sizeof (int), compare_moves, &context);
   context.white = FALSE;
   g_qsort_with_data (self->column_order, m->n_black, sizeof (int), compare_moves, &context);
-  gtk_widget_queue_draw (GTK_WIDGET (self->cells));
+  queue_draw_all (self);
 }
 
 void
@@ -347,48 +369,19 @@ static gboolean
 on_query_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
                      SynPairMatrix *self)
 {
-  const SynAnalysisMatrix *m = self->matrix;
   g_autofree char *text = NULL;
-  int value, w, b;
+  int w, b;
 
-  if (!cell_at (self, x, y, &w, &b))
+  if (keyboard && self->cursor_white >= 0)
+    {
+      w = self->cursor_white;
+      b = self->cursor_black;
+    }
+  else if (!cell_at (self, x, y, &w, &b))
     return FALSE;
-  value = (int) m->cells[w * m->n_black + b];
-  if (value >= m->decided)
-    /* Translators: a White move, a Black move, and what they lead to */
-    text = g_strdup_printf (_ ("%s against %s: White wins"), self->white_names[w],
-                            self->black_names[b]);
-  else if (value <= -m->decided)
-    text = g_strdup_printf (_ ("%s against %s: Black wins"), self->white_names[w],
-                            self->black_names[b]);
-  else
-    text = g_strdup_printf (_ ("%s against %s: %+.2f"), self->white_names[w], self->black_names[b],
-                            value / 100.0);
+  text = syn_pair_matrix_describe_cell (self, w, b);
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
-}
-
-static char *
-describe_strategy (char **names, const double *strategy, int n)
-{
-  GString *text = g_string_new (NULL);
-  int listed = 0, more = 0;
-
-  /* A long mix (a Transactional side's many equal choices) is cut short to stay readable;
-   * the sort by probability shows the rest. */
-  for (int i = 0; i < n; i++)
-    if (strategy[i] > 0.0005 && listed++ < MAX_LISTED)
-      g_string_append_printf (text, "%s%s %.1f%%", text->len > 0 ? ", " : "", names[i],
-                              100.0 * strategy[i]);
-    else if (strategy[i] > 0.0005)
-      more++;
-  if (more > 0)
-    /* Translators: after the first choices of an equilibrium strategy, how many others the
-     * strategy plays */
-    g_string_append_printf (
-        text, g_dngettext (GETTEXT_PACKAGE, ", and %d more choice", ", and %d more choices", more),
-        more);
-  return g_string_free (text, FALSE);
 }
 
 static void
@@ -399,86 +392,33 @@ set_computing (SynPairMatrix *self, gboolean computing)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTING]);
 }
 
-char *
-syn_pair_matrix_describe_choice (const SynVariant *variant, const SynState *state, SynColour side,
-                                 SynChoice choice)
+/* The drawing areas' sizes for the matrix: the cells in full, the headers as wide or high
+ * as the names. */
+static void
+set_content_size (SynPairMatrix *self)
 {
-  SynStepInfo info;
-  g_autofree char *move = NULL;
+  const SynAnalysisMatrix *m = self->matrix;
+  int cell_width = syn_pair_matrix_cell_width (self);
 
-  if (choice == SYN_CHOICE_NONE)
-    /* Translators: a side the rules ask nothing of at this step (HK's exchange of blows,
-     * the side not to move in Transactional Chess) */
-    return g_strdup (_ ("Waits this step"));
-  move = syn_notation_describe (variant, state, side, choice);
-  syn_variant_describe (variant, state, &info);
-  /* A Transactional move that neither commits nor rolls back stays in the open transaction;
-   * said so, it is not mistaken for the whole choice. */
-  if (info.kind == SYN_STEP_TX_MOVE && SYN_CHOICE_KIND (choice) == 0)
-    /* Translators: a Transactional Chess move without a decision: "Nf3, keep pending" */
-    return g_strdup_printf (_ ("%s, keep pending"), move);
-  return g_steal_pointer (&move);
+  if (m == NULL)
+    return;
+  gtk_drawing_area_set_content_width (self->cells, m->n_black * cell_width);
+  gtk_drawing_area_set_content_height (self->cells, m->n_white * SYN_PAIR_MATRIX_ROW_HEIGHT);
+  gtk_drawing_area_set_content_width (self->row_header, self->row_header_width);
+  gtk_drawing_area_set_content_height (self->column_header, self->column_header_height);
+  gtk_drawing_area_set_content_width (self->corner, self->row_header_width);
+  gtk_drawing_area_set_content_height (self->corner, self->column_header_height);
 }
 
-static char **
-choice_names (const SynVariant *variant, const SynState *state, SynColour side,
-              const SynChoice *choices, int n)
+static void
+on_show_numbers_toggled_cb (SynPairMatrix *self)
 {
-  char **names = g_new0 (char *, n + 1);
-
-  for (int i = 0; i < n; i++)
-    names[i] = syn_pair_matrix_describe_choice (variant, state, side, choices[i]);
-  return names;
-}
-
-/* Room for the longest name beside the rows and above the (turned) columns. */
-static int
-measure_header (SynPairMatrix *self)
-{
-  int widest = 0;
-
-  for (int pass = 0; pass < 2; pass++)
-    for (char **name = pass == 0 ? self->white_names : self->black_names; *name != NULL; name++)
-      {
-        g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), *name);
-        int width, height;
-
-        pango_layout_get_pixel_size (layout, &width, &height);
-        widest = MAX (widest, width);
-      }
-  return CLAMP (widest + 8, MIN_HEADER_SIZE, MAX_HEADER_SIZE);
-}
-
-/* What the matrix is: its size, and what was cut or waits; the value for White. */
-static char *
-describe_matrix (const SynAnalysisMatrix *m)
-{
-  GString *text = g_string_new (NULL);
-
-  if (m->variant == &syn_variant_psc)
-    {
-      g_string_append_printf (text, _ ("Moves: White %d, Black %d. Value for White: %+.2f"),
-                              m->n_white, m->n_black, m->value / 100.0);
-      return g_string_free (text, FALSE);
-    }
-  /* Translators: the pair matrix of a rule set other than PSC; a side that waits has one
-   * row or column */
-  g_string_append_printf (text, _ ("Choices: White %d, Black %d. Value for White: %+.2f"),
-                          m->n_white_all, m->n_black_all, m->value / 100.0);
-  g_string_append (text, "\n");
-  g_string_append (text, _ ("Each pair is valued by material and outcome one step ahead."));
-  if (m->n_white_all == 0)
-    g_string_append_printf (text, "\n%s", _ ("White waits this step: one row."));
-  if (m->n_black_all == 0)
-    g_string_append_printf (text, "\n%s", _ ("Black waits this step: one column."));
-  if (m->n_white_all > m->n_white)
-    g_string_append_printf (text, "\n%s",
-                            /* Translators: the pair matrix keeps only so many choices */
-                            _ ("Only White’s first choices are weighed; the rest were cut."));
-  if (m->n_black_all > m->n_black)
-    g_string_append_printf (text, "\n%s",
-                            _ ("Only Black’s first choices are weighed; the rest were cut."));
-  return g_string_free (text, FALSE);
+  set_content_size (self);
+  queue_draw_all (self);
+  if (self->matrix != NULL && self->cursor_white >= 0)
+    scroll_to_cell (
+        self, syn_pair_matrix_position_of (self->row_order, self->matrix->n_white, self->cursor_white),
+        syn_pair_matrix_position_of (self->column_order, self->matrix->n_black, self->cursor_black));
 }
 
 static void
@@ -500,10 +440,11 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   self->matrix = matrix;
   self->white_names
-      = choice_names (matrix->variant, &self->state, SYN_WHITE, matrix->white, matrix->n_white);
+      = syn_pair_matrix_choice_names (matrix->variant, &self->state, SYN_WHITE, matrix->white, matrix->n_white);
   self->black_names
-      = choice_names (matrix->variant, &self->state, SYN_BLACK, matrix->black, matrix->n_black);
-  self->header_size = measure_header (self);
+      = syn_pair_matrix_choice_names (matrix->variant, &self->state, SYN_BLACK, matrix->black, matrix->n_black);
+  syn_pair_matrix_measure_headers (self);
+  self->spread = syn_pair_matrix_measure_spread (matrix);
   for (int w = 0; w < matrix->n_white; w++)
     {
       double sum = 0;
@@ -519,10 +460,10 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       self->column_average[b] = matrix->n_white > 0 ? sum / matrix->n_white : 0;
     }
   sort_choices (self);
-  summary = describe_matrix (matrix);
+  summary = syn_pair_matrix_describe_matrix (matrix);
   gtk_label_set_text (self->summary, summary);
-  white = describe_strategy (self->white_names, matrix->white_strategy, matrix->n_white);
-  black = describe_strategy (self->black_names, matrix->black_strategy, matrix->n_black);
+  white = syn_pair_matrix_describe_strategy (self->white_names, matrix->white_strategy, matrix->n_white);
+  black = syn_pair_matrix_describe_strategy (self->black_names, matrix->black_strategy, matrix->n_black);
   g_free (summary);
   summary = matrix->n_white_all == 0 ? g_strdup (_ ("White waits this step."))
                                      : g_strdup_printf (_ ("White plays: %s"), white);
@@ -531,10 +472,9 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   summary = matrix->n_black_all == 0 ? g_strdup (_ ("Black waits this step."))
                                      : g_strdup_printf (_ ("Black plays: %s"), black);
   gtk_label_set_text (self->black_strategy, summary);
-  gtk_drawing_area_set_content_width (self->cells, self->header_size + matrix->n_black * CELL_SIZE);
-  gtk_drawing_area_set_content_height (self->cells,
-                                       self->header_size + matrix->n_white * CELL_SIZE);
-  gtk_widget_queue_draw (GTK_WIDGET (self->cells));
+  set_content_size (self);
+  update_preview (self);
+  queue_draw_all (self);
 }
 
 static void
@@ -544,6 +484,7 @@ clear_matrix (SynPairMatrix *self)
   g_clear_pointer (&self->white_names, g_strfreev);
   g_clear_pointer (&self->black_names, g_strfreev);
   self->cursor_white = self->cursor_black = -1;
+  self->hover_white = self->hover_black = -1;
 }
 
 void
@@ -561,7 +502,8 @@ syn_pair_matrix_set_state (SynPairMatrix *self, const SynVariant *variant, const
   gtk_label_set_text (self->summary, _ ("Computing the pair matrix…"));
   gtk_label_set_text (self->white_strategy, "");
   gtk_label_set_text (self->black_strategy, "");
-  gtk_widget_queue_draw (GTK_WIDGET (self->cells));
+  update_preview (self);
+  queue_draw_all (self);
   set_computing (self, TRUE);
   syn_analysis_matrix_compute_async (self->variant, state, self->cancellable, on_computed_cb,
                                      g_object_ref (self));
@@ -628,39 +570,57 @@ syn_pair_matrix_class_init (SynPairMatrixClass *klass)
                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* A pair chosen by a click or the keyboard (never by the pointer passing over it). */
   signals[CELL_FOCUSED]
       = g_signal_new ("cell-focused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /* A pair to play: a double click, or Enter on the chosen cell. */
+  signals[CELL_ACTIVATED]
+      = g_signal_new ("cell-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_install_action (widget_class, "matrix.move-cursor", "(ii)", move_cursor_action);
+  gtk_widget_class_install_action (widget_class, "matrix.activate-cell", NULL,
+                                   activate_cell_action);
   /* The box of children fills the widget; without a layout it would never be allocated, so
    * never drawn. */
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
 static void
-add_arrow_keys (GtkDrawingArea *cells)
+add_keys (GtkDrawingArea *cells)
 {
+  /* Home and End go to the first and last column, Page Up and Down a page of rows; a big
+   * step stops at the edge. */
   static const struct
   {
     guint key;
     int rows, columns;
-  } arrows[] = {
+  } moves[] = {
     { GDK_KEY_Up, -1, 0 },
     { GDK_KEY_Down, 1, 0 },
     { GDK_KEY_Left, 0, -1 },
     { GDK_KEY_Right, 0, 1 },
+    { GDK_KEY_Home, 0, -SYN_ANALYSIS_MATRIX_MAX },
+    { GDK_KEY_End, 0, SYN_ANALYSIS_MATRIX_MAX },
+    { GDK_KEY_Page_Up, -PAGE_ROWS, 0 },
+    { GDK_KEY_Page_Down, PAGE_ROWS, 0 },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkShortcutController *shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
 
-  for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     {
-      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (arrows[i].key, 0),
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (moves[i].key, 0),
                                                 gtk_named_action_new ("matrix.move-cursor"));
-      gtk_shortcut_set_arguments (shortcut,
-                                  g_variant_new ("(ii)", arrows[i].rows, arrows[i].columns));
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+      gtk_shortcut_set_arguments (shortcut, g_variant_new ("(ii)", moves[i].rows, moves[i].columns));
+      gtk_shortcut_controller_add_shortcut (shortcuts, shortcut);
     }
+  gtk_shortcut_controller_add_shortcut (
+      shortcuts, gtk_shortcut_new (gtk_alternative_trigger_new (
+                                       gtk_keyval_trigger_new (GDK_KEY_Return, 0),
+                                       gtk_keyval_trigger_new (GDK_KEY_KP_Enter, 0)),
+                                   gtk_named_action_new ("matrix.activate-cell")));
   gtk_widget_add_controller (GTK_WIDGET (cells), controller);
 }
 
@@ -675,19 +635,112 @@ wrapping_label (void)
   return GTK_LABEL (label);
 }
 
+static GtkDrawingArea *
+drawing_area (GtkDrawingAreaDrawFunc draw, SynPairMatrix *self)
+{
+  GtkDrawingArea *area = GTK_DRAWING_AREA (gtk_drawing_area_new ());
+
+  gtk_drawing_area_set_draw_func (area, draw, self, NULL);
+  return area;
+}
+
+/* The sort order, the numbers switch and the legend of the colours, on two lines. */
+static GtkWidget *
+build_controls (SynPairMatrix *self)
+{
+  GtkWidget *controls = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *legend_line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *sort_label = gtk_label_new_with_mnemonic (_ ("S_ort by"));
+  GtkWidget *wins = gtk_label_new (_ ("W, B: won by White, by Black"));
+  const char *sorts[]
+      = { _ ("Move name"), _ ("Equilibrium probability"), _ ("Average value"), NULL };
+
+  self->sort_by = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (sorts));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (sort_label), GTK_WIDGET (self->sort_by));
+  g_signal_connect_swapped (self->sort_by, "notify::selected", G_CALLBACK (on_sort_selected_cb),
+                            self);
+  self->show_numbers
+      = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_ ("Show _Numbers")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->show_numbers),
+                               _ ("Write each pair’s value, in pawns for White, in its cell"));
+  g_signal_connect_swapped (self->show_numbers, "toggled", G_CALLBACK (on_show_numbers_toggled_cb),
+                            self);
+  gtk_box_append (GTK_BOX (line), sort_label);
+  gtk_box_append (GTK_BOX (line), GTK_WIDGET (self->sort_by));
+  gtk_box_append (GTK_BOX (line), GTK_WIDGET (self->show_numbers));
+  gtk_box_append (GTK_BOX (controls), line);
+
+  self->legend = drawing_area (syn_pair_matrix_draw_legend, self);
+  gtk_drawing_area_set_content_width (self->legend, 340);
+  gtk_drawing_area_set_content_height (self->legend, 34);
+  gtk_accessible_update_property (
+      GTK_ACCESSIBLE (self->legend), GTK_ACCESSIBLE_PROPERTY_LABEL,
+      _ ("Colour scale: orange is better for Black, blue better for White, grey the value"), -1);
+  gtk_widget_add_css_class (wins, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (wins), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (wins), 0);
+  gtk_box_append (GTK_BOX (legend_line), GTK_WIDGET (self->legend));
+  gtk_box_append (GTK_BOX (legend_line), wins);
+  gtk_box_append (GTK_BOX (controls), legend_line);
+  return controls;
+}
+
+/* The cells scroll; the headers beside and above them are drawn at the cells' scroll
+ * position, so they stay in place and still name the rows and columns in view. */
+static GtkWidget *
+build_grid (SynPairMatrix *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  self->corner = drawing_area (syn_pair_matrix_draw_corner, self);
+  self->column_header = drawing_area (syn_pair_matrix_draw_column_header, self);
+  self->row_header = drawing_area (syn_pair_matrix_draw_row_header, self);
+  self->cells = drawing_area (syn_pair_matrix_draw_cells, self);
+  self->scrolled = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
+  gtk_scrolled_window_set_child (self->scrolled, GTK_WIDGET (self->cells));
+  gtk_scrolled_window_set_propagate_natural_width (self->scrolled, TRUE);
+  gtk_scrolled_window_set_propagate_natural_height (self->scrolled, TRUE);
+  gtk_scrolled_window_set_max_content_height (self->scrolled, MAX_VISIBLE_HEIGHT);
+  gtk_scrolled_window_set_min_content_height (self->scrolled, 8 * SYN_PAIR_MATRIX_ROW_HEIGHT);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->scrolled), TRUE);
+  gtk_widget_set_halign (grid, GTK_ALIGN_START);
+  g_signal_connect_swapped (gtk_scrolled_window_get_hadjustment (self->scrolled), "value-changed",
+                            G_CALLBACK (gtk_widget_queue_draw), self->column_header);
+  g_signal_connect_swapped (gtk_scrolled_window_get_vadjustment (self->scrolled), "value-changed",
+                            G_CALLBACK (gtk_widget_queue_draw), self->row_header);
+
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->cells), TRUE);
+  g_signal_connect (self->cells, "query-tooltip", G_CALLBACK (on_query_tooltip_cb), self);
+  /* The keys move the cursor while the cells, not the sort drop-down, have the focus. */
+  add_keys (self->cells);
+  gtk_widget_set_focusable (GTK_WIDGET (self->cells), TRUE);
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self->cells), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->cells), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Pair matrix"), -1);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion_cb), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->cells), motion);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->cells), GTK_EVENT_CONTROLLER (click));
+
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->corner), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->column_header), 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->row_header), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->scrolled), 1, 1, 1, 1);
+  return grid;
+}
+
 static void
 syn_pair_matrix_init (SynPairMatrix *self)
 {
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *sort_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *sort_label = gtk_label_new (_ ("Sort by"));
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  const char *sorts[]
-      = { _ ("Move name"), _ ("Equilibrium probability"), _ ("Average value"), NULL };
 
   self->cursor_white = self->cursor_black = -1;
-  self->header_size = MIN_HEADER_SIZE;
+  self->hover_white = self->hover_black = -1;
+  self->spread = 100;
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
@@ -698,36 +751,15 @@ syn_pair_matrix_init (SynPairMatrix *self)
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->spinner));
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->summary));
   gtk_box_append (GTK_BOX (self->box), header);
-
-  self->sort_by = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (sorts));
-  gtk_label_set_mnemonic_widget (GTK_LABEL (sort_label), GTK_WIDGET (self->sort_by));
-  g_signal_connect_swapped (self->sort_by, "notify::selected", G_CALLBACK (on_sort_selected_cb),
-                            self);
-  gtk_box_append (GTK_BOX (sort_box), sort_label);
-  gtk_box_append (GTK_BOX (sort_box), GTK_WIDGET (self->sort_by));
-  gtk_box_append (GTK_BOX (self->box), sort_box);
+  gtk_box_append (GTK_BOX (self->box), build_controls (self));
 
   self->white_strategy = wrapping_label ();
   self->black_strategy = wrapping_label ();
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->white_strategy));
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->black_strategy));
-
-  self->cells = GTK_DRAWING_AREA (gtk_drawing_area_new ());
-  gtk_drawing_area_set_draw_func (self->cells, draw_cells, self, NULL);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self->cells), TRUE);
-  g_signal_connect (self->cells, "query-tooltip", G_CALLBACK (on_query_tooltip_cb), self);
-  /* The arrow keys move the cursor while the cells, not the sort drop-down, have the focus. */
-  add_arrow_keys (self->cells);
-  gtk_widget_set_focusable (GTK_WIDGET (self->cells), TRUE);
-  gtk_widget_set_focus_on_click (GTK_WIDGET (self->cells), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->cells), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _ ("Pair matrix"), -1);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->cells), motion);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->cells));
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_set_size_request (scrolled, -1, 240);
-  gtk_box_append (GTK_BOX (self->box), scrolled);
+  gtk_box_append (GTK_BOX (self->box), build_grid (self));
+  self->preview = wrapping_label ();
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->preview));
 }
 
 GtkWidget *

@@ -2,8 +2,9 @@
  * set, each cell coloured by the value of the state they resolve to (PSC: the evaluation;
  * the others: material and outcome one step ahead), with both sides' equilibrium strategies
  * and the value of the step. A side that waits is one row or column. Computed on a thread.
- * Rows and columns can be sorted; the cell under the pointer or the keyboard cursor is
- * announced by "cell-focused" (White's choice, Black's choice, as guint).
+ * Rows and columns can be sorted; the pointer previews a cell without choosing it. A pair
+ * chosen by a click or the keyboard is announced by "cell-focused", a pair to play (double
+ * click, Enter) by "cell-activated" (White's choice, Black's choice, as guint).
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -58,5 +59,17 @@ int syn_pair_matrix_get_column (SynPairMatrix *self, int position);
 
 /* Puts the cursor on the cell shown at row, column and emits "cell-focused" for it. */
 void syn_pair_matrix_set_cursor (SynPairMatrix *self, int row, int column);
+
+/* The chosen pair as matrix indices; FALSE (and -1) when none is. */
+gboolean syn_pair_matrix_get_cursor (SynPairMatrix *self, int *white, int *black);
+
+/* The equilibrium weight written beside the row (column) shown at position ("42%"), or NULL
+ * for a choice the equilibrium never plays. */
+char *syn_pair_matrix_dup_row_mark (SynPairMatrix *self, int position);
+char *syn_pair_matrix_dup_column_mark (SynPairMatrix *self, int position);
+
+/* Where the cell shown at row, column is drawn: the widget and the area within it. */
+gboolean syn_pair_matrix_get_cell_area (SynPairMatrix *self, int row, int column,
+                                        GtkWidget **widget, graphene_rect_t *area);
 
 G_END_DECLS

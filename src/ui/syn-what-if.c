@@ -35,6 +35,8 @@ struct _SynWhatIf
   GtkLabel *control_changes;
   GtkExpander *matrix_expander;
   SynPairMatrix *pair_matrix;
+  GtkBox *panes;
+  GtkScrolledWindow *matrix_pane;
 
   /* borrowed */
   const SynVariant *variant;
@@ -546,7 +548,8 @@ on_board_move_chosen_cb (SynWhatIf *self, guint move)
     syn_what_if_select_choices (self, white, black);
 }
 
-/* Hovering or moving the cursor over a matrix cell shows its position on the result board. */
+/* A matrix cell chosen by a click or the keyboard shows its position on the result board;
+ * the pointer passing over a cell only previews it in the matrix. */
 static void
 on_cell_focused_cb (SynWhatIf *self, guint white, guint black)
 {
@@ -565,6 +568,33 @@ go_deeper_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   show_state (self, syn_variation_node_get_state (self->node));
 }
 
+/* A wide window puts the matrix beside the boards, where it has the window's height for its
+ * rows; a narrow one puts it below them. */
+#define SIDE_BY_SIDE_WIDTH 1100
+
+static void
+on_default_width_cb (SynWhatIf *self)
+{
+  int width, height;
+  gboolean wide;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  wide = width >= SIDE_BY_SIDE_WIDTH;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->panes), wide ? GTK_ORIENTATION_HORIZONTAL
+                                                                     : GTK_ORIENTATION_VERTICAL);
+  /* Collapsed, the matrix needs only its title's height below the boards. */
+  gtk_scrolled_window_set_propagate_natural_height (self->matrix_pane, !wide);
+  gtk_scrolled_window_set_propagate_natural_width (self->matrix_pane, wide);
+}
+
+/* A double click or Enter on a matrix cell plays that pair. */
+static void
+on_cell_activated_cb (SynWhatIf *self, guint white, guint black)
+{
+  syn_what_if_select_choices (self, (SynChoice) white, (SynChoice) black);
+  gtk_widget_activate_action (GTK_WIDGET (self), "what-if.go-deeper", NULL);
+}
+
 static void
 back_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -576,7 +606,7 @@ back_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     return;
   self->node = syn_variation_node_get_parent (left);
   show_state (self, syn_variation_node_get_state (self->node));
-  /* The pair that led where we were stays chosen, so Go Deeper returns there. */
+  /* The pair that led where we were stays chosen, so Play This Pair returns there. */
   syn_variation_node_get_pair (left, &white, &black);
   syn_what_if_select_choices (self, white, black);
 }
@@ -797,6 +827,8 @@ syn_what_if_class_init (SynWhatIfClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, control_changes);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, matrix_expander);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, pair_matrix);
+  gtk_widget_class_bind_template_child (widget_class, SynWhatIf, panes);
+  gtk_widget_class_bind_template_child (widget_class, SynWhatIf, matrix_pane);
   gtk_widget_class_bind_template_callback (widget_class, on_matrix_expanded_cb);
 
   gtk_widget_class_install_action (widget_class, "what-if.go-deeper", NULL, go_deeper_action);
@@ -817,6 +849,10 @@ syn_what_if_init (SynWhatIf *self)
                             self);
   g_signal_connect_swapped (self->pair_matrix, "cell-focused", G_CALLBACK (on_cell_focused_cb),
                             self);
+  g_signal_connect_swapped (self->pair_matrix, "cell-activated",
+                            G_CALLBACK (on_cell_activated_cb), self);
+  g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (on_default_width_cb), self);
+  on_default_width_cb (self);
   syn_board_view_set_pick_both_sides (self->before_board, TRUE);
   g_signal_connect_swapped (self->before_board, "move-chosen", G_CALLBACK (on_board_move_chosen_cb),
                             self);
