@@ -650,7 +650,7 @@ build_controls (SynPairMatrix *self)
 {
   GtkWidget *controls = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *legend_line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *legend_line = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *sort_label = gtk_label_new_with_mnemonic (_ ("S_ort by"));
   GtkWidget *wins = gtk_label_new (_ ("W, B: won by White, by Black"));
   const char *sorts[]
@@ -672,7 +672,6 @@ build_controls (SynPairMatrix *self)
   gtk_box_append (GTK_BOX (controls), line);
 
   self->legend = drawing_area (syn_pair_matrix_draw_legend, self);
-  gtk_drawing_area_set_content_width (self->legend, 340);
   gtk_drawing_area_set_content_height (self->legend, 34);
   gtk_accessible_update_property (
       GTK_ACCESSIBLE (self->legend), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -680,6 +679,7 @@ build_controls (SynPairMatrix *self)
   gtk_widget_add_css_class (wins, "dim-label");
   gtk_label_set_wrap (GTK_LABEL (wins), TRUE);
   gtk_label_set_xalign (GTK_LABEL (wins), 0);
+  gtk_widget_set_halign (GTK_WIDGET (self->legend), GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (legend_line), GTK_WIDGET (self->legend));
   gtk_box_append (GTK_BOX (legend_line), wins);
   gtk_box_append (GTK_BOX (controls), legend_line);

@@ -37,6 +37,7 @@ struct _SynWhatIf
   SynPairMatrix *pair_matrix;
   GtkBox *panes;
   GtkScrolledWindow *matrix_pane;
+  GtkScrolledWindow *boards_pane;
 
   /* borrowed */
   const SynVariant *variant;
@@ -585,6 +586,8 @@ on_default_width_cb (SynWhatIf *self)
   /* Collapsed, the matrix needs only its title's height below the boards. */
   gtk_scrolled_window_set_propagate_natural_height (self->matrix_pane, !wide);
   gtk_scrolled_window_set_propagate_natural_width (self->matrix_pane, wide);
+  /* Below the boards, the matrix leaves them room to be seen. */
+  gtk_scrolled_window_set_min_content_height (self->boards_pane, wide ? -1 : 300);
 }
 
 /* A double click or Enter on a matrix cell plays that pair. */
@@ -829,6 +832,7 @@ syn_what_if_class_init (SynWhatIfClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, pair_matrix);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, panes);
   gtk_widget_class_bind_template_child (widget_class, SynWhatIf, matrix_pane);
+  gtk_widget_class_bind_template_child (widget_class, SynWhatIf, boards_pane);
   gtk_widget_class_bind_template_callback (widget_class, on_matrix_expanded_cb);
 
   gtk_widget_class_install_action (widget_class, "what-if.go-deeper", NULL, go_deeper_action);
@@ -836,6 +840,12 @@ syn_what_if_class_init (SynWhatIfClass *klass)
   gtk_widget_class_install_action (widget_class, "what-if.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "what-if.open", NULL, open_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  /* Open and Save are icons, to leave a narrow window room for Play This Pair: their keys
+   * are GNOME's usual ones. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "what-if.open",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "what-if.save",
+                                       NULL);
 }
 
 static void
