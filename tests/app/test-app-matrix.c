@@ -1,6 +1,6 @@
 /* test-app-matrix.c: the pair matrix of the real application's What If window under Xvfb:
  * the pointer moved over the cells with xdotool previews them without choosing a pair, a
- * click chooses one, and the equilibrium weights written beside the rows and columns are
+ * click or the keys choose one and Enter plays it, and the equilibrium weights written beside the rows and columns are
  * those of `synchess-cli matrix` for the same position.
  *
  * With SYN_MATRIX_SCREENSHOTS set to a folder, the window is also saved there as PNGs once
@@ -322,6 +322,57 @@ test_equilibrium_marks_match_cli (void)
   fixture_stop (&f);
 }
 
+static gboolean
+has_focus (gpointer data)
+{
+  GtkWidget *widget = data;
+
+  return gtk_root_get_focus (gtk_widget_get_root (widget)) == widget;
+}
+
+/* Real key presses on the focused cells: the first arrow shows the cursor on the top left
+ * cell, the arrows, End and Page Down move it (scrolling the cell into view), and Enter plays
+ * the chosen pair: the position becomes that pair's result. */
+static void
+test_keys_choose_and_play (void)
+{
+  Fixture f;
+  const SynAnalysisMatrix *m;
+  GtkWidget *cells;
+  graphene_rect_t area;
+  g_autofree char *result = NULL, *position = NULL;
+  int white, black;
+
+  if (!fixture_start (&f, MIXED_FEN, 1280, 800))
+    return;
+  m = syn_pair_matrix_get_matrix (f.matrix);
+  g_assert_true (syn_pair_matrix_get_cell_area (f.matrix, 0, 0, &cells, &area));
+  g_assert_true (gtk_widget_grab_focus (cells));
+  g_assert_true (app_test_iterate_until (has_focus, cells, 5000));
+
+  app_test_press ("Right");
+  g_assert_true (syn_pair_matrix_get_cursor (f.matrix, &white, &black));
+  g_assert_cmpint (white, ==, syn_pair_matrix_get_row (f.matrix, 0));
+  g_assert_cmpint (black, ==, syn_pair_matrix_get_column (f.matrix, 0));
+  app_test_press ("Down");
+  app_test_press ("Right");
+  app_test_press ("Right");
+  g_assert_true (syn_pair_matrix_get_cursor (f.matrix, &white, &black));
+  g_assert_cmpint (white, ==, syn_pair_matrix_get_row (f.matrix, 1));
+  g_assert_cmpint (black, ==, syn_pair_matrix_get_column (f.matrix, 2));
+  app_test_press ("End");
+  app_test_press ("Next");
+  g_assert_true (syn_pair_matrix_get_cursor (f.matrix, &white, &black));
+  g_assert_cmpint (white, ==, syn_pair_matrix_get_row (f.matrix, 11));
+  g_assert_cmpint (black, ==, syn_pair_matrix_get_column (f.matrix, m->n_black - 1));
+
+  result = syn_what_if_get_result_fen (f.what_if);
+  app_test_press ("Return");
+  position = syn_what_if_get_fen (f.what_if);
+  g_assert_cmpstr (position, ==, result);
+  fixture_stop (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -335,5 +386,6 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/app/matrix/hover-previews-click-chooses", test_hover_previews_click_chooses);
   g_test_add_func ("/app/matrix/equilibrium-marks-match-cli", test_equilibrium_marks_match_cli);
+  g_test_add_func ("/app/matrix/keys-choose-and-play", test_keys_choose_and_play);
   return g_test_run ();
 }
