@@ -304,6 +304,8 @@ static const struct
   { "win.next-turn", { "<Alt>Right", NULL } },
   { "win.edit-position", { "<Control>e", NULL } },
   { "win.explore", { "<Control><Shift>e", NULL } },
+  { "win.copy-fen", { "<Control><Shift>c", NULL } },
+  { "win.export-board", { "<Control><Shift>x", NULL } },
 };
 
 static void

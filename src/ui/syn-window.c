@@ -25,6 +25,7 @@
 #include "syn-position-editor.h"
 #include "syn-record.h"
 #include "syn-session.h"
+#include "syn-export-dialog.h"
 #include "syn-what-if.h"
 
 /* How many recent games the welcome page lists. */
@@ -1155,6 +1156,35 @@ explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       syn_what_if_new (GTK_WINDOW (self), syn_game_get_variant (self->game), shown_state (self))));
 }
 
+/* The shown position as FEN on the clipboard, for notes or another program; a position that
+ * holds secrets is refused as Explore refuses it. */
+static void
+copy_fen_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  g_autofree char *fen = NULL;
+
+  if (self->game == NULL || refuse_to_show_secrets (self))
+    return;
+  fen = syn_analysis_write_variant_fen (syn_game_get_variant (self->game), shown_state (self));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), fen);
+  toast (self, _ ("Position copied as FEN"));
+}
+
+/* The board as shown (its side, its fog) to a PNG or SVG file. */
+static void
+export_board_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (syn_export_dialog_new (
+      GTK_WINDOW (self), syn_board_view_get_facts (self->board),
+      syn_board_view_get_flipped (self->board),
+      syn_board_view_get_heatmap (self->board) != SYN_HEATMAP_OFF)));
+}
+
 static void
 show_error (SynWindow *self, const char *heading, const char *body)
 {
@@ -1986,6 +2016,8 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.offer-draw", NULL, offer_draw_action);
   gtk_widget_class_install_action (widget_class, "win.edit-position", NULL, edit_position_action);
   gtk_widget_class_install_action (widget_class, "win.explore", NULL, explore_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
+  gtk_widget_class_install_action (widget_class, "win.export-board", NULL, export_board_action);
   gtk_widget_class_install_action (widget_class, "win.claim-abandoned", NULL,
                                    claim_abandoned_action);
 
