@@ -183,12 +183,16 @@ syn_export_dialog_class_init (SynExportDialogClass *klass)
 static void
 syn_export_dialog_init (SynExportDialog *self)
 {
-  GtkWidget *switches[] = { GTK_WIDGET (self->heatmap_switch), GTK_WIDGET (self->frozen_switch),
-                            GTK_WIDGET (self->coordinates_switch) };
+  GtkWidget *switches[3];
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  switches[0] = GTK_WIDGET (self->heatmap_switch);
+  switches[1] = GTK_WIDGET (self->frozen_switch);
+  switches[2] = GTK_WIDGET (self->coordinates_switch);
   gtk_drawing_area_set_draw_func (self->preview, draw_preview, self, NULL);
   g_signal_connect_swapped (self->format_row, "notify::selected", G_CALLBACK (on_option_changed_cb),
+                            self);
+  g_signal_connect_swapped (self->size_button, "value-changed", G_CALLBACK (on_option_changed_cb),
                             self);
   for (guint i = 0; i < G_N_ELEMENTS (switches); i++)
     g_signal_connect_swapped (switches[i], "notify::active", G_CALLBACK (on_option_changed_cb),
