@@ -306,6 +306,7 @@ static const struct
   { "win.explore", { "<Control><Shift>e", NULL } },
   { "win.copy-fen", { "<Control><Shift>c", NULL } },
   { "win.export-board", { "<Control><Shift>x", NULL } },
+  { "win.review-game", { "<Control><Shift>g", NULL } },
 };
 
 static void

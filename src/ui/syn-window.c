@@ -26,6 +26,7 @@
 #include "syn-record.h"
 #include "syn-session.h"
 #include "syn-export-dialog.h"
+#include "syn-review-window.h"
 #include "syn-what-if.h"
 
 /* How many recent games the welcome page lists. */
@@ -1171,6 +1172,30 @@ copy_fen_action (GtkWidget *widget, const char *action_name, GVariant *parameter
   toast (self, _ ("Position copied as FEN"));
 }
 
+/* Every turn weighed against its matrix game, as Explore shows a position: not while a
+ * network game or a game with secrets goes on. */
+static void
+review_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  if (syn_game_get_n_turns (self->game) == 0)
+    {
+      toast (self, _ ("There is no turn to review yet"));
+      return;
+    }
+  if (playing_network (self) && !syn_game_is_over (self->game))
+    {
+      toast (self, _ ("Reviewing is available once the network game is over"));
+      return;
+    }
+  if (refuse_to_show_secrets (self))
+    return;
+  gtk_window_present (GTK_WINDOW (syn_review_window_new (GTK_WINDOW (self), self->game)));
+}
+
 /* The board as shown (its side, its fog) to a PNG or SVG file. */
 static void
 export_board_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
@@ -2018,6 +2043,7 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.explore", NULL, explore_action);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
   gtk_widget_class_install_action (widget_class, "win.export-board", NULL, export_board_action);
+  gtk_widget_class_install_action (widget_class, "win.review-game", NULL, review_game_action);
   gtk_widget_class_install_action (widget_class, "win.claim-abandoned", NULL,
                                    claim_abandoned_action);
 
