@@ -130,6 +130,8 @@ review_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
            * thread whenever the caller's context happened to be free. */
           GSource *source = g_idle_source_new ();
 
+          /* Before the result, which comes at this priority too. */
+          g_source_set_priority (source, G_PRIORITY_DEFAULT);
           g_source_set_callback (source, report_progress_cb, progress, progress_free);
           g_source_attach (source, data->context);
           g_source_unref (source);

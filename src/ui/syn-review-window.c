@@ -38,7 +38,8 @@ struct _SynReviewWindow
 
   /* owned */
   SynGame *game;
-  GCancellable *cancellable;
+  GCancellable *cancellable; /* kept after the review: cancelling it drops late reports */
+  gboolean computing;
   GArray *turns;
   int hover;    /* the turn under the pointer, -1 for none */
   int selected; /* the turn chosen with the keys, -1 for none */
@@ -380,7 +381,7 @@ on_reviewed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   GArray *turns = syn_review_compute_finish (result, &error);
 
-  g_clear_object (&self->cancellable);
+  self->computing = FALSE;
   gtk_widget_set_visible (GTK_WIDGET (self->progress_box), FALSE);
   if (turns == NULL)
     {
@@ -403,7 +404,7 @@ gboolean
 syn_review_window_get_computing (SynReviewWindow *self)
 {
   g_return_val_if_fail (SYN_IS_REVIEW_WINDOW (self), FALSE);
-  return self->cancellable != NULL;
+  return self->computing;
 }
 
 GArray *
@@ -488,6 +489,7 @@ syn_review_window_new (GtkWindow *parent, SynGame *game)
 
   self->game = g_object_ref (game);
   self->cancellable = g_cancellable_new ();
+  self->computing = TRUE;
   gtk_progress_bar_set_text (self->progress, _ ("Reviewing the game…"));
   syn_review_compute_async (game, self->cancellable, on_progress_cb, self, on_reviewed_cb,
                             g_object_ref (self));

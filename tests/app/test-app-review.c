@@ -1,0 +1,242 @@
+/* test-app-review.c: the Game Review of the real application under Xvfb, on a saved game
+ * opened from its file: Ctrl+Shift+G opens it, the chart's values are those of
+ * `synchess-cli matrix` on each turn, and a real click on a turn's point opens that turn in
+ * What If with its played pair.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
+
+#include "app-test-util.h"
+#include "syn-analysis.h"
+#include "syn-record.h"
+#include "syn-review-window.h"
+#include "syn-what-if.h"
+
+#define MIXED_FEN "4k3/8/8/3q4/8/2N5/8/R3K3 w - - 0 1"
+#define N_TURNS 6
+
+/* A game of N_TURNS turns from MIXED_FEN saved to a file in folder. */
+static GFile *
+save_game (const char *folder)
+{
+  SynState start;
+  g_autoptr (SynGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (folder, "game.synchess", NULL);
+  GFile *file = g_file_new_for_path (path);
+
+  g_assert_true (syn_analysis_parse_fen (MIXED_FEN, &start, NULL));
+  game = syn_game_new (&syn_variant_psc, &start, NULL, FALSE);
+  for (int turn = 0; turn < N_TURNS; turn++)
+    for (SynColour side = SYN_WHITE; side <= SYN_BLACK; side++)
+      {
+        SynChoice choices[SYN_MAX_CHOICES];
+        int n = syn_analysis_choices (&syn_variant_psc, syn_game_get_state (game), side, choices);
+
+        g_assert_cmpint (n, >, 0);
+        g_assert_true (syn_game_choose (game, side, choices[(turn * 5 + side * 2) % n], &error));
+        g_assert_no_error (error);
+      }
+  g_assert_false (syn_game_is_over (game));
+  g_assert_true (syn_record_save (game, file, &error));
+  g_assert_no_error (error);
+  return file;
+}
+
+static SynReviewWindow *
+find_review (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+      if (SYN_IS_REVIEW_WINDOW (toplevel))
+        return SYN_REVIEW_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
+static SynWhatIf *
+find_what_if (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+      if (SYN_IS_WHAT_IF (toplevel))
+        return SYN_WHAT_IF (toplevel);
+    }
+  return NULL;
+}
+
+static gboolean
+has_review (gpointer data)
+{
+  return find_review () != NULL;
+}
+
+static gboolean
+has_what_if (gpointer data)
+{
+  return find_what_if () != NULL;
+}
+
+static gboolean
+review_done (gpointer data)
+{
+  SynReviewWindow *review = find_review ();
+
+  return review != NULL && !syn_review_window_get_computing (review)
+         && gtk_widget_get_mapped (GTK_WIDGET (review));
+}
+
+static gboolean
+is_active (gpointer data)
+{
+  return gtk_window_is_active (GTK_WINDOW (data));
+}
+
+static double
+cli_value (const SynState *state)
+{
+  g_autofree char *fen = syn_analysis_write_variant_fen (&syn_variant_psc, state);
+  const char *argv[] = { g_getenv ("SYNCHESS_CLI"), "matrix", fen, NULL };
+  g_autofree char *json = NULL;
+  const char *value;
+  int status = 0;
+
+  g_assert_nonnull (argv[0]);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &json,
+                               NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  value = strstr (json, "\"value\": ");
+  g_assert_nonnull (value);
+  return g_ascii_strtod (value + strlen ("\"value\": "), NULL);
+}
+
+/* Clicks, with the real pointer, the point of turn on the review's chart. */
+static void
+click_turn (SynReviewWindow *review, guint turn)
+{
+  GtkWidget *chart;
+  graphene_point_t point, in_window;
+  double surface_x, surface_y;
+  g_autofree char *window_id = NULL, *x = NULL, *y = NULL;
+  const char *argv[] = { "xdotool", "mousemove", "--sync", "--window", NULL, NULL, NULL,
+                         "click", "1", NULL };
+  int status = 0;
+
+  g_assert_true (syn_review_window_get_point (review, turn, &chart, &point));
+  g_assert_true (gtk_widget_compute_point (chart, GTK_WIDGET (review), &point, &in_window));
+  gtk_native_get_surface_transform (GTK_NATIVE (review), &surface_x, &surface_y);
+#ifdef GDK_WINDOWING_X11
+  window_id = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (
+                                          gtk_native_get_surface (GTK_NATIVE (review))));
+#endif
+  x = g_strdup_printf ("%d", (int) (in_window.x + surface_x));
+  y = g_strdup_printf ("%d", (int) (in_window.y + surface_y));
+  argv[4] = window_id;
+  argv[5] = x;
+  argv[6] = y;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                               NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  app_test_settle (250);
+}
+
+static void
+test_chart_matches_cli_and_opens_turn (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  g_autofree char *folder = g_dir_make_tmp ("synchess-review-XXXXXX", NULL);
+  g_autoptr (GFile) file = NULL;
+  SynReviewWindow *review;
+  SynWhatIf *what_if;
+  SynGame *game;
+  GArray *turns;
+  const SynTurn *played;
+  g_autofree char *fen = NULL, *expected = NULL;
+
+  g_assert_nonnull (window);
+  if (!app_test_has_real_input (GTK_WIDGET (window)))
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      app_test_quit (app, window);
+      return;
+    }
+  file = save_game (folder);
+  g_assert_true (syn_window_open_file (window, file));
+  game = syn_window_get_game (window);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, N_TURNS);
+  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  gtk_widget_grab_focus (GTK_WIDGET (syn_window_get_board (window)));
+  app_test_press ("ctrl+shift+g");
+  g_assert_true (app_test_iterate_until (has_review, NULL, 5000));
+  g_assert_true (app_test_iterate_until (review_done, NULL, 30000));
+  review = find_review ();
+  turns = syn_review_window_get_turns (review);
+  g_assert_nonnull (turns);
+  g_assert_cmpuint (turns->len, ==, N_TURNS);
+  for (guint i = 0; i < turns->len; i++)
+    {
+      const SynReviewTurn *t = &g_array_index (turns, SynReviewTurn, i);
+      double value = cli_value (&syn_game_get_turn (game, i)->before);
+
+      g_test_message ("turn %u: chart %.4f, synchess-cli %.4f", i + 1, t->value, value);
+      g_assert_cmpfloat_with_epsilon (t->value, value, 1e-6);
+    }
+
+  app_test_settle (300);
+  /* SYN_REVIEW_SCREENSHOT names a PNG of the screen with the review, to look at. */
+  if (g_getenv ("SYN_REVIEW_SCREENSHOT") != NULL)
+    {
+      const char *shot[] = { "import", "-window", "root", g_getenv ("SYN_REVIEW_SCREENSHOT"),
+                             NULL };
+      g_spawn_sync (NULL, (char **) shot, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
+                    NULL);
+    }
+  click_turn (review, 2);
+  g_assert_true (app_test_iterate_until (has_what_if, NULL, 5000));
+  what_if = find_what_if ();
+  played = syn_game_get_turn (game, 2);
+  fen = syn_what_if_get_fen (what_if);
+  expected = syn_analysis_write_variant_fen (&syn_variant_psc, &played->before);
+  g_assert_cmpstr (fen, ==, expected);
+  g_free (fen);
+  g_free (expected);
+  fen = syn_what_if_get_result_fen (what_if);
+  expected = syn_analysis_write_variant_fen (&syn_variant_psc, &played->after);
+  g_assert_cmpstr (fen, ==, expected);
+
+  g_file_delete (file, NULL, NULL);
+  g_rmdir (folder);
+  app_test_quit (app, window);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("GDK_BACKEND", "x11", FALSE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  /* No accessibility bus under Xvfb. */
+  g_setenv ("GTK_A11Y", "test", FALSE);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  gtk_disable_setlocale ();
+  adw_init ();
+
+  g_test_add_func ("/app/review/chart-matches-cli-and-opens-turn",
+                   test_chart_matches_cli_and_opens_turn);
+  return g_test_run ();
+}
