@@ -142,8 +142,7 @@ review_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
 
 void
 syn_review_compute_async (SynGame *game, GCancellable *cancellable, SynReviewProgress progress,
-                          gpointer progress_data, GAsyncReadyCallback callback,
-                          gpointer user_data)
+                          gpointer progress_data, GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   ReviewData *data = g_new0 (ReviewData, 1);

@@ -35,9 +35,9 @@ void syn_review_turn (const SynVariant *variant, const SynTurn *turn, guint inde
 
 /* Reviews every turn of game on a thread; progress (may be NULL) reports each turn. The
  * result is a GArray of SynReviewTurn. */
-void syn_review_compute_async (SynGame *game, GCancellable *cancellable,
-                               SynReviewProgress progress, gpointer progress_data,
-                               GAsyncReadyCallback callback, gpointer user_data);
+void syn_review_compute_async (SynGame *game, GCancellable *cancellable, SynReviewProgress progress,
+                               gpointer progress_data, GAsyncReadyCallback callback,
+                               gpointer user_data);
 GArray *syn_review_compute_finish (GAsyncResult *result, GError **error);
 
 G_END_DECLS

@@ -23,7 +23,9 @@ typedef struct
   double red, green, blue;
 } Colour;
 
+/* clang-format off */
 #define HEX(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0 }
+/* clang-format on */
 
 static const Colour light_square = HEX (0xe4e7eb);
 static const Colour dark_square = HEX (0xa4aebb);
@@ -80,7 +82,8 @@ square_colour (const SynBoardFacts *facts, const SynBoardExportOptions *options,
     return fog_square;
   if (options->heatmap && facts->has_control)
     {
-      int margin = (int) facts->attacks[SYN_WHITE][square] - (int) facts->attacks[SYN_BLACK][square];
+      int margin
+          = (int) facts->attacks[SYN_WHITE][square] - (int) facts->attacks[SYN_BLACK][square];
 
       if (margin > 0)
         colour = mix (colour, white_control, heat_amount (margin));
@@ -97,9 +100,9 @@ static RsvgHandle *
 load_piece (SynPiece piece)
 {
   static const char type_letters[SYN_N_PIECE_TYPES] = { 'p', 'n', 'b', 'r', 'q', 'k' };
-  g_autofree char *path = g_strdup_printf (PIECES_PATH "%c%c.svg",
-                                           SYN_PIECE_COLOUR (piece) == SYN_WHITE ? 'w' : 'b',
-                                           type_letters[SYN_PIECE_TYPE (piece)]);
+  g_autofree char *path
+      = g_strdup_printf (PIECES_PATH "%c%c.svg", SYN_PIECE_COLOUR (piece) == SYN_WHITE ? 'w' : 'b',
+                         type_letters[SYN_PIECE_TYPE (piece)]);
   g_autoptr (GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   gsize length;
   const guint8 *data;

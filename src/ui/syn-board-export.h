@@ -41,13 +41,12 @@ void syn_board_export_draw (cairo_t *cr, double size, const SynBoardFacts *facts
                             const SynBoardExportOptions *options);
 
 /* The file's bytes: a PNG or an SVG document. */
-GBytes *syn_board_export_to_bytes (const SynBoardFacts *facts,
-                                   const SynBoardExportOptions *options, GError **error);
+GBytes *syn_board_export_to_bytes (const SynBoardFacts *facts, const SynBoardExportOptions *options,
+                                   GError **error);
 
 /* Writes the board of facts to file, replacing it. */
-gboolean syn_board_export_to_file (const SynBoardFacts *facts,
-                                   const SynBoardExportOptions *options, GFile *file,
-                                   GError **error);
+gboolean syn_board_export_to_file (const SynBoardFacts *facts, const SynBoardExportOptions *options,
+                                   GFile *file, GError **error);
 
 /* The file name extension of format, without the dot. */
 const char *syn_board_export_extension (SynBoardExportFormat format);

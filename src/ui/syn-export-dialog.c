@@ -39,7 +39,7 @@ syn_export_dialog_get_options (SynExportDialog *self, SynBoardExportOptions *opt
 
   syn_board_export_options_init (options);
   options->format = adw_combo_row_get_selected (self->format_row) == 1 ? SYN_BOARD_EXPORT_SVG
-                                                                        : SYN_BOARD_EXPORT_PNG;
+                                                                       : SYN_BOARD_EXPORT_PNG;
   options->size = gtk_spin_button_get_value_as_int (self->size_button);
   options->heatmap = gtk_switch_get_active (self->heatmap_switch);
   options->frozen = gtk_switch_get_active (self->frozen_switch);

@@ -210,10 +210,10 @@ syn_pair_matrix_measure_headers (SynPairMatrix *self)
   self->row_header_width = MIN (widest_white, 180) + weight + 4 * PADDING;
   self->column_header_height = MIN (widest_black, 150) + weight + 4 * PADDING;
   /* The legend's words differ in length from one language to another. */
-  gtk_drawing_area_set_content_width (
-      self->legend, text_width (widget, _ ("Better for Black"), FALSE, 0.85)
-                        + text_width (widget, _ ("Better for White"), FALSE, 0.85)
-                        + LEGEND_BAR_WIDTH + 5 * PADDING);
+  gtk_drawing_area_set_content_width (self->legend,
+                                      text_width (widget, _ ("Better for Black"), FALSE, 0.85)
+                                          + text_width (widget, _ ("Better for White"), FALSE, 0.85)
+                                          + LEGEND_BAR_WIDTH + 5 * PADDING);
 }
 
 void
@@ -267,10 +267,10 @@ syn_pair_matrix_draw_corner (GtkDrawingArea *area, cairo_t *cr, int width, int h
   fg.alpha = 0.6;
   gdk_cairo_set_source_rgba (cr, &fg);
   /* Translators: the corner of the pair matrix: Black's choices run across, White's down */
-  draw_text (cr, widget, _ ("Black →"), FALSE, 0.85, 1.0, 0, height - 2 * SYN_PAIR_MATRIX_ROW_HEIGHT,
-             width - PADDING, SYN_PAIR_MATRIX_ROW_HEIGHT);
-  draw_text (cr, widget, _ ("White ↓"), FALSE, 0.85, 0.0, PADDING, height - SYN_PAIR_MATRIX_ROW_HEIGHT,
-             width, SYN_PAIR_MATRIX_ROW_HEIGHT);
+  draw_text (cr, widget, _ ("Black →"), FALSE, 0.85, 1.0, 0,
+             height - 2 * SYN_PAIR_MATRIX_ROW_HEIGHT, width - PADDING, SYN_PAIR_MATRIX_ROW_HEIGHT);
+  draw_text (cr, widget, _ ("White ↓"), FALSE, 0.85, 0.0, PADDING,
+             height - SYN_PAIR_MATRIX_ROW_HEIGHT, width, SYN_PAIR_MATRIX_ROW_HEIGHT);
 }
 
 /* The pointer's row or column gets a light band; the selected one's name is bold. */

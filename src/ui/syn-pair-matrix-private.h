@@ -88,8 +88,8 @@ void syn_pair_matrix_draw_legend (GtkDrawingArea *area, cairo_t *cr, int width, 
                                   gpointer user_data);
 void syn_pair_matrix_draw_corner (GtkDrawingArea *area, cairo_t *cr, int width, int height,
                                   gpointer user_data);
-void syn_pair_matrix_draw_column_header (GtkDrawingArea *area, cairo_t *cr, int width,
-                                         int height, gpointer user_data);
+void syn_pair_matrix_draw_column_header (GtkDrawingArea *area, cairo_t *cr, int width, int height,
+                                         gpointer user_data);
 void syn_pair_matrix_draw_row_header (GtkDrawingArea *area, cairo_t *cr, int width, int height,
                                       gpointer user_data);
 void syn_pair_matrix_draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int height,

@@ -62,7 +62,7 @@ syn_pair_matrix_describe_choice (const SynVariant *variant, const SynState *stat
 
 char **
 syn_pair_matrix_choice_names (const SynVariant *variant, const SynState *state, SynColour side,
-              const SynChoice *choices, int n)
+                              const SynChoice *choices, int n)
 {
   char **names = g_new0 (char *, n + 1);
 
@@ -102,4 +102,3 @@ syn_pair_matrix_describe_matrix (const SynAnalysisMatrix *m)
                             _ ("Only Black’s first choices are weighed; the rest were cut."));
   return g_string_free (text, FALSE);
 }
-

@@ -15,8 +15,7 @@
 
 #include <glib/gi18n.h>
 
-
-#define PAGE_ROWS 10    /* how far Page Up and Page Down move the cursor */
+#define PAGE_ROWS 10           /* how far Page Up and Page Down move the cursor */
 #define MAX_VISIBLE_HEIGHT 720 /* the cells grow to this height, then scroll */
 
 G_DEFINE_FINAL_TYPE (SynPairMatrix, syn_pair_matrix, GTK_TYPE_WIDGET)
@@ -117,8 +116,8 @@ set_cursor_cell (SynPairMatrix *self, int white, int black)
   update_preview (self);
   /* A screen reader reads the chosen pair with its value as the cells' description. */
   description = syn_pair_matrix_describe_cell (self, white, black);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->cells),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->cells), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description, -1);
   g_signal_emit (self, signals[CELL_FOCUSED], 0, (guint) m->white[white], (guint) m->black[black]);
 }
 
@@ -205,10 +204,10 @@ move_cursor_action (GtkWidget *widget, const char *action_name, GVariant *parame
       row = CLAMP (syn_pair_matrix_position_of (self->row_order, m->n_white, self->cursor_white)
                        + rows,
                    0, m->n_white - 1);
-      column = CLAMP (syn_pair_matrix_position_of (self->column_order, m->n_black,
-                                                   self->cursor_black)
-                          + columns,
-                      0, m->n_black - 1);
+      column
+          = CLAMP (syn_pair_matrix_position_of (self->column_order, m->n_black, self->cursor_black)
+                       + columns,
+                   0, m->n_black - 1);
     }
   syn_pair_matrix_set_cursor (self, row, column);
 }
@@ -417,8 +416,10 @@ on_show_numbers_toggled_cb (SynPairMatrix *self)
   queue_draw_all (self);
   if (self->matrix != NULL && self->cursor_white >= 0)
     scroll_to_cell (
-        self, syn_pair_matrix_position_of (self->row_order, self->matrix->n_white, self->cursor_white),
-        syn_pair_matrix_position_of (self->column_order, self->matrix->n_black, self->cursor_black));
+        self,
+        syn_pair_matrix_position_of (self->row_order, self->matrix->n_white, self->cursor_white),
+        syn_pair_matrix_position_of (self->column_order, self->matrix->n_black,
+                                     self->cursor_black));
 }
 
 static void
@@ -439,10 +440,10 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   self->matrix = matrix;
-  self->white_names
-      = syn_pair_matrix_choice_names (matrix->variant, &self->state, SYN_WHITE, matrix->white, matrix->n_white);
-  self->black_names
-      = syn_pair_matrix_choice_names (matrix->variant, &self->state, SYN_BLACK, matrix->black, matrix->n_black);
+  self->white_names = syn_pair_matrix_choice_names (matrix->variant, &self->state, SYN_WHITE,
+                                                    matrix->white, matrix->n_white);
+  self->black_names = syn_pair_matrix_choice_names (matrix->variant, &self->state, SYN_BLACK,
+                                                    matrix->black, matrix->n_black);
   syn_pair_matrix_measure_headers (self);
   self->spread = syn_pair_matrix_measure_spread (matrix);
   for (int w = 0; w < matrix->n_white; w++)
@@ -462,8 +463,10 @@ on_computed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   sort_choices (self);
   summary = syn_pair_matrix_describe_matrix (matrix);
   gtk_label_set_text (self->summary, summary);
-  white = syn_pair_matrix_describe_strategy (self->white_names, matrix->white_strategy, matrix->n_white);
-  black = syn_pair_matrix_describe_strategy (self->black_names, matrix->black_strategy, matrix->n_black);
+  white = syn_pair_matrix_describe_strategy (self->white_names, matrix->white_strategy,
+                                             matrix->n_white);
+  black = syn_pair_matrix_describe_strategy (self->black_names, matrix->black_strategy,
+                                             matrix->n_black);
   g_free (summary);
   summary = matrix->n_white_all == 0 ? g_strdup (_ ("White waits this step."))
                                      : g_strdup_printf (_ ("White plays: %s"), white);
@@ -576,8 +579,8 @@ syn_pair_matrix_class_init (SynPairMatrixClass *klass)
                       NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
   /* A pair to play: a double click, or Enter on the chosen cell. */
   signals[CELL_ACTIVATED]
-      = g_signal_new ("cell-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                      NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+      = g_signal_new ("cell-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_install_action (widget_class, "matrix.move-cursor", "(ii)", move_cursor_action);
   gtk_widget_class_install_action (widget_class, "matrix.activate-cell", NULL,
@@ -613,14 +616,15 @@ add_keys (GtkDrawingArea *cells)
     {
       GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (moves[i].key, 0),
                                                 gtk_named_action_new ("matrix.move-cursor"));
-      gtk_shortcut_set_arguments (shortcut, g_variant_new ("(ii)", moves[i].rows, moves[i].columns));
+      gtk_shortcut_set_arguments (shortcut,
+                                  g_variant_new ("(ii)", moves[i].rows, moves[i].columns));
       gtk_shortcut_controller_add_shortcut (shortcuts, shortcut);
     }
   gtk_shortcut_controller_add_shortcut (
-      shortcuts, gtk_shortcut_new (gtk_alternative_trigger_new (
-                                       gtk_keyval_trigger_new (GDK_KEY_Return, 0),
-                                       gtk_keyval_trigger_new (GDK_KEY_KP_Enter, 0)),
-                                   gtk_named_action_new ("matrix.activate-cell")));
+      shortcuts,
+      gtk_shortcut_new (gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_Return, 0),
+                                                     gtk_keyval_trigger_new (GDK_KEY_KP_Enter, 0)),
+                        gtk_named_action_new ("matrix.activate-cell")));
   gtk_widget_add_controller (GTK_WIDGET (cells), controller);
 }
 

@@ -15,11 +15,11 @@
 #include "syn-pair-matrix.h"
 #include "syn-what-if.h"
 
-#define LEFT 56     /* room for the value axis's labels */
+#define LEFT 56 /* room for the value axis's labels */
 #define RIGHT 12
 #define TOP 10
-#define BOTTOM 22   /* room for the turn numbers */
-#define VALUE_SHARE 0.6 /* the value line's part of the height; the bars have the rest */
+#define BOTTOM 22        /* room for the turn numbers */
+#define VALUE_SHARE 0.6  /* the value line's part of the height; the bars have the rest */
 #define MAX_RANGE 1000.0 /* ten pawns: beyond, a value is drawn at the edge */
 
 /* The colours of the last moves on the board: White's yellow, Black's purple. */
@@ -226,10 +226,10 @@ describe_turn (SynReviewWindow *self, guint index)
   const SynReviewTurn *t = &g_array_index (self->turns, SynReviewTurn, index);
   const SynTurn *turn = syn_game_get_turn (self->game, index);
   const SynVariant *variant = syn_game_get_variant (self->game);
-  g_autofree char *white
-      = syn_pair_matrix_describe_choice (variant, &turn->before, SYN_WHITE, turn->choice[SYN_WHITE]);
-  g_autofree char *black
-      = syn_pair_matrix_describe_choice (variant, &turn->before, SYN_BLACK, turn->choice[SYN_BLACK]);
+  g_autofree char *white = syn_pair_matrix_describe_choice (variant, &turn->before, SYN_WHITE,
+                                                            turn->choice[SYN_WHITE]);
+  g_autofree char *black = syn_pair_matrix_describe_choice (variant, &turn->before, SYN_BLACK,
+                                                            turn->choice[SYN_BLACK]);
   GString *text = g_string_new (NULL);
 
   /* Translators: a turn of the review: its number, White's move, Black's move */

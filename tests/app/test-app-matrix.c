@@ -1,7 +1,7 @@
 /* test-app-matrix.c: the pair matrix of the real application's What If window under Xvfb:
  * the pointer moved over the cells with xdotool previews them without choosing a pair, a
- * click or the keys choose one and Enter plays it, and the equilibrium weights written beside the rows and columns are
- * those of `synchess-cli matrix` for the same position.
+ * click or the keys choose one and Enter plays it, and the equilibrium weights written beside the
+ * rows and columns are those of `synchess-cli matrix` for the same position.
  *
  * With SYN_MATRIX_SCREENSHOTS set to a folder, the window is also saved there as PNGs once
  * the matrix is shown (for looking at, not checked).
@@ -143,8 +143,9 @@ point_at_cell (Fixture *f, int row, int column, gboolean click)
   graphene_point_t centre, in_window;
   double surface_x, surface_y;
   g_autofree char *window_id = NULL, *x = NULL, *y = NULL;
-  const char *argv[] = { "xdotool", "mousemove", "--sync", "--window", NULL, NULL, NULL,
-                         click ? "click" : NULL, "1", NULL };
+  const char *argv[]
+      = { "xdotool", "mousemove", "--sync", "--window", NULL, NULL, NULL, click ? "click" : NULL,
+          "1",       NULL };
   int status = 0;
 
   g_assert_true (syn_pair_matrix_get_cell_area (f->matrix, row, column, &cells, &area));
@@ -153,8 +154,8 @@ point_at_cell (Fixture *f, int row, int column, gboolean click)
   g_assert_true (gtk_widget_compute_point (cells, GTK_WIDGET (f->what_if), &centre, &in_window));
   gtk_native_get_surface_transform (GTK_NATIVE (f->what_if), &surface_x, &surface_y);
 #ifdef GDK_WINDOWING_X11
-  window_id = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (
-                                          gtk_native_get_surface (GTK_NATIVE (f->what_if))));
+  window_id = g_strdup_printf (
+      "%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (f->what_if))));
 #endif
   x = g_strdup_printf ("%d", (int) (in_window.x + surface_x));
   y = g_strdup_printf ("%d", (int) (in_window.y + surface_y));
@@ -284,14 +285,16 @@ check_side (SynPairMatrix *matrix, const char *json, SynColour side)
       int index = side == SYN_WHITE ? syn_pair_matrix_get_row (matrix, position)
                                     : syn_pair_matrix_get_column (matrix, position);
       SynChoice choice = side == SYN_WHITE ? m->white[index] : m->black[index];
-      g_autofree char *mark = side == SYN_WHITE ? syn_pair_matrix_dup_row_mark (matrix, position)
-                                                : syn_pair_matrix_dup_column_mark (matrix, position);
+      g_autofree char *mark = side == SYN_WHITE
+                                  ? syn_pair_matrix_dup_row_mark (matrix, position)
+                                  : syn_pair_matrix_dup_column_mark (matrix, position);
       char move[SYN_MOVE_TEXT_SIZE];
 
       syn_move_to_text ((SynMove) choice, move);
-      check_mark (mark, cli_probability (json, side == SYN_WHITE ? "white_strategy"
-                                                                 : "black_strategy", move),
-                  move);
+      check_mark (
+          mark,
+          cli_probability (json, side == SYN_WHITE ? "white_strategy" : "black_strategy", move),
+          move);
       marked += mark != NULL;
     }
   /* The position mixes four moves a side: a matrix that marks nothing fails here too. */
@@ -308,8 +311,8 @@ test_equilibrium_marks_match_cli (void)
   int status = 0;
 
   g_assert_nonnull (cli);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &json,
-                               NULL, &status, NULL));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &json, NULL,
+                               &status, NULL));
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   if (!fixture_start (&f, MIXED_FEN, 1600, 1000))
     return;

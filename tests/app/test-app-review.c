@@ -117,8 +117,8 @@ cli_value (const SynState *state)
   int status = 0;
 
   g_assert_nonnull (argv[0]);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &json,
-                               NULL, &status, NULL));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &json, NULL,
+                               &status, NULL));
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   value = strstr (json, "\"value\": ");
   g_assert_nonnull (value);
@@ -133,16 +133,16 @@ click_turn (SynReviewWindow *review, guint turn)
   graphene_point_t point, in_window;
   double surface_x, surface_y;
   g_autofree char *window_id = NULL, *x = NULL, *y = NULL;
-  const char *argv[] = { "xdotool", "mousemove", "--sync", "--window", NULL, NULL, NULL,
-                         "click", "1", NULL };
+  const char *argv[]
+      = { "xdotool", "mousemove", "--sync", "--window", NULL, NULL, NULL, "click", "1", NULL };
   int status = 0;
 
   g_assert_true (syn_review_window_get_point (review, turn, &chart, &point));
   g_assert_true (gtk_widget_compute_point (chart, GTK_WIDGET (review), &point, &in_window));
   gtk_native_get_surface_transform (GTK_NATIVE (review), &surface_x, &surface_y);
 #ifdef GDK_WINDOWING_X11
-  window_id = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (
-                                          gtk_native_get_surface (GTK_NATIVE (review))));
+  window_id = g_strdup_printf (
+      "%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (review))));
 #endif
   x = g_strdup_printf ("%d", (int) (in_window.x + surface_x));
   y = g_strdup_printf ("%d", (int) (in_window.y + surface_y));
@@ -202,8 +202,8 @@ test_chart_matches_cli_and_opens_turn (void)
   /* SYN_REVIEW_SCREENSHOT names a PNG of the screen with the review, to look at. */
   if (g_getenv ("SYN_REVIEW_SCREENSHOT") != NULL)
     {
-      const char *shot[] = { "import", "-window", "root", g_getenv ("SYN_REVIEW_SCREENSHOT"),
-                             NULL };
+      const char *shot[]
+          = { "import", "-window", "root", g_getenv ("SYN_REVIEW_SCREENSHOT"), NULL };
       g_spawn_sync (NULL, (char **) shot, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
                     NULL);
     }

@@ -240,8 +240,8 @@ test_export_png_and_svg (void)
       app_test_quit (app, window);
       return;
     }
-  for (const char *const *name = (const char *const[]){ "plain.png", "heat.png", "frozen.png",
-                                                        "board.svg", NULL };
+  for (const char *const *name
+       = (const char *const[]){ "plain.png", "heat.png", "frozen.png", "board.svg", NULL };
        *name != NULL; name++)
     {
       g_autofree char *path = g_build_filename (folder, *name, NULL);

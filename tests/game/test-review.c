@@ -148,8 +148,8 @@ check_turn (const SynTurn *turn, const SynReviewTurn *review)
   double value, white_score = 0, black_score = 0;
 
   g_assert_nonnull (argv[0]);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &json,
-                               NULL, &status, NULL));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &json, NULL,
+                               &status, NULL));
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   white = json_moves (json, "white");
   black = json_moves (json, "black");
