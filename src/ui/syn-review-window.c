@@ -264,6 +264,10 @@ update_details (SynReviewWindow *self)
     text = describe_turn (self, (guint) turn);
   gtk_label_set_text (self->details,
                       text != NULL ? text : _ ("Point at a turn to see its numbers."));
+  /* A screen reader reads the turn chosen with the keys with its numbers. */
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
   gtk_widget_queue_draw (GTK_WIDGET (self->chart));
 }
 

@@ -1,7 +1,7 @@
 /* test-app-review.c: the Game Review of the real application under Xvfb, on a saved game
  * opened from its file: Ctrl+Shift+G opens it, the chart's values are those of
- * `synchess-cli matrix` on each turn, and a real click on a turn's point opens that turn in
- * What If with its played pair.
+ * `synchess-cli matrix` on each turn, and a real click on a turn's point, or the arrow keys
+ * and Enter, open that turn in What If with its played pair.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -125,6 +125,32 @@ cli_value (const SynState *state)
   return g_ascii_strtod (value + strlen ("\"value\": "), NULL);
 }
 
+static char *
+window_id (GtkWindow *window)
+{
+#ifdef GDK_WINDOWING_X11
+  return g_strdup_printf (
+      "%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))));
+#else
+  return NULL;
+#endif
+}
+
+/* Gives window the X focus, as a click on its title would: there is no window manager to
+ * hand it back when another window closes. */
+static void
+focus_window (GtkWindow *window)
+{
+  g_autofree char *id = window_id (window);
+  const char *argv[] = { "xdotool", "windowfocus", "--sync", id, NULL };
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                               NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+}
+
 /* Clicks, with the real pointer, the point of turn on the review's chart. */
 static void
 click_turn (SynReviewWindow *review, guint turn)
@@ -132,7 +158,7 @@ click_turn (SynReviewWindow *review, guint turn)
   GtkWidget *chart;
   graphene_point_t point, in_window;
   double surface_x, surface_y;
-  g_autofree char *window_id = NULL, *x = NULL, *y = NULL;
+  g_autofree char *id = NULL, *x = NULL, *y = NULL;
   const char *argv[]
       = { "xdotool", "mousemove", "--sync", "--window", NULL, NULL, NULL, "click", "1", NULL };
   int status = 0;
@@ -140,13 +166,10 @@ click_turn (SynReviewWindow *review, guint turn)
   g_assert_true (syn_review_window_get_point (review, turn, &chart, &point));
   g_assert_true (gtk_widget_compute_point (chart, GTK_WIDGET (review), &point, &in_window));
   gtk_native_get_surface_transform (GTK_NATIVE (review), &surface_x, &surface_y);
-#ifdef GDK_WINDOWING_X11
-  window_id = g_strdup_printf (
-      "%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (review))));
-#endif
+  id = window_id (GTK_WINDOW (review));
   x = g_strdup_printf ("%d", (int) (in_window.x + surface_x));
   y = g_strdup_printf ("%d", (int) (in_window.y + surface_y));
-  argv[4] = window_id;
+  argv[4] = id;
   argv[5] = x;
   argv[6] = y;
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
@@ -218,6 +241,29 @@ test_chart_matches_cli_and_opens_turn (void)
   g_free (expected);
   fen = syn_what_if_get_result_fen (what_if);
   expected = syn_analysis_write_variant_fen (&syn_variant_psc, &played->after);
+  g_assert_cmpstr (fen, ==, expected);
+
+  /* The keys do the same: Home, Right twice and Enter open the third turn. */
+  gtk_window_destroy (GTK_WINDOW (what_if));
+  app_test_settle (100);
+  g_assert_null (find_what_if ());
+  focus_window (GTK_WINDOW (review));
+  {
+    GtkWidget *chart;
+    graphene_point_t point;
+
+    g_assert_true (syn_review_window_get_point (review, 0, &chart, &point));
+    g_assert_true (gtk_widget_grab_focus (chart));
+  }
+  app_test_press ("Home");
+  app_test_press ("Right");
+  app_test_press ("Right");
+  app_test_press ("Return");
+  g_assert_true (app_test_iterate_until (has_what_if, NULL, 5000));
+  g_free (fen);
+  g_free (expected);
+  fen = syn_what_if_get_fen (find_what_if ());
+  expected = syn_analysis_write_variant_fen (&syn_variant_psc, &played->before);
   g_assert_cmpstr (fen, ==, expected);
 
   g_file_delete (file, NULL, NULL);
