@@ -1143,6 +1143,7 @@ on_play_from_here_cb (SynPositionEditor *editor, const SynState *state, SynWindo
   SynNewGameOptions options;
 
   syn_new_game_options_from_settings (self->settings, &options);
+  options.variant = syn_position_editor_get_variant (editor);
   syn_window_start_game (self, &options, state, TRUE);
 }
 
@@ -1174,8 +1175,11 @@ edit_position_action (GtkWidget *widget, const char *action_name, GVariant *para
 
   if (refuse_to_show_secrets (self))
     return;
-  editor
-      = syn_position_editor_new (GTK_WINDOW (self), self->game != NULL ? shown_state (self) : NULL);
+  /* In the game's own rules: a position means something else in another rule set. */
+  editor = self->game != NULL ? syn_position_editor_new_for_variant (
+                                    GTK_WINDOW (self), syn_game_get_variant (self->game),
+                                    shown_state (self))
+                              : syn_position_editor_new (GTK_WINDOW (self), NULL);
 
   g_signal_connect_object (editor, "play-from-here", G_CALLBACK (on_play_from_here_cb), self, 0);
   g_signal_connect_object (editor, "host-from-here", G_CALLBACK (on_host_from_here_cb), self, 0);

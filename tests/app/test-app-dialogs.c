@@ -10,12 +10,16 @@
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 #include <locale.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 #include "app-test-util.h"
 #include "syn-board-view.h"
 #include "syn-new-game-dialog.h"
 #include "syn-notation.h"
 #include "syn-position-editor.h"
+#include "syn-what-if.h"
 
 /* With APP_TEST_SHOTS set to a folder, each look checked is also written there as a PNG,
  * for a person to look at. */
@@ -214,6 +218,185 @@ test_title_names_rule_set (void)
     }
 }
 
+/* A real click of button at (x, y) in widget (its middle for -1), sent through the X server
+ * to widget's window. */
+static void
+real_click (GtkWidget *widget, double x, double y, int button)
+{
+#ifdef GDK_WINDOWING_X11
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  graphene_point_t point;
+  double dx, dy;
+  g_autofree char *window = NULL, *px = NULL, *py = NULL, *pressed = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  if (x < 0)
+    x = gtk_widget_get_width (widget) / 2.0;
+  if (y < 0)
+    y = gtk_widget_get_height (widget) / 2.0;
+  g_assert_true (
+      gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &point));
+  /* Client-side decorations may put the window's widget off the surface's corner. */
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  window = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
+  px = g_strdup_printf ("%d", (int) (point.x + dx));
+  py = g_strdup_printf ("%d", (int) (point.y + dy));
+  pressed = g_strdup_printf ("%d", button);
+  {
+    const char *argv[] = { "xdotool", "mousemove", "--sync", "--window", window, px, py,
+                           "click",   pressed,     NULL };
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                                 NULL, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  app_test_settle (200);
+#else
+  g_assert_not_reached ();
+#endif
+}
+
+static void
+click_square (SynPositionEditor *editor, const char *name, int button)
+{
+  GtkWidget *board = app_test_find_type (GTK_WIDGET (editor), SYN_TYPE_BOARD_VIEW);
+  graphene_rect_t rect;
+
+  g_assert_true (syn_board_view_get_square_rect (SYN_BOARD_VIEW (board),
+                                                 syn_square_from_text (name), &rect));
+  real_click (board, rect.origin.x + rect.size.width / 2, rect.origin.y + rect.size.height / 2,
+              button);
+}
+
+static gboolean
+is_named (GtkWidget *widget, gconstpointer data)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), data) == 0;
+}
+
+static SynPositionEditor *
+open_editor (SynWindow *window)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-position", NULL));
+  g_assert_true (app_test_iterate_until (toplevel_shown,
+                                         GSIZE_TO_POINTER (SYN_TYPE_POSITION_EDITOR), 5000));
+  app_test_settle (300);
+  return SYN_POSITION_EDITOR (find_toplevel (SYN_TYPE_POSITION_EDITOR));
+}
+
+/* A second white king and a pawn on the last rank, put with real clicks, and the black king
+ * erased with a right click: each fault is listed in words in sight, its squares ringed. */
+static void
+test_editor_lists_faults (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  SynPositionEditor *editor;
+  GtkWidget *faults, *faults_label;
+  SynBoardView *board;
+  const char *text;
+
+  g_assert_nonnull (window);
+  if (!app_test_has_real_input (GTK_WIDGET (window)))
+    {
+      g_test_skip ("no xdotool or no X11: no real clicks");
+      app_test_quit (app, window);
+      return;
+    }
+  editor = open_editor (window);
+  gtk_window_set_default_size (GTK_WINDOW (editor), 1100, 720);
+  app_test_settle (300);
+  faults = app_test_find (GTK_WIDGET (editor), is_named, "fault-list");
+  g_assert_nonnull (faults);
+  g_assert_false (gtk_widget_get_visible (faults));
+  board = SYN_BOARD_VIEW (app_test_find_type (GTK_WIDGET (editor), SYN_TYPE_BOARD_VIEW));
+  g_assert_cmphex (syn_board_view_get_marked_squares (board), ==, 0);
+
+  real_click (app_test_find (GTK_WIDGET (editor), is_named, "palette-K"), -1, -1, 1);
+  click_square (editor, "a1", 1);
+  real_click (app_test_find (GTK_WIDGET (editor), is_named, "palette-P"), -1, -1, 1);
+  click_square (editor, "h8", 1);
+  click_square (editor, "e8", 3);
+  save_shot (GTK_WIDGET (editor), "editor-faults.png");
+
+  /* Every fault, in words, in sight without scrolling. */
+  g_assert_true (gtk_widget_get_mapped (faults));
+  g_assert_null (gtk_widget_get_ancestor (faults, GTK_TYPE_SCROLLED_WINDOW));
+  faults_label = app_test_find_type (faults, GTK_TYPE_LABEL);
+  while (faults_label && !gtk_widget_has_css_class (faults_label, "error"))
+    faults_label = gtk_widget_get_next_sibling (faults_label);
+  g_assert_nonnull (faults_label);
+  text = gtk_label_get_text (GTK_LABEL (faults_label));
+  g_assert_cmpstr (text, ==,
+                   "White has two kings\nBlack has no king\nA pawn on the last rank: h8");
+  g_assert_cmpstr (syn_position_editor_get_error (editor), ==, text);
+  assert_no_label_cut (faults, "fault list");
+  /* The squares at fault are marked on the board. */
+  g_assert_cmphex (syn_board_view_get_marked_squares (board), ==,
+                   syn_bit (syn_square_from_text ("a1")) | syn_bit (syn_square_from_text ("e1"))
+                       | syn_bit (syn_square_from_text ("h8")));
+  /* Nothing to play from: Play from Here would close the editor. */
+  gtk_widget_activate_action (GTK_WIDGET (editor), "editor.play", NULL);
+  app_test_settle (100);
+  g_assert_true (find_toplevel (SYN_TYPE_POSITION_EDITOR) == GTK_WIDGET (editor));
+
+  /* Mended, the list goes. */
+  real_click (app_test_find (GTK_WIDGET (editor), is_named, "palette-k"), -1, -1, 1);
+  click_square (editor, "e8", 1);
+  click_square (editor, "a1", 3);
+  click_square (editor, "h8", 3);
+  g_assert_false (gtk_widget_get_visible (faults));
+  g_assert_null (syn_position_editor_get_error (editor));
+  g_assert_cmphex (syn_board_view_get_marked_squares (board), ==, 0);
+  app_test_quit (app, window);
+}
+
+/* From a game of another rule set, the editor, Explore and Play from Here keep its rules. */
+static void
+test_editor_keeps_rule_set (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+
+  g_assert_nonnull (window);
+  for (guint v = 0; syn_variant_all ()[v]; v++)
+    {
+      const SynVariant *variant = syn_variant_all ()[v];
+      SynNewGameOptions options = { .variant = variant, .opponent = SYN_PLAYER_HUMAN };
+      SynPositionEditor *editor;
+      AdwComboRow *variant_row;
+      g_autofree char *shot = g_strdup_printf ("editor-%s.png", variant->id);
+
+      syn_window_start_game (window, &options, NULL, FALSE);
+      /* Over, so that nothing it hides (pending moves, TX-R14) would be shown. */
+      syn_game_resign (syn_window_get_game (window), SYN_BLACK);
+      app_test_settle (100);
+      editor = open_editor (window);
+      g_assert_true (syn_position_editor_get_variant (editor) == variant);
+      variant_row
+          = ADW_COMBO_ROW (app_test_find (GTK_WIDGET (editor), is_row_titled, _ ("_Variant")));
+      g_assert_nonnull (variant_row);
+      g_assert_cmpuint (adw_combo_row_get_selected (variant_row), ==, v);
+      g_assert_null (syn_position_editor_get_error (editor));
+      save_shot (GTK_WIDGET (editor), shot);
+
+      /* Explore opens the what-if in these rules. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.explore", NULL));
+      g_assert_true (
+          app_test_iterate_until (toplevel_shown, GSIZE_TO_POINTER (SYN_TYPE_WHAT_IF), 5000));
+      gtk_window_destroy (GTK_WINDOW (find_toplevel (SYN_TYPE_WHAT_IF)));
+
+      /* Play from Here starts a game of these rules. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.play", NULL));
+      app_test_settle (200);
+      g_assert_true (syn_game_get_variant (syn_window_get_game (window)) == variant);
+      g_assert_false (syn_game_is_over (syn_window_get_game (window)));
+    }
+  app_test_quit (app, window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -237,5 +420,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/app/new-game/fits-360-clock-in-sight", test_new_game_fits_360);
   g_test_add_func ("/app/window/title-names-rule-set", test_title_names_rule_set);
+  g_test_add_func ("/app/editor/lists-every-fault", test_editor_lists_faults);
+  g_test_add_func ("/app/editor/keeps-rule-set", test_editor_keeps_rule_set);
   return g_test_run ();
 }
