@@ -106,8 +106,7 @@ check_castling (const SynPosition *pos, SynFault *faults, int *n)
 }
 
 static void
-check_passed_square (const SynPosition *pos, PassedRule rule, SynColour c, SynFault *faults,
-                     int *n)
+check_passed_square (const SynPosition *pos, PassedRule rule, SynColour c, SynFault *faults, int *n)
 {
   int square = pos->en_passant[c];
   int forward = c == SYN_WHITE ? 8 : -8;

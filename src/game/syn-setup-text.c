@@ -24,12 +24,11 @@ kings_text (const SynFault *fault)
   if (n == 2)
     return g_strdup (fault->side == SYN_WHITE ? _ ("White has two kings")
                                               : _ ("Black has two kings"));
-  return g_strdup_printf (fault->side == SYN_WHITE
-                              ? g_dngettext (GETTEXT_PACKAGE, "White has %d king",
-                                             "White has %d kings", (gulong) n)
-                              : g_dngettext (GETTEXT_PACKAGE, "Black has %d king",
-                                             "Black has %d kings", (gulong) n),
-                          n);
+  return g_strdup_printf (
+      fault->side == SYN_WHITE
+          ? g_dngettext (GETTEXT_PACKAGE, "White has %d king", "White has %d kings", (gulong) n)
+          : g_dngettext (GETTEXT_PACKAGE, "Black has %d king", "Black has %d kings", (gulong) n),
+      n);
 }
 
 static char *
@@ -39,10 +38,12 @@ castling_text (const SynFault *fault)
   gboolean kingside = (fault->squares & (syn_bit (7) | syn_bit (63))) != 0;
 
   if (fault->side == SYN_WHITE)
-    return g_strdup (kingside ? _ ("White may castle kingside, but its king or rook is not at home")
-                              : _ ("White may castle queenside, but its king or rook is not at home"));
-  return g_strdup (kingside ? _ ("Black may castle kingside, but its king or rook is not at home")
-                            : _ ("Black may castle queenside, but its king or rook is not at home"));
+    return g_strdup (kingside
+                         ? _ ("White may castle kingside, but its king or rook is not at home")
+                         : _ ("White may castle queenside, but its king or rook is not at home"));
+  return g_strdup (kingside
+                       ? _ ("Black may castle kingside, but its king or rook is not at home")
+                       : _ ("Black may castle queenside, but its king or rook is not at home"));
 }
 
 static char *

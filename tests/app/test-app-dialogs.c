@@ -124,8 +124,8 @@ static SynNewGameDialog *
 open_new_game (SynWindow *window)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
-  g_assert_true (app_test_iterate_until (toplevel_shown,
-                                         GSIZE_TO_POINTER (SYN_TYPE_NEW_GAME_DIALOG), 5000));
+  g_assert_true (
+      app_test_iterate_until (toplevel_shown, GSIZE_TO_POINTER (SYN_TYPE_NEW_GAME_DIALOG), 5000));
   return SYN_NEW_GAME_DIALOG (find_toplevel (SYN_TYPE_NEW_GAME_DIALOG));
 }
 
@@ -146,7 +146,8 @@ test_new_game_fits_360 (void)
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (dialog)), <=, 362);
 
   variant_row = ADW_COMBO_ROW (app_test_find (GTK_WIDGET (dialog), is_row_titled, _ ("_Variant")));
-  opponent_row = ADW_COMBO_ROW (app_test_find (GTK_WIDGET (dialog), is_row_titled, _ ("_Opponent")));
+  opponent_row
+      = ADW_COMBO_ROW (app_test_find (GTK_WIDGET (dialog), is_row_titled, _ ("_Opponent")));
   g_assert_nonnull (variant_row);
   g_assert_nonnull (opponent_row);
   /* Each rule set, against a person and against the computer (whose rows say more). */
@@ -212,8 +213,8 @@ test_title_names_rule_set (void)
           title = adw_window_title_get_title (shown_title (window));
           /* The full name is always the squeezer's first title; a narrow window shows the
            * short one. */
-          g_assert_cmpstr (adw_window_title_get_title (ADW_WINDOW_TITLE (app_test_find_type (
-                               GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE))),
+          g_assert_cmpstr (adw_window_title_get_title (ADW_WINDOW_TITLE (
+                               app_test_find_type (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE))),
                            ==, full);
           if (widths[w] > 1000)
             g_assert_cmpstr (title, ==, full);
@@ -252,8 +253,8 @@ real_click (GtkWidget *widget, double x, double y, int button)
   py = g_strdup_printf ("%d", (int) (point.y + dy));
   pressed = g_strdup_printf ("%d", button);
   {
-    const char *argv[] = { "xdotool", "mousemove", "--sync", "--window", window, px, py,
-                           "click",   pressed,     NULL };
+    const char *argv[]
+        = { "xdotool", "mousemove", "--sync", "--window", window, px, py, "click", pressed, NULL };
     g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
                                  NULL, &status, &error));
   }
@@ -271,8 +272,8 @@ click_square (SynPositionEditor *editor, const char *name, int button)
   GtkWidget *board = app_test_find_type (GTK_WIDGET (editor), SYN_TYPE_BOARD_VIEW);
   graphene_rect_t rect;
 
-  g_assert_true (syn_board_view_get_square_rect (SYN_BOARD_VIEW (board),
-                                                 syn_square_from_text (name), &rect));
+  g_assert_true (
+      syn_board_view_get_square_rect (SYN_BOARD_VIEW (board), syn_square_from_text (name), &rect));
   real_click (board, rect.origin.x + rect.size.width / 2, rect.origin.y + rect.size.height / 2,
               button);
 }
@@ -287,8 +288,8 @@ static SynPositionEditor *
 open_editor (SynWindow *window)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-position", NULL));
-  g_assert_true (app_test_iterate_until (toplevel_shown,
-                                         GSIZE_TO_POINTER (SYN_TYPE_POSITION_EDITOR), 5000));
+  g_assert_true (
+      app_test_iterate_until (toplevel_shown, GSIZE_TO_POINTER (SYN_TYPE_POSITION_EDITOR), 5000));
   app_test_settle (300);
   return SYN_POSITION_EDITOR (find_toplevel (SYN_TYPE_POSITION_EDITOR));
 }
@@ -336,8 +337,7 @@ test_editor_lists_faults (void)
     faults_label = gtk_widget_get_next_sibling (faults_label);
   g_assert_nonnull (faults_label);
   text = gtk_label_get_text (GTK_LABEL (faults_label));
-  g_assert_cmpstr (text, ==,
-                   "White has two kings\nBlack has no king\nA pawn on the last rank: h8");
+  g_assert_cmpstr (text, ==, "White has two kings\nBlack has no king\nA pawn on the last rank: h8");
   g_assert_cmpstr (syn_position_editor_get_error (editor), ==, text);
   assert_no_label_cut (faults, "fault list");
   /* The squares at fault are marked on the board. */

@@ -270,8 +270,8 @@ random_setup (GRand *rand, const SynVariant *variant, SynSetup *setup)
         {
           if (setup->board.board[home] != SYN_NO_PIECE)
             syn_position_remove (&setup->board, home);
-          syn_position_put (&setup->board, home, SYN_PIECE (home == 4 ? SYN_WHITE : SYN_BLACK,
-                                                            SYN_KING));
+          syn_position_put (&setup->board, home,
+                            SYN_PIECE (home == 4 ? SYN_WHITE : SYN_BLACK, SYN_KING));
         }
     }
   setup->board.castling = (uint8_t) g_rand_int_range (rand, 0, 16);
