@@ -51,9 +51,12 @@ void
 syn_new_game_options_from_settings (GSettings *settings, SynNewGameOptions *options)
 {
   g_autofree char *tc = g_settings_get_string (settings, "time-control");
+  g_autofree char *variant = g_settings_get_string (settings, "variant");
   int play_as = g_settings_get_enum (settings, "play-as");
 
-  options->variant = &syn_variant_psc;
+  options->variant = syn_variant_lookup (variant);
+  if (options->variant == NULL)
+    options->variant = &syn_variant_psc;
   if (!syn_time_control_parse (tc, &options->time_control))
     options->time_control = SYN_TIME_CONTROL_DEFAULT;
   options->fog = g_settings_get_boolean (settings, "fog");
@@ -180,6 +183,7 @@ on_start_clicked_cb (SynNewGameDialog *self)
   options.level = (SynComputerLevel) adw_combo_row_get_selected (self->level_row);
 
   tc_text = syn_time_control_to_string (&options.time_control);
+  g_settings_set_string (self->settings, "variant", options.variant->id);
   g_settings_set_string (self->settings, "time-control", tc_text);
   g_settings_set_boolean (self->settings, "fog", options.fog);
   g_settings_set_enum (self->settings, "opponent-kind",
@@ -201,6 +205,12 @@ load_settings (SynNewGameDialog *self)
 
   syn_time_control_parse (tc_text, &tc);
   preset = syn_time_presets_find (&tc);
+  {
+    g_autofree char *id = g_settings_get_string (self->settings, "variant");
+    for (guint i = 0; syn_variant_all ()[i]; i++)
+      if (g_str_equal (syn_variant_all ()[i]->id, id))
+        adw_combo_row_set_selected (self->variant_row, i);
+  }
   adw_combo_row_set_selected (self->time_row, preset);
   if (preset == CUSTOM_PRESET)
     {

@@ -174,6 +174,39 @@ test_new_game_fits_360 (void)
   app_test_quit (app, window);
 }
 
+static gboolean
+is_button_labelled (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+/* The rule set chosen is played, and offered first the next time. */
+static void
+test_new_game_keeps_rule_set (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  SynNewGameDialog *dialog;
+  AdwComboRow *variant_row;
+
+  g_assert_nonnull (window);
+  dialog = open_new_game (window);
+  variant_row = ADW_COMBO_ROW (app_test_find (GTK_WIDGET (dialog), is_row_titled, _ ("_Variant")));
+  g_assert_cmpuint (adw_combo_row_get_selected (variant_row), ==, 0);
+  adw_combo_row_set_selected (variant_row, 3);
+  g_signal_emit_by_name (app_test_find (GTK_WIDGET (dialog), is_button_labelled, _ ("_Start")),
+                         "clicked");
+  app_test_settle (200);
+  g_assert_cmpstr (syn_game_get_variant (syn_window_get_game (window))->id, ==,
+                   syn_variant_all ()[3]->id);
+
+  dialog = open_new_game (window);
+  variant_row = ADW_COMBO_ROW (app_test_find (GTK_WIDGET (dialog), is_row_titled, _ ("_Variant")));
+  g_assert_cmpuint (adw_combo_row_get_selected (variant_row), ==, 3);
+  app_test_quit (app, window);
+}
+
 /* The title the window shows: the squeezer's visible one. */
 static AdwWindowTitle *
 shown_title (SynWindow *window)
@@ -426,6 +459,7 @@ main (int argc, char **argv)
   adw_init ();
 
   g_test_add_func ("/app/new-game/fits-360-clock-in-sight", test_new_game_fits_360);
+  g_test_add_func ("/app/new-game/keeps-rule-set", test_new_game_keeps_rule_set);
   g_test_add_func ("/app/window/title-names-rule-set", test_title_names_rule_set);
   g_test_add_func ("/app/editor/lists-every-fault", test_editor_lists_faults);
   g_test_add_func ("/app/editor/keeps-rule-set", test_editor_keeps_rule_set);
