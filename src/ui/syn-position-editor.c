@@ -271,6 +271,12 @@ update_rule_rows (SynPositionEditor *self)
   else
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->side_row), _ ("Side to Move"));
   adw_combo_row_set_model (self->side_row, G_LIST_MODEL (sides));
+  /* A network game from a set-up position is PSC's (syn_host_dialog_set_start()). */
+  gtk_widget_set_tooltip_text (self->host_button,
+                               self->variant == &syn_variant_psc
+                                   ? _ ("Host a network game that starts from this position")
+                                   : _ ("Network games from a set-up position play Parrow "
+                                        "Synchronous Chess only"));
   adw_combo_row_set_selected (self->side_row, fields.token && self->token_by_lot
                                                   ? 2
                                                   : self->position.side_to_move);
