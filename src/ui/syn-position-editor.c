@@ -28,6 +28,8 @@ struct _SynPositionEditor
   GtkWidget *faults_box;
   GtkLabel *faults_label;
   GtkWidget *en_passant_group;
+  GtkBox *content_box;
+  GtkWidget *panel_box;
   SynBoardView *board;
   GtkGrid *palette;
   AdwActionRow *white_short_row;
@@ -56,6 +58,7 @@ struct _SynPositionEditor
   int en_passant_squares[2][9];         /* the squares each combo row offers after "None" */
   char *error;                          /* NULL when the position is valid */
   gboolean updating;
+  gboolean narrow; /* the panel under the board */
 
   /* A drag in progress, from a palette button or from a square of the board. */
   gboolean drag_from_palette;
@@ -739,14 +742,50 @@ paste_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
                                  g_object_ref (widget));
 }
 
-/* Host… is offered only where someone takes the position on to a network game. */
+/* Below this width the panel goes under the board, so that the editor fits a phone. */
+#define NARROW_WIDTH 760
+
+static void update_host_button (SynPositionEditor *self);
+
+static void
+on_default_width_cb (SynPositionEditor *self)
+{
+  int width = 0, height = 0;
+  gboolean narrow;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  narrow = width > 0 && width < NARROW_WIDTH;
+  if (narrow == (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->content_box))
+                 == GTK_ORIENTATION_VERTICAL))
+    return;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->content_box),
+                                  narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_size_request (self->panel_box, narrow ? -1 : 380, -1);
+  /* The panel keeps its own margin at the end; the board needs one once alone in its row. */
+  gtk_widget_set_margin_end (GTK_WIDGET (self->board), narrow ? 12 : 0);
+  /* The palette's seven buttons a row are the panel's widest part. */
+  gtk_grid_set_column_spacing (self->palette, narrow ? 2 : 6);
+  self->narrow = narrow;
+  update_host_button (self);
+}
+
+/* Host… is offered only where someone takes the position on to a network game, and not in
+ * a narrow window, where the header bar has room for two buttons. */
+static void
+update_host_button (SynPositionEditor *self)
+{
+  gtk_widget_set_visible (self->host_button,
+                          !self->narrow
+                              && g_signal_has_handler_pending (self, signals[SIGNAL_HOST_FROM_HERE],
+                                                               0, TRUE));
+}
+
 static void
 syn_position_editor_map (GtkWidget *widget)
 {
   SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
 
-  gtk_widget_set_visible (self->host_button, g_signal_has_handler_pending (
-                                                 self, signals[SIGNAL_HOST_FROM_HERE], 0, TRUE));
+  update_host_button (self);
   GTK_WIDGET_CLASS (syn_position_editor_parent_class)->map (widget);
 }
 
@@ -783,6 +822,8 @@ syn_position_editor_class_init (SynPositionEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, faults_box);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, faults_label);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, en_passant_group);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, content_box);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, panel_box);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, board);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, palette);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, white_short_row);
@@ -835,6 +876,7 @@ syn_position_editor_init (SynPositionEditor *self)
   self->updating = FALSE;
 
   build_palette (self);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_default_width_cb), NULL);
   syn_position_editor_set_palette_piece (self, SYN_PIECE (SYN_WHITE, SYN_PAWN));
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   g_signal_connect (click, "released", G_CALLBACK (on_board_released_cb), self);

@@ -393,6 +393,35 @@ test_editor_lists_faults (void)
   app_test_quit (app, window);
 }
 
+/* 400 px wide, the panel goes under the board: the faults are in sight, nothing cut. */
+static void
+test_editor_narrow (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 400, 800);
+  SynPositionEditor *editor;
+  GtkWidget *faults;
+  graphene_rect_t bounds;
+
+  g_assert_nonnull (window);
+  editor = open_editor (window);
+  gtk_window_set_default_size (GTK_WINDOW (editor), 400, 800);
+  app_test_settle (300);
+  syn_position_editor_set_palette_piece (editor, SYN_PIECE (SYN_WHITE, SYN_KING));
+  syn_position_editor_activate_square (editor, syn_square_from_text ("a1"), FALSE);
+  app_test_settle (300);
+  save_shot (GTK_WIDGET (editor), "editor-narrow.png");
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (editor)), <=, 400);
+  faults = app_test_find (GTK_WIDGET (editor), is_named, "fault-list");
+  g_assert_true (gtk_widget_get_mapped (faults));
+  g_assert_true (gtk_widget_compute_bounds (faults, GTK_WIDGET (editor), &bounds));
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, 400);
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                     gtk_widget_get_height (GTK_WIDGET (editor)));
+  assert_no_label_cut (GTK_WIDGET (editor), "narrow editor");
+  app_test_quit (app, window);
+}
+
 /* From a game of another rule set, the editor, Explore and Play from Here keep its rules. */
 static void
 test_editor_keeps_rule_set (void)
@@ -463,5 +492,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/window/title-names-rule-set", test_title_names_rule_set);
   g_test_add_func ("/app/editor/lists-every-fault", test_editor_lists_faults);
   g_test_add_func ("/app/editor/keeps-rule-set", test_editor_keeps_rule_set);
+  g_test_add_func ("/app/editor/narrow", test_editor_narrow);
   return g_test_run ();
 }
