@@ -51,9 +51,12 @@ void
 syn_new_game_options_from_settings (GSettings *settings, SynNewGameOptions *options)
 {
   g_autofree char *tc = g_settings_get_string (settings, "time-control");
+  g_autofree char *variant = g_settings_get_string (settings, "variant");
   int play_as = g_settings_get_enum (settings, "play-as");
 
-  options->variant = &syn_variant_psc;
+  options->variant = syn_variant_lookup (variant);
+  if (options->variant == NULL)
+    options->variant = &syn_variant_psc;
   if (!syn_time_control_parse (tc, &options->time_control))
     options->time_control = SYN_TIME_CONTROL_DEFAULT;
   options->fog = g_settings_get_boolean (settings, "fog");
@@ -82,6 +85,79 @@ on_row_selected_cb (SynNewGameDialog *self)
   update_sensitivity (self);
 }
 
+/* What each rule set is, in a line, so that a newcomer can choose one; by id. */
+static const char *
+variant_description (const SynVariant *variant)
+{
+  static const struct
+  {
+    const char *id;
+    const char *text;
+  } lines[] = {
+    { "psc", N_ ("Both move at once; a piece attacked by two enemies is frozen") },
+    { "synchrone", N_ ("Both move at once; pieces that meet on a square both die") },
+    { "hk", N_ ("Both move at once, then blows are exchanged where a piece lands attacked") },
+    { "hutnik", N_ ("Both move at once; the initiative holder's move comes first") },
+    { "transactional", N_ ("Turns alternate; hidden moves are committed or rolled back") },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (lines); i++)
+    if (g_str_equal (variant->id, lines[i].id))
+      return _ (lines[i].text);
+  return "";
+}
+
+/* The row shows the chosen rule set under its title, the name and its line wrapping as
+ * needed, rather than the name alone beside the title, cut short in a narrow dialog. */
+static void
+on_variant_selected_cb (SynNewGameDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->variant_row);
+  const SynVariant *variant;
+  g_autofree char *name = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (selected == GTK_INVALID_LIST_POSITION)
+    return;
+  variant = syn_variant_all ()[selected];
+  name = g_markup_escape_text (syn_notation_variant_name (variant), -1);
+  line = g_markup_escape_text (variant_description (variant), -1);
+  subtitle = g_strdup_printf ("%s\n%s", name, line);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->variant_row), subtitle);
+}
+
+/* The popover's items: each rule set's name with its line under it. */
+static void
+setup_variant_item_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *name = gtk_label_new (NULL);
+  GtkWidget *line = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_xalign (GTK_LABEL (line), 0);
+  gtk_label_set_wrap (GTK_LABEL (line), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (line), 36);
+  gtk_widget_add_css_class (line, "dim-label");
+  gtk_widget_add_css_class (line, "caption");
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), line);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_variant_item_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  const SynVariant *variant = syn_variant_all ()[gtk_list_item_get_position (item)];
+
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)),
+                      syn_notation_variant_name (variant));
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_last_child (box)),
+                      variant_description (variant));
+}
+
 static void
 on_start_clicked_cb (SynNewGameDialog *self)
 {
@@ -107,6 +183,7 @@ on_start_clicked_cb (SynNewGameDialog *self)
   options.level = (SynComputerLevel) adw_combo_row_get_selected (self->level_row);
 
   tc_text = syn_time_control_to_string (&options.time_control);
+  g_settings_set_string (self->settings, "variant", options.variant->id);
   g_settings_set_string (self->settings, "time-control", tc_text);
   g_settings_set_boolean (self->settings, "fog", options.fog);
   g_settings_set_enum (self->settings, "opponent-kind",
@@ -128,6 +205,12 @@ load_settings (SynNewGameDialog *self)
 
   syn_time_control_parse (tc_text, &tc);
   preset = syn_time_presets_find (&tc);
+  {
+    g_autofree char *id = g_settings_get_string (self->settings, "variant");
+    for (guint i = 0; syn_variant_all ()[i]; i++)
+      if (g_str_equal (syn_variant_all ()[i]->id, id))
+        adw_combo_row_set_selected (self->variant_row, i);
+  }
   adw_combo_row_set_selected (self->time_row, preset);
   if (preset == CUSTOM_PRESET)
     {
@@ -186,11 +269,22 @@ syn_new_game_dialog_init (SynNewGameDialog *self)
   g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
   g_autoptr (GtkStringList) times = syn_time_presets_new_model ();
   const SynVariant *const *all = syn_variant_all ();
+  g_autoptr (GtkListItemFactory) shown = gtk_signal_list_item_factory_new ();
+  g_autoptr (GtkListItemFactory) listed = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   for (int i = 0; all[i]; i++)
     gtk_string_list_append (variants, syn_notation_variant_name (all[i]));
+  /* The chosen one is in the subtitle (on_variant_selected_cb): the factory of the value
+   * beside the title makes nothing. */
+  adw_combo_row_set_factory (self->variant_row, shown);
+  g_signal_connect (listed, "setup", G_CALLBACK (setup_variant_item_cb), NULL);
+  g_signal_connect (listed, "bind", G_CALLBACK (bind_variant_item_cb), NULL);
+  adw_combo_row_set_list_factory (self->variant_row, listed);
   adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variants));
+  g_signal_connect_swapped (self->variant_row, "notify::selected",
+                            G_CALLBACK (on_variant_selected_cb), self);
+  on_variant_selected_cb (self);
   adw_combo_row_set_model (self->time_row, G_LIST_MODEL (times));
 
   g_signal_connect_swapped (self->time_row, "notify::selected", G_CALLBACK (on_row_selected_cb),

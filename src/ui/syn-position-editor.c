@@ -15,6 +15,7 @@
 #include "syn-board-view.h"
 #include "syn-notation.h"
 #include "syn-piece-renderer.h"
+#include "syn-setup-text.h"
 #include "syn-what-if.h"
 
 struct _SynPositionEditor
@@ -22,6 +23,13 @@ struct _SynPositionEditor
   AdwWindow parent_instance;
 
   /* template widgets */
+  AdwComboRow *variant_row;
+  AdwComboRow *side_row; /* Transactional's side to move, Hutnik's initiative */
+  GtkWidget *faults_box;
+  GtkLabel *faults_label;
+  GtkWidget *en_passant_group;
+  GtkBox *content_box;
+  GtkWidget *panel_box;
   SynBoardView *board;
   GtkGrid *palette;
   AdwActionRow *white_short_row;
@@ -41,12 +49,16 @@ struct _SynPositionEditor
   GtkWidget *host_button;
 
   /* owned */
+  const SynVariant *variant;
   SynPosition position; /* what is being edited, valid or not */
+  gboolean token_by_lot; /* Hutnik HUT-R9 */
+  guint64 seed;          /* Hutnik HUT-R9 */
   SynPiece palette_piece;
   GtkToggleButton *palette_buttons[13]; /* by piece (colour * 6 + type), the eraser last */
   int en_passant_squares[2][9];         /* the squares each combo row offers after "None" */
   char *error;                          /* NULL when the position is valid */
   gboolean updating;
+  gboolean narrow; /* the panel under the board */
 
   /* A drag in progress, from a palette button or from a square of the board. */
   gboolean drag_from_palette;
@@ -117,15 +129,30 @@ update_en_passant_row (SynPositionEditor *self, SynColour colour)
 }
 
 static void
+current_setup (SynPositionEditor *self, SynSetup *setup)
+{
+  memset (setup, 0, sizeof *setup);
+  setup->variant = self->variant;
+  setup->board = self->position;
+  setup->token_by_lot = self->token_by_lot;
+  setup->seed = self->seed;
+}
+
+static void
 show_board (SynPositionEditor *self)
 {
   SynBoardFacts facts;
+  SynSetup setup;
+  SynFault faults[SYN_MAX_FAULTS];
+  SynState state;
+  int n_faults;
 
-  if (self->error == NULL)
-    {
-      SynState state = { .board = self->position };
-      syn_board_facts_compute (&facts, &syn_variant_psc, &state, SYN_WHITE, FALSE);
-    }
+  current_setup (self, &setup);
+  n_faults = syn_setup_faults (&setup, faults);
+  /* The squares at fault are ringed; a missing king has none. */
+  syn_board_view_set_marked_squares (self->board, syn_setup_fault_squares (faults, n_faults));
+  if (self->error == NULL && syn_setup_to_state (&setup, &state, NULL))
+    syn_board_facts_compute (&facts, self->variant, &state, SYN_WHITE, FALSE);
   else
     {
       /* The engine needs a valid position to count attacks: show the pieces alone. */
@@ -137,16 +164,21 @@ show_board (SynPositionEditor *self)
   syn_board_view_set_facts (self->board, &facts);
 }
 
+/* message: every fault, a line each, or the FEN reader's error (in_fen); NULL for none. */
 static void
-set_error (SynPositionEditor *self, const char *message)
+set_error (SynPositionEditor *self, const char *message, gboolean in_fen)
 {
   g_free (self->error);
   self->error = g_strdup (message);
-  gtk_label_set_text (self->fen_error, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->fen_error), message != NULL);
+  gtk_label_set_text (self->fen_error, in_fen ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->fen_error), in_fen && message != NULL);
+  gtk_label_set_text (self->faults_label, message != NULL ? message : "");
+  gtk_widget_set_visible (self->faults_box, message != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.play", message == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.explore", message == NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.host", message == NULL);
+  /* The network game's rule set is chosen in the Host dialog, which offers PSC positions. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.host",
+                                 message == NULL && self->variant == &syn_variant_psc);
   if (message == NULL)
     gtk_widget_remove_css_class (GTK_WIDGET (self->fen_row), "error");
   else
@@ -160,7 +192,8 @@ position_changed (SynPositionEditor *self, gboolean write_fen)
   AdwActionRow *rows[4];
   GtkCheckButton *checks[4];
   guint8 allowed = syn_analysis_castling_allowed (&self->position);
-  g_autoptr (GError) error = NULL;
+  SynSetup setup;
+  g_autofree char *faults = NULL;
 
   self->updating = TRUE;
   self->position.castling &= allowed;
@@ -170,40 +203,112 @@ position_changed (SynPositionEditor *self, gboolean write_fen)
       gtk_widget_set_visible (GTK_WIDGET (rows[i]), (allowed & castling_bits[i]) != 0);
       gtk_check_button_set_active (checks[i], (self->position.castling & castling_bits[i]) != 0);
     }
+  if (!syn_setup_fields (self->variant).en_passant)
+    self->position.en_passant[SYN_WHITE] = self->position.en_passant[SYN_BLACK] = SYN_NO_SQUARE;
   update_en_passant_row (self, SYN_WHITE);
   update_en_passant_row (self, SYN_BLACK);
   gtk_spin_button_set_value (self->quiet_spin, self->position.quiet_turns);
   gtk_spin_button_set_value (self->turn_spin, MAX (1, self->position.turn_number));
 
+  current_setup (self, &setup);
   if (write_fen)
     {
-      SynState state = { .board = self->position };
-      g_autofree char *fen = syn_analysis_write_fen (&state);
+      char fen[SYN_FEN_MAX_SIZE + 32];
+      syn_setup_write_fen (&setup, fen, sizeof fen);
       gtk_editable_set_text (GTK_EDITABLE (self->fen_row), fen);
     }
   self->updating = FALSE;
 
-  syn_analysis_check_position (&self->position, &error);
-  set_error (self, error != NULL ? error->message : NULL);
+  faults = syn_setup_faults_text (&setup);
+  set_error (self, faults, FALSE);
   show_board (self);
 }
+
+static void update_rule_rows (SynPositionEditor *self);
 
 static void
 on_fen_changed_cb (SynPositionEditor *self)
 {
   SynState state;
+  SynSetup setup;
   g_autoptr (GError) error = NULL;
 
   if (self->updating)
     return;
-  if (!syn_analysis_parse_fen (gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), &state,
-                               &error))
+  if (!syn_analysis_parse_variant_fen (self->variant,
+                                       gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), &state,
+                                       &error))
     {
-      set_error (self, error->message);
+      set_error (self, error->message, TRUE);
+      syn_board_view_set_marked_squares (self->board, 0);
       return;
     }
-  self->position = state.board;
+  syn_setup_from_state (self->variant, &state, &setup);
+  self->position = setup.board;
+  self->seed = setup.seed;
+  self->token_by_lot = FALSE;
+  update_rule_rows (self);
   position_changed (self, FALSE);
+}
+
+/* The rows of what the rule set adds: its side to move or its initiative token, and no
+ * passed squares where it has none (HK-R2). */
+static void
+update_rule_rows (SynPositionEditor *self)
+{
+  SynSetupFields fields = syn_setup_fields (self->variant);
+  g_autoptr (GtkStringList) sides = gtk_string_list_new (NULL);
+  gboolean was_updating = self->updating;
+
+  self->updating = TRUE;
+  gtk_widget_set_visible (self->en_passant_group, fields.en_passant);
+  gtk_widget_set_visible (GTK_WIDGET (self->side_row), fields.side_to_move || fields.token);
+  gtk_string_list_append (sides, _ ("White"));
+  gtk_string_list_append (sides, _ ("Black"));
+  if (fields.token)
+    {
+      /* Translators: who holds Hutnik's initiative token at the start (HUT-R9) */
+      gtk_string_list_append (sides, _ ("Drawn by Lot"));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->side_row), _ ("Initiative"));
+    }
+  else
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->side_row), _ ("Side to Move"));
+  adw_combo_row_set_model (self->side_row, G_LIST_MODEL (sides));
+  /* A network game from a set-up position is PSC's (syn_host_dialog_set_start()). */
+  gtk_widget_set_tooltip_text (self->host_button,
+                               self->variant == &syn_variant_psc
+                                   ? _ ("Host a network game that starts from this position")
+                                   : _ ("Network games from a set-up position play Parrow "
+                                        "Synchronous Chess only"));
+  adw_combo_row_set_selected (self->side_row, fields.token && self->token_by_lot
+                                                  ? 2
+                                                  : self->position.side_to_move);
+  self->updating = was_updating;
+}
+
+static void
+on_variant_selected_cb (SynPositionEditor *self)
+{
+  guint selected = adw_combo_row_get_selected (self->variant_row);
+
+  if (self->updating || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  self->variant = syn_variant_all ()[selected];
+  update_rule_rows (self);
+  position_changed (self, TRUE);
+}
+
+static void
+on_side_selected_cb (SynPositionEditor *self)
+{
+  guint selected = adw_combo_row_get_selected (self->side_row);
+
+  if (self->updating || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  self->token_by_lot = selected == 2;
+  if (selected < 2)
+    self->position.side_to_move = (guint8) selected;
+  position_changed (self, TRUE);
 }
 
 static void
@@ -547,9 +652,12 @@ syn_position_editor_set_castling (SynPositionEditor *self, guint8 rights)
 static gboolean
 valid_state (SynPositionEditor *self, SynState *state)
 {
+  SynSetup setup;
+
   if (self->error != NULL)
     return FALSE;
-  return syn_analysis_parse_fen (gtk_editable_get_text (GTK_EDITABLE (self->fen_row)), state, NULL);
+  current_setup (self, &setup);
+  return syn_setup_to_state (&setup, state, NULL);
 }
 
 static void
@@ -605,7 +713,7 @@ explore_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 
   if (!valid_state (self, &state))
     return;
-  gtk_window_present (GTK_WINDOW (syn_what_if_new (GTK_WINDOW (self), NULL, &state)));
+  gtk_window_present (GTK_WINDOW (syn_what_if_new (GTK_WINDOW (self), self->variant, &state)));
 }
 
 static void
@@ -634,14 +742,50 @@ paste_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
                                  g_object_ref (widget));
 }
 
-/* Host… is offered only where someone takes the position on to a network game. */
+/* Below this width the panel goes under the board, so that the editor fits a phone. */
+#define NARROW_WIDTH 760
+
+static void update_host_button (SynPositionEditor *self);
+
+static void
+on_default_width_cb (SynPositionEditor *self)
+{
+  int width = 0, height = 0;
+  gboolean narrow;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  narrow = width > 0 && width < NARROW_WIDTH;
+  if (narrow == (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->content_box))
+                 == GTK_ORIENTATION_VERTICAL))
+    return;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->content_box),
+                                  narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_size_request (self->panel_box, narrow ? -1 : 380, -1);
+  /* The panel keeps its own margin at the end; the board needs one once alone in its row. */
+  gtk_widget_set_margin_end (GTK_WIDGET (self->board), narrow ? 12 : 0);
+  /* The palette's seven buttons a row are the panel's widest part. */
+  gtk_grid_set_column_spacing (self->palette, narrow ? 2 : 6);
+  self->narrow = narrow;
+  update_host_button (self);
+}
+
+/* Host… is offered only where someone takes the position on to a network game, and not in
+ * a narrow window, where the header bar has room for two buttons. */
+static void
+update_host_button (SynPositionEditor *self)
+{
+  gtk_widget_set_visible (self->host_button,
+                          !self->narrow
+                              && g_signal_has_handler_pending (self, signals[SIGNAL_HOST_FROM_HERE],
+                                                               0, TRUE));
+}
+
 static void
 syn_position_editor_map (GtkWidget *widget)
 {
   SynPositionEditor *self = SYN_POSITION_EDITOR (widget);
 
-  gtk_widget_set_visible (self->host_button, g_signal_has_handler_pending (
-                                                 self, signals[SIGNAL_HOST_FROM_HERE], 0, TRUE));
+  update_host_button (self);
   GTK_WIDGET_CLASS (syn_position_editor_parent_class)->map (widget);
 }
 
@@ -673,6 +817,13 @@ syn_position_editor_class_init (SynPositionEditorClass *klass)
   g_type_ensure (SYN_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/synchess/Synchess/syn-position-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, variant_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, side_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, faults_box);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, faults_label);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, en_passant_group);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, content_box);
+  gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, panel_box);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, board);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, palette);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, white_short_row);
@@ -691,6 +842,8 @@ syn_position_editor_class_init (SynPositionEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, fen_error);
   gtk_widget_class_bind_template_child (widget_class, SynPositionEditor, host_button);
   gtk_widget_class_bind_template_callback (widget_class, on_fen_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_variant_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_side_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_castling_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_en_passant_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_counter_changed_cb);
@@ -712,11 +865,18 @@ syn_position_editor_init (SynPositionEditor *self)
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
 
+  g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
+
+  self->variant = &syn_variant_psc;
   self->updating = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (int i = 0; syn_variant_all ()[i]; i++)
+    gtk_string_list_append (variants, syn_notation_variant_name (syn_variant_all ()[i]));
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (variants));
   self->updating = FALSE;
 
   build_palette (self);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_default_width_cb), NULL);
   syn_position_editor_set_palette_piece (self, SYN_PIECE (SYN_WHITE, SYN_PAWN));
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   g_signal_connect (click, "released", G_CALLBACK (on_board_released_cb), self);
@@ -735,12 +895,44 @@ syn_position_editor_init (SynPositionEditor *self)
 SynPositionEditor *
 syn_position_editor_new (GtkWindow *parent, const SynState *start)
 {
-  SynPositionEditor *self = g_object_new (SYN_TYPE_POSITION_EDITOR, "transient-for", parent, NULL);
+  return syn_position_editor_new_for_variant (parent, &syn_variant_psc, start);
+}
 
+SynPositionEditor *
+syn_position_editor_new_for_variant (GtkWindow *parent, const SynVariant *variant,
+                                     const SynState *start)
+{
+  SynPositionEditor *self = g_object_new (SYN_TYPE_POSITION_EDITOR, "transient-for", parent, NULL);
+  const SynVariant *const *all = syn_variant_all ();
+
+  g_return_val_if_fail (variant != NULL, self);
+
+  self->variant = variant;
+  /* HUT-R10: lots are drawn from a random source, kept in the FEN. */
+  self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
   if (start != NULL)
-    self->position = start->board;
+    {
+      SynSetup setup;
+      syn_setup_from_state (variant, start, &setup);
+      self->position = setup.board;
+      if (syn_setup_fields (variant).token)
+        self->seed = setup.seed;
+    }
   else
     syn_position_set_start (&self->position);
+  self->updating = TRUE;
+  for (guint i = 0; all[i]; i++)
+    if (all[i] == variant)
+      adw_combo_row_set_selected (self->variant_row, i);
+  self->updating = FALSE;
+  update_rule_rows (self);
   position_changed (self, TRUE);
   return self;
+}
+
+const SynVariant *
+syn_position_editor_get_variant (SynPositionEditor *self)
+{
+  g_return_val_if_fail (SYN_IS_POSITION_EDITOR (self), NULL);
+  return self->variant;
 }

@@ -22,6 +22,14 @@ G_DECLARE_FINAL_TYPE (SynPositionEditor, syn_position_editor, SYN, POSITION_EDIT
  * the start position. */
 SynPositionEditor *syn_position_editor_new (GtkWindow *parent, const SynState *start);
 
+/* The same in variant's rules (start a state of variant); the user may choose others. */
+SynPositionEditor *syn_position_editor_new_for_variant (GtkWindow *parent,
+                                                        const SynVariant *variant,
+                                                        const SynState *start);
+
+/* The rule set chosen: the one that Play from Here and Explore play. */
+const SynVariant *syn_position_editor_get_variant (SynPositionEditor *self);
+
 /* What a click on a square places: a piece, or SYN_NO_PIECE for the eraser. */
 void syn_position_editor_set_palette_piece (SynPositionEditor *self, SynPiece piece);
 
@@ -36,7 +44,8 @@ void syn_position_editor_move_piece (SynPositionEditor *self, int from, int to);
 const char *syn_position_editor_get_fen (SynPositionEditor *self);
 void syn_position_editor_set_fen (SynPositionEditor *self, const char *fen);
 
-/* Why the position is not valid (the engine's message), or NULL when it is. */
+/* Why the position is not valid: every fault in words, a line each, or the FEN reader's
+ * message for a FEN typed or pasted; NULL when it is valid. */
 const char *syn_position_editor_get_error (SynPositionEditor *self);
 
 /* The castling rights offered as toggles (SYN_CASTLE_* bits). */

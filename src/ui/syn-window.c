@@ -38,6 +38,8 @@ struct _SynWindow
 
   /* template widgets */
   AdwWindowTitle *window_title;
+  AdwWindowTitle *short_title;  /* the same, in a narrow window */
+  AdwWindowTitle *narrow_title; /* and narrower still */
   AdwToastOverlay *toasts;
   SynGameLayout *layout;
   SynBoardView *board;
@@ -274,11 +276,55 @@ side_waits (SynWindow *self, SynColour side)
                 == 0;
 }
 
+/* A rule set's name short enough for a narrow window's header bar. */
+static const char *
+variant_short_name (const SynVariant *variant)
+{
+  static const struct
+  {
+    const char *id;
+    const char *name;
+  } names[] = {
+    /* Translators: short names of the rule sets, for a narrow window's title */
+    { "psc", N_ ("Parrow") },
+    { "synchrone", N_ ("Synchrone") },
+    { "hk", N_ ("HK Synchronous") },
+    { "hutnik", N_ ("Hutnik") },
+    { "transactional", N_ ("Transactional") },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (variant->id, names[i].id))
+      return _ (names[i].name);
+  return variant->name;
+}
+
+/* The rule set names the game, as the same board means different things in each; the
+ * header bar shows its full name where it fits, else its short one, then the short one over
+ * the brief subtitle (the turn alone). */
+static void
+set_titles (SynWindow *self, const char *subtitle, const char *brief)
+{
+  const SynVariant *variant = self->game != NULL ? syn_game_get_variant (self->game) : NULL;
+  gboolean named = !self->welcome && variant != NULL;
+
+  adw_window_title_set_title (self->window_title,
+                              named ? syn_notation_variant_name (variant) : _ ("Synchess"));
+  adw_window_title_set_title (self->short_title,
+                              named ? variant_short_name (variant) : _ ("Synchess"));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  adw_window_title_set_subtitle (self->short_title, subtitle);
+  adw_window_title_set_title (self->narrow_title,
+                              named ? variant_short_name (variant) : _ ("Synchess"));
+  adw_window_title_set_subtitle (self->narrow_title, brief);
+}
+
 static void
 update_status (SynWindow *self)
 {
   g_autofree char *text = NULL;
   g_autofree char *subtitle = NULL;
+  g_autofree char *brief = NULL;
   gboolean over = syn_game_is_over (self->game);
   SynColour other = (SynColour) !self->viewer;
 
@@ -317,9 +363,9 @@ update_status (SynWindow *self)
   gtk_label_set_text (self->status_label, text);
 
   subtitle = describe_step (self);
-  adw_window_title_set_subtitle (self->window_title, self->welcome ? ""
-                                                     : over        ? _ ("Game over")
-                                                                   : subtitle);
+  brief = g_strdup_printf (_ ("Turn %u"), syn_game_get_state (self->game)->board.turn_number);
+  set_titles (self, self->welcome ? "" : over ? _ ("Game over") : subtitle,
+              self->welcome ? "" : over ? _ ("Game over") : brief);
 
   gtk_widget_set_visible (self->end_buttons, over);
   gtk_widget_set_visible (self->resign_button, !over);
@@ -1099,6 +1145,7 @@ on_play_from_here_cb (SynPositionEditor *editor, const SynState *state, SynWindo
   SynNewGameOptions options;
 
   syn_new_game_options_from_settings (self->settings, &options);
+  options.variant = syn_position_editor_get_variant (editor);
   syn_window_start_game (self, &options, state, TRUE);
 }
 
@@ -1130,8 +1177,11 @@ edit_position_action (GtkWidget *widget, const char *action_name, GVariant *para
 
   if (refuse_to_show_secrets (self))
     return;
-  editor
-      = syn_position_editor_new (GTK_WINDOW (self), self->game != NULL ? shown_state (self) : NULL);
+  /* In the game's own rules: a position means something else in another rule set. */
+  editor = self->game != NULL ? syn_position_editor_new_for_variant (
+                                    GTK_WINDOW (self), syn_game_get_variant (self->game),
+                                    shown_state (self))
+                              : syn_position_editor_new (GTK_WINDOW (self), NULL);
 
   g_signal_connect_object (editor, "play-from-here", G_CALLBACK (on_play_from_here_cb), self, 0);
   g_signal_connect_object (editor, "host-from-here", G_CALLBACK (on_host_from_here_cb), self, 0);
@@ -1999,6 +2049,8 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/synchess/Synchess/syn-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SynWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, short_title);
+  gtk_widget_class_bind_template_child (widget_class, SynWindow, narrow_title);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, layout);
   gtk_widget_class_bind_template_child (widget_class, SynWindow, board);
