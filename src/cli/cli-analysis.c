@@ -208,6 +208,33 @@ fresh_seed (void)
   return seed;
 }
 
+/* best's third line: the equilibrium the move was drawn from, each side's moves sorted as
+ * `analyze` lists them, with their probabilities as `matrix` prints them. */
+static void
+print_search_strategies (const SynPscSearchResult *result)
+{
+  static NamedMove named[SYN_MAX_MOVES];
+  static double p[SYN_MAX_MOVES];
+
+  for (int side = 0; side < 2; side++)
+    {
+      int n = result->n_moves[side];
+      for (int i = 0; i < n; i++)
+        {
+          named[i].move = result->moves[side][i];
+          syn_move_to_text (named[i].move, named[i].text);
+        }
+      qsort (named, (size_t) n, sizeof named[0], compare_named);
+      for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+          if (result->moves[side][j] == named[i].move)
+            p[i] = result->strategy[side][j];
+      printf (side == SYN_WHITE ? "{\"white_strategy\": " : ", \"black_strategy\": ");
+      print_strategy (named, p, n);
+    }
+  printf ("}\n");
+}
+
 int
 cli_best (int argc, char **argv)
 {
@@ -298,6 +325,7 @@ cli_best (int argc, char **argv)
       "\"positions\": %" PRIu64 ", \"positions_per_second\": %.0f, \"seconds\": %.3f}\n",
       text, side == SYN_WHITE ? "white" : "black", result->value, result->depth, result->positions,
       result->seconds > 0 ? (double) result->positions / result->seconds : 0.0, result->seconds);
+  print_search_strategies (result);
   free (work);
   free (result);
   return CLI_OK;

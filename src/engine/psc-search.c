@@ -581,9 +581,13 @@ syn_psc_choose_stoppable (const SynPosition *pos, SynColour side, const SynPscLi
     result = &local;
   if (!syn_psc_search_stoppable (pos, limits, stop, work, result))
     return SYN_MOVE_NONE;
-  /* A stream of its own, so that the noise says nothing about the draw. */
+  /* A stream of its own, so that the noise says nothing about the draw; and one per side,
+   * so that two players given one seed (`best` for each side, a computer against itself)
+   * draw independently instead of in lockstep. White's is the stream it always had. */
+  static const uint64_t streams[2] = { 0x73616D706C65ULL /* "sample" */,
+                                       0x626C61636B73ULL /* "blacks" */ };
   index = syn_psc_sample (result->strategy[side], result->n_moves[side],
-                          mix (limits->seed ^ 0x73616D706C65ULL));
+                          mix (limits->seed ^ streams[side]));
   return result->moves[side][index];
 }
 

@@ -168,6 +168,55 @@ test_seed_decides_the_draw (void)
   g_hash_table_unref (seen);
 }
 
+/* One seed drives both sides' draws in `best` and in a game between two computers, so each
+ * side draws from a stream of its own: the pair drawn is as often as the product of the two
+ * strategies says, not locked together (a chi-square test on the joint counts). */
+static void
+test_sides_draw_independently (void)
+{
+  enum { N_SEEDS = 2000 };
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  SynPscSearchResult result;
+  SynPosition pos;
+  static int counts[SYN_MAX_MOVES][SYN_MAX_MOVES];
+  double chi_square = 0;
+  int df = 0, n_white = 0, n_black = 0;
+
+  load (FEN_SEED, &pos);
+  memset (counts, 0, sizeof counts);
+  for (uint64_t seed = 0; seed < N_SEEDS; seed++)
+    {
+      SynMove white = syn_psc_best (&pos, SYN_WHITE, SYN_PSC_LEVEL_EASY, 0, seed, work, &result);
+      SynMove black = syn_psc_best (&pos, SYN_BLACK, SYN_PSC_LEVEL_EASY, 0, seed, work, &result);
+      int w = 0, b = 0;
+      while (result.moves[SYN_WHITE][w] != white)
+        w++;
+      while (result.moves[SYN_BLACK][b] != black)
+        b++;
+      counts[w][b]++;
+    }
+  for (int w = 0; w < result.n_moves[SYN_WHITE]; w++)
+    n_white += result.strategy[SYN_WHITE][w] > 1e-9;
+  for (int b = 0; b < result.n_moves[SYN_BLACK]; b++)
+    n_black += result.strategy[SYN_BLACK][b] > 1e-9;
+  /* The test means something only when both sides mix. */
+  g_assert_cmpint (n_white, >=, 2);
+  g_assert_cmpint (n_black, >=, 2);
+  for (int w = 0; w < result.n_moves[SYN_WHITE]; w++)
+    for (int b = 0; b < result.n_moves[SYN_BLACK]; b++)
+      {
+        double expected
+            = N_SEEDS * result.strategy[SYN_WHITE][w] * result.strategy[SYN_BLACK][b];
+        if (expected < 5)
+          continue; /* too rare for the chi-square approximation */
+        chi_square += (counts[w][b] - expected) * (counts[w][b] - expected) / expected;
+        df++;
+      }
+  g_assert_cmpint (df, >=, 4);
+  /* Far in the tail for so few degrees of freedom; draws in lockstep give hundreds. */
+  g_assert_cmpfloat (chi_square, <, 4.0 * df + 20);
+}
+
 static void
 test_sample_follows_strategy (void)
 {
@@ -353,6 +402,7 @@ main (int argc, char **argv)
   g_test_add_func ("/psc-search/double-oracle-is-exact", test_double_oracle_is_exact);
   g_test_add_func ("/psc-search/seed-decides-the-draw", test_seed_decides_the_draw);
   g_test_add_func ("/psc-search/sample-follows-strategy", test_sample_follows_strategy);
+  g_test_add_func ("/psc-search/sides-draw-independently", test_sides_draw_independently);
   g_test_add_func ("/psc-search/time-budget", test_time_budget);
   g_test_add_func ("/psc-search/stopped-before-start", test_stopped_before_start);
   g_test_add_func ("/psc-search/stop-flag-ends-search", test_stop_flag_ends_search);
