@@ -109,6 +109,17 @@ unit_interval (uint64_t x)
   return (double) (mix (x) >> 11) * (1.0 / 9007199254740992.0);
 }
 
+uint64_t
+syn_psc_draw_seed (uint64_t seed, SynColour side)
+{
+  /* A stream of its own, so that the noise says nothing about the draw; and one per side,
+   * so that two players given one seed (`best` for each side, a computer against itself)
+   * draw independently instead of in lockstep. White's is the stream it always had. */
+  static const uint64_t streams[2] = { 0x73616D706C65ULL /* "sample" */,
+                                       0x626C61636B73ULL /* "blacks" */ };
+  return mix (seed ^ streams[side]);
+}
+
 int
 syn_psc_sample (const double *strategy, int n, uint64_t seed)
 {
@@ -581,13 +592,8 @@ syn_psc_choose_stoppable (const SynPosition *pos, SynColour side, const SynPscLi
     result = &local;
   if (!syn_psc_search_stoppable (pos, limits, stop, work, result))
     return SYN_MOVE_NONE;
-  /* A stream of its own, so that the noise says nothing about the draw; and one per side,
-   * so that two players given one seed (`best` for each side, a computer against itself)
-   * draw independently instead of in lockstep. White's is the stream it always had. */
-  static const uint64_t streams[2] = { 0x73616D706C65ULL /* "sample" */,
-                                       0x626C61636B73ULL /* "blacks" */ };
   index = syn_psc_sample (result->strategy[side], result->n_moves[side],
-                          mix (limits->seed ^ streams[side]));
+                          syn_psc_draw_seed (limits->seed, side));
   return result->moves[side][index];
 }
 

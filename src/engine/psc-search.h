@@ -78,6 +78,10 @@ void syn_psc_level_limits (SynPscLevel level, int time_ms, uint64_t seed, SynPsc
 /* An index drawn from the mixed strategy (n probabilities summing to one) by seed. */
 int syn_psc_sample (const double *strategy, int n, uint64_t seed);
 
+/* The seed side's draw is made with (syn_psc_sample) when the caller's seed is seed: each
+ * side has a stream of its own. */
+uint64_t syn_psc_draw_seed (uint64_t seed, SynColour side);
+
 /* side's move under limits: searched, then drawn from side's equilibrium strategy with
  * seed, so that nobody can predict it who cannot guess the seed. SYN_MOVE_NONE when the
  * game is over. result, when not NULL, receives the search. */

@@ -211,6 +211,46 @@ def best_prints_its_mixed_strategy():
             assert abs(p - matrix[side + "_strategy"][move]) < 1e-6, (side, move)
 
 
+MIDDLEGAME = "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12"
+# Every rule set at its start and in a middlegame (Hutnik's FEN carries the seed, HUT-R9),
+# and HK during an exchange of blows on d5 (HK-R14), where only White strikes.
+VARIANT_POSITIONS = [
+    ("synchrone", ["startpos", MIDDLEGAME]),
+    ("hk", ["startpos", MIDDLEGAME, "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1 d5/-"]),
+    ("hutnik", ["startpos", MIDDLEGAME + " 0000000000000000"]),
+    ("transactional", ["startpos", MIDDLEGAME]),
+]
+
+
+@test
+def matrix_solves_every_rule_set():
+    for variant, positions in VARIANT_POSITIONS:
+        for fen in positions:
+            report = json.loads(ok("matrix", "--variant", variant, fen))
+            choices = json.loads(ok("analyze", "--variant", variant, fen))["moves"]
+            for side in ("white", "black"):
+                # A side that waits has the one choice "-".
+                assert report[side] == (choices[side] or ["-"]), (variant, fen, side)
+            assert len(report["cells"]) == len(report["white"])
+            check_equilibrium(report)
+
+
+@test
+def best_plays_every_rule_set():
+    for variant, positions in VARIANT_POSITIONS:
+        for fen in positions:
+            choices = json.loads(ok("analyze", "--variant", variant, fen))["moves"]
+            for side in ("white", "black"):
+                lines = ok("best", "--variant", variant, fen, "--side", side, "--depth", "1",
+                           "--seed", "5").splitlines()
+                assert len(lines) == 3, (variant, fen)
+                assert lines[0] in (choices[side] or ["-"]), (variant, fen, side, lines[0])
+                assert json.loads(lines[1])["depth"] == 1
+                strategy = json.loads(lines[2])[side + "_strategy"]
+                assert list(strategy) == (choices[side] or ["-"]), (variant, fen, side)
+                assert abs(sum(strategy.values()) - 1) < 1e-9 and strategy[lines[0]] > 0
+
+
 BAD_INPUTS = [
     [],
     ["frobnicate"],
