@@ -9,6 +9,7 @@
 
 #include "attacks.h"
 #include "psc-eval.h"
+#include "tx-eval.h"
 
 #define CENTRE 0x0000001818000000ULL /* d4, e4, d5, e5 */
 
@@ -117,17 +118,22 @@ side_score (const SynPosition *pos, SynColour us, const Reach *mine, const Reach
   return score;
 }
 
-static int
-orthodox_eval (const SynVariant *variant, const SynState *state)
+int
+syn_orthodox_eval_position (const SynPosition *pos)
 {
-  const SynPosition *pos = &state->board;
   Reach reach[2];
 
-  (void) variant;
   side_reach (pos, SYN_WHITE, &reach[SYN_WHITE]);
   side_reach (pos, SYN_BLACK, &reach[SYN_BLACK]);
   return side_score (pos, SYN_WHITE, &reach[SYN_WHITE], &reach[SYN_BLACK])
          - side_score (pos, SYN_BLACK, &reach[SYN_BLACK], &reach[SYN_WHITE]);
+}
+
+static int
+orthodox_eval (const SynVariant *variant, const SynState *state)
+{
+  (void) variant;
+  return syn_orthodox_eval_position (&state->board);
 }
 
 /* Hutnik: the orthodox terms and the initiative token. */
@@ -164,7 +170,7 @@ evaluation_of (const SynVariant *variant)
     { &syn_variant_synchrone, orthodox_eval, 1 },
     { &syn_variant_hk, orthodox_eval, 1 },
     { &syn_variant_hutnik, hutnik_eval, 1 },
-    { &syn_variant_transactional, orthodox_eval, 2 },
+    { &syn_variant_transactional, syn_tx_eval, 2 },
   };
   static const Evaluation fallback = { NULL, orthodox_eval, 1 };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)

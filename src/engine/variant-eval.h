@@ -26,3 +26,6 @@ int syn_variant_steps_per_turn (const SynVariant *variant);
  * and the search carries on through it without counting depth: HK's exchange of blows
  * (HK-R6 to R8), whose captures are forced choices, not a turn. */
 bool syn_variant_unsettled (const SynVariant *variant, const SynState *state);
+
+/* The evaluation the orthodox-capture rule sets share, of a board alone. */
+int syn_orthodox_eval_position (const SynPosition *pos);
