@@ -62,8 +62,32 @@ typedef struct
   bool in_set[2][SYN_MAX_MOVES];
 } Frame;
 
+/* A transposition table entry: the exact value of a node searched depth turns deep at ply
+ * turns from the root. The search of a node depends on nothing else (below the root there
+ * is no noise, and the caps depend on the ply), so a hit is the value the search would
+ * compute again: the table saves work without changing any answer. */
+#define TABLE_SUPPORT 4
+
+typedef struct
+{
+  uint64_t key;
+  double value;
+  int8_t depth, ply;
+  /* The node's equilibrium supports, most likely first: where the next iteration's double
+   * oracle starts, one turn deeper. */
+  SynMove support[2][TABLE_SUPPORT];
+} TableEntry;
+
+/* 2^17 entries, 3 MB: cleared in about a millisecond when a search first goes two turns
+ * deep, which a one-turn search never pays. */
+#define TABLE_BITS 17
+#define TABLE_SIZE (1u << TABLE_BITS)
+
 struct _SynPscWorkspace
 {
+  TableEntry table[TABLE_SIZE];
+  uint64_t table_hits;
+  bool use_table;
   Frame frames[SYN_PSC_MAX_DEPTH];
   /* The restricted game being solved; solved only after all its cells are searched, so
    * every ply can share it. */
@@ -244,6 +268,72 @@ check_limits (SynPscWorkspace *work)
 
 static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply);
 
+/* Zobrist's hash: the exclusive or of one random key per piece on its square, per castling
+ * right, en passant square and quiet-turn count (the outcome depends on it, PSC-R10). The
+ * keys are mixed from their index rather than kept in a table. */
+static uint64_t
+position_key (const SynPosition *pos)
+{
+  SynBitboard occupied = syn_position_occupied (pos);
+  uint64_t key = mix (0x5A0B1157ULL ^ ((uint64_t) pos->castling << 8)
+                      ^ ((uint64_t) (uint8_t) pos->en_passant[0] << 16)
+                      ^ ((uint64_t) (uint8_t) pos->en_passant[1] << 24)
+                      ^ ((uint64_t) pos->quiet_turns << 32));
+  while (occupied)
+    {
+      int square = syn_pop_lsb (&occupied);
+      key ^= mix (((uint64_t) pos->board[square] << 6 | (uint64_t) square) + 0x9E37ULL);
+    }
+  return key;
+}
+
+/* The entry of the node at ply, searched at any depth, or NULL. */
+static const TableEntry *
+table_probe (const SynPscWorkspace *work, uint64_t key, int ply)
+{
+  const TableEntry *entry = &work->table[key & (TABLE_SIZE - 1)];
+  if (entry->key == key && entry->ply == ply)
+    return entry;
+  return NULL;
+}
+
+static void
+table_store (SynPscWorkspace *work, uint64_t key, int depth, int ply, double value,
+             const Frame *frame)
+{
+  TableEntry *entry = &work->table[key & (TABLE_SIZE - 1)];
+  /* The deeper search cost more to redo: it keeps its slot against a shallower one. */
+  if (entry->key != 0 && entry->key != key && entry->depth > depth)
+    return;
+  entry->key = key;
+  entry->value = value;
+  entry->depth = (int8_t) depth;
+  entry->ply = (int8_t) ply;
+  for (int side = 0; side < 2; side++)
+    {
+      int n = 0;
+      for (int k = 0; k < frame->n_set[side] && n < TABLE_SUPPORT; k++)
+        {
+          int i = frame->set[side][k];
+          if (frame->strategy[side][i] > SUPPORT_EPSILON)
+            entry->support[side][n++] = frame->moves[side][i];
+        }
+      while (n < TABLE_SUPPORT)
+        entry->support[side][n++] = SYN_MOVE_NONE;
+    }
+}
+
+/* Adds the supports a shallower search of this node found to its restricted sets. */
+static void
+seed_sets_from_table (Frame *frame, const TableEntry *entry)
+{
+  for (int side = 0; side < 2; side++)
+    for (int k = 0; k < TABLE_SUPPORT && entry->support[side][k] != SYN_MOVE_NONE; k++)
+      for (int i = 0; i < frame->n[side]; i++)
+        if (frame->moves[side][i] == entry->support[side][k])
+          add_to_set (frame, side, i);
+}
+
 /* The cell (w, b) of the node at ply: the value of the position the two moves resolve to,
  * searched child_depth turns further. */
 static double
@@ -423,7 +513,11 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
 {
   SynPscControl ctl;
   SynOutcome outcome;
+  const TableEntry *hit;
+  TableEntry previous;
   Frame *frame;
+  uint64_t key;
+  double value;
   int n_moves[2];
 
   check_limits (work);
@@ -439,6 +533,19 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
   if (depth == 0)
     return syn_psc_eval_static (pos, &ctl, n_moves, NULL);
 
+  key = work->use_table ? position_key (pos) : 0;
+  hit = work->use_table ? table_probe (work, key, ply) : NULL;
+  if (hit && hit->depth == depth)
+    {
+      work->table_hits++;
+      return hit->value;
+    }
+  /* A copy: the searches below may take over the slot. */
+  if (hit)
+    {
+      previous = *hit;
+      hit = &previous;
+    }
   frame = &work->frames[ply];
   list_moves (frame, pos, &ctl);
   if (depth >= 2)
@@ -452,11 +559,16 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
       order_moves (frame, SYN_WHITE, moves_kept (ply));
       order_moves (frame, SYN_BLACK, moves_kept (ply));
       seed_sets_from_strategy (frame);
+      if (hit)
+        seed_sets_from_table (frame, hit);
     }
   else
     seed_sets_statically (frame);
   reset_cells (frame);
-  return double_oracle (work, frame, ply, depth - 1);
+  value = double_oracle (work, frame, ply, depth - 1);
+  if (!work->stopped && work->use_table)
+    table_store (work, key, depth, ply, value, frame);
+  return value;
 }
 
 /* Copies the root frame's equilibrium into result, in result's move order. */
@@ -490,6 +602,8 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   int n_moves[2], max_depth = limits->depth;
 
   work->positions = 1;
+  work->table_hits = 0;
+  work->use_table = !limits->no_table;
   work->start = now_seconds ();
   work->deadline = work->start + limits->time_ms * 1e-3;
   work->may_stop = false;
@@ -508,6 +622,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   n_moves[SYN_BLACK] = syn_psc_count_moves (pos, &ctl, SYN_BLACK);
   result->n_moves[SYN_WHITE] = result->n_moves[SYN_BLACK] = 0;
   result->positions = 1;
+  result->table_hits = 0;
   result->depth = 0;
   result->seconds = 0;
   result->stopped = false;
@@ -542,6 +657,8 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
        * left is not worth starting. */
       if (work->may_stop && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
         break;
+      if (depth == 2 && work->use_table)
+        memset (work->table, 0, sizeof work->table);
       order_moves (root, SYN_WHITE, SYN_MAX_MOVES);
       order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
       seed_sets_from_strategy (root);
@@ -553,6 +670,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
     }
 
   result->positions = work->positions;
+  result->table_hits = work->table_hits;
   result->seconds = now_seconds () - work->start;
   result->stopped = work->stopped && stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
   return true;

@@ -35,6 +35,7 @@ typedef struct
                   * has passed; 0 for no limit. The first turn is always searched in full. */
   int noise;     /* up to this many centipawns of noise on the first turn's cells */
   uint64_t seed; /* for the noise */
+  bool no_table; /* searches without the transposition table (to check it changes nothing) */
 } SynPscLimits;
 
 typedef struct
@@ -45,6 +46,7 @@ typedef struct
   double value;       /* of the position, White's point of view, centipawns */
   int depth;          /* turns of the deepest completed search */
   uint64_t positions; /* positions analysed, in all iterations */
+  uint64_t table_hits; /* positions whose value the transposition table gave */
   double seconds;
   bool stopped; /* the caller's stop flag ended the search (syn_psc_search_stoppable()) */
 } SynPscSearchResult;

@@ -217,6 +217,40 @@ test_sides_draw_independently (void)
   g_assert_cmpfloat (chi_square, <, 4.0 * df + 20);
 }
 
+/* The transposition table saves work and changes no answer: three turns deep, with and
+ * without it, the same value and strategies to the last bit, in fewer positions. */
+static void
+test_table_changes_nothing (void)
+{
+  static const char *const fens[] = {
+    "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12",
+    "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 40",
+  };
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  g_autofree SynPscSearchResult *with = g_malloc (sizeof *with);
+  g_autofree SynPscSearchResult *without = g_malloc (sizeof *without);
+
+  for (size_t f = 0; f < G_N_ELEMENTS (fens); f++)
+    {
+      SynPscLimits limits = { 3, 0, 0, 1, false };
+      SynPosition pos;
+      load (fens[f], &pos);
+      g_assert_true (syn_psc_search (&pos, &limits, work, with));
+      limits.no_table = true;
+      g_assert_true (syn_psc_search (&pos, &limits, work, without));
+      g_test_message ("%s: %" G_GUINT64_FORMAT " positions with the table (%" G_GUINT64_FORMAT
+                      " hits), %" G_GUINT64_FORMAT " without",
+                      fens[f], with->positions, with->table_hits, without->positions);
+      g_assert_cmpfloat (with->value, ==, without->value);
+      for (int side = 0; side < 2; side++)
+        for (int i = 0; i < with->n_moves[side]; i++)
+          g_assert_cmpfloat (with->strategy[side][i], ==, without->strategy[side][i]);
+      g_assert_cmpuint (with->table_hits, >, 0);
+      g_assert_cmpuint (without->table_hits, ==, 0);
+      g_assert_cmpuint (with->positions, <, without->positions);
+    }
+}
+
 static void
 test_sample_follows_strategy (void)
 {
@@ -403,6 +437,7 @@ main (int argc, char **argv)
   g_test_add_func ("/psc-search/seed-decides-the-draw", test_seed_decides_the_draw);
   g_test_add_func ("/psc-search/sample-follows-strategy", test_sample_follows_strategy);
   g_test_add_func ("/psc-search/sides-draw-independently", test_sides_draw_independently);
+  g_test_add_func ("/psc-search/table-changes-nothing", test_table_changes_nothing);
   g_test_add_func ("/psc-search/time-budget", test_time_budget);
   g_test_add_func ("/psc-search/stopped-before-start", test_stopped_before_start);
   g_test_add_func ("/psc-search/stop-flag-ends-search", test_stop_flag_ends_search);
