@@ -133,8 +133,8 @@ solve_cells (const double *cells, int n_white, int n_black, double *x, double *y
 /* The cells of every pair: PSC's own fast pair matrix (psc-matrix.h), or each child's
  * value through the variant table (variant-search.h), HK's blows played out first. */
 static bool
-fill_cells (const SynVariant *variant, const SynState *state, const NamedChoice *white,
-            int n_white, const NamedChoice *black, int n_black, double *cells)
+fill_cells (const SynVariant *variant, const SynState *state, const NamedChoice *white, int n_white,
+            const NamedChoice *black, int n_black, double *cells)
 {
   static SynChoice white_choices[SYN_MAX_CHOICES], black_choices[SYN_MAX_CHOICES];
   SynSearchWorkspace *work;
@@ -184,13 +184,13 @@ cli_matrix (int argc, char **argv)
 
   n_white = sorted_choices (args.variant, &state, SYN_WHITE, white);
   n_black = sorted_choices (args.variant, &state, SYN_BLACK, black);
-  if (n_white > 1 && n_black > 1 && (n_white > SYN_MATRIX_GAME_MAX || n_black > SYN_MATRIX_GAME_MAX))
+  if (n_white > 1 && n_black > 1
+      && (n_white > SYN_MATRIX_GAME_MAX || n_black > SYN_MATRIX_GAME_MAX))
     return cli_fail (CLI_BAD_INPUT, "the turn has %d x %d choices, more than %d a side", n_white,
                      n_black, SYN_MATRIX_GAME_MAX);
   cells = malloc (sizeof (double) * (size_t) (n_white * n_black));
   work = malloc (sizeof *work);
-  if (!cells || !work
-      || !fill_cells (args.variant, &state, white, n_white, black, n_black, cells))
+  if (!cells || !work || !fill_cells (args.variant, &state, white, n_white, black, n_black, cells))
     {
       free (cells);
       free (work);

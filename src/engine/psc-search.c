@@ -139,8 +139,8 @@ syn_psc_draw_seed (uint64_t seed, SynColour side)
   /* A stream of its own, so that the noise says nothing about the draw; and one per side,
    * so that two players given one seed (`best` for each side, a computer against itself)
    * draw independently instead of in lockstep. White's is the stream it always had. */
-  static const uint64_t streams[2] = { 0x73616D706C65ULL /* "sample" */,
-                                       0x626C61636B73ULL /* "blacks" */ };
+  static const uint64_t streams[2]
+      = { 0x73616D706C65ULL /* "sample" */, 0x626C61636B73ULL /* "blacks" */ };
   return mix (seed ^ streams[side]);
 }
 

@@ -38,7 +38,7 @@ typedef struct
   SynChoice choices[2][SYN_MAX_CHOICES];
   int origin[2][SYN_MAX_CHOICES]; /* each choice's index in the order choices() gave */
   int n[2];
-  double cells[MAX_CELLS]; /* NAN until searched, row by row of n[1] each */
+  double cells[MAX_CELLS];           /* NAN until searched, row by row of n[1] each */
   double payoff[2][SYN_MAX_CHOICES]; /* against the other side's restricted equilibrium */
   double strategy[2][SYN_MAX_CHOICES];
   int set[2][SYN_MAX_CHOICES]; /* the restricted game */
@@ -588,7 +588,8 @@ deepen (SynSearchWorkspace *work, const SynPscLimits *limits, bool unsettled,
       double value;
       /* Each depth costs many times the one before; one that cannot finish in the time
        * left is not worth starting. */
-      if (depth > 1 && work->may_stop && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
+      if (depth > 1 && work->may_stop
+          && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
         break;
       if (depth > 1)
         {
@@ -658,9 +659,9 @@ syn_search_choose (const SynVariant *variant, const SynState *state, SynColour s
 }
 
 void
-syn_search_pair_matrix (const SynVariant *variant, const SynState *state,
-                        const SynChoice *white, int n_white, const SynChoice *black, int n_black,
-                        SynSearchWorkspace *work, double *cells)
+syn_search_pair_matrix (const SynVariant *variant, const SynState *state, const SynChoice *white,
+                        int n_white, const SynChoice *black, int n_black, SynSearchWorkspace *work,
+                        double *cells)
 {
   const SynPscLimits none = { 0, 0, 0, 0 };
 

@@ -145,7 +145,8 @@ play (const SynVariant *variant, SynColour engine, const Options *options, Playe
   if (getenv ("MATCH_VERBOSE"))
     fprintf (stderr, "%s engine %s: %s %s\n", variant->id, engine == SYN_WHITE ? "white" : "black",
              syn_result_to_text (outcome.result),
-             syn_reason_to_text (outcome.reason) ? syn_reason_to_text (outcome.reason) : "step limit");
+             syn_reason_to_text (outcome.reason) ? syn_reason_to_text (outcome.reason)
+                                                 : "step limit");
   if (outcome.result == SYN_RESULT_DRAW || outcome.result == SYN_RESULT_NONE)
     return 0.5;
   return (outcome.result == SYN_RESULT_WHITE_WINS) == (engine == SYN_WHITE) ? 1 : 0;
@@ -165,8 +166,8 @@ match (const SynVariant *variant, const Options *options, Players *players)
       losses += score == 0;
     }
   mean = (wins + 0.5 * draws) / options->games;
-  sum_sq = wins * (1 - mean) * (1 - mean) + draws * (0.5 - mean) * (0.5 - mean)
-           + losses * mean * mean;
+  sum_sq
+      = wins * (1 - mean) * (1 - mean) + draws * (0.5 - mean) * (0.5 - mean) + losses * mean * mean;
   sd = sqrt (sum_sq / options->games / options->games);
   printf ("%-14s vs %-6s depth %d time %d ms: %d games, +%d =%d -%d, score %.1f%% +- %.1f%%\n",
           variant->id, options->opponent, options->depth, options->time_ms, options->games, wins,

@@ -174,7 +174,10 @@ test_seed_decides_the_draw (void)
 static void
 test_sides_draw_independently (void)
 {
-  enum { N_SEEDS = 2000 };
+  enum
+  {
+    N_SEEDS = 2000
+  };
   g_autofree SynPscWorkspace *work = workspace_new ();
   SynPscSearchResult result;
   SynPosition pos;
@@ -205,8 +208,7 @@ test_sides_draw_independently (void)
   for (int w = 0; w < result.n_moves[SYN_WHITE]; w++)
     for (int b = 0; b < result.n_moves[SYN_BLACK]; b++)
       {
-        double expected
-            = N_SEEDS * result.strategy[SYN_WHITE][w] * result.strategy[SYN_BLACK][b];
+        double expected = N_SEEDS * result.strategy[SYN_WHITE][w] * result.strategy[SYN_BLACK][b];
         if (expected < 5)
           continue; /* too rare for the chi-square approximation */
         chi_square += (counts[w][b] - expected) * (counts[w][b] - expected) / expected;

@@ -48,9 +48,8 @@ read_case (const Case *c, SynState *state)
   const SynVariant *variant = syn_variant_lookup (c->id);
   SynFenError error;
   g_assert_nonnull (variant);
-  g_assert_true (variant->read_state (strcmp (c->fen, "startpos") == 0 ? variant->start_fen
-                                                                       : c->fen,
-                                      state, &error));
+  g_assert_true (variant->read_state (
+      strcmp (c->fen, "startpos") == 0 ? variant->start_fen : c->fen, state, &error));
   return variant;
 }
 
@@ -66,8 +65,7 @@ shifted (double value, int k)
 }
 
 static int
-side_choices (const SynVariant *variant, const SynState *state, SynColour side,
-              SynChoice *choices)
+side_choices (const SynVariant *variant, const SynState *state, SynColour side, SynChoice *choices)
 {
   int n = variant->choices (state, side, choices);
   if (n == 0)
@@ -77,8 +75,8 @@ side_choices (const SynVariant *variant, const SynState *state, SynColour side,
 
 /* The value of state one step deep, by the full pair matrix, each cell k steps away. */
 static double
-one_step_value (const SynVariant *variant, const SynState *state, int k,
-                SynSearchWorkspace *work, SynMatrixGameWork *lp)
+one_step_value (const SynVariant *variant, const SynState *state, int k, SynSearchWorkspace *work,
+                SynMatrixGameWork *lp)
 {
   static SynChoice white[SYN_MAX_CHOICES], black[SYN_MAX_CHOICES];
   static double cells[SYN_MAX_CHOICES * 4], x[SYN_MAX_CHOICES], y[SYN_MAX_CHOICES];
@@ -210,13 +208,13 @@ test_honours_exclusions (void)
   SynSearchExclusion exclusion = { SYN_WHITE, excluded, n - 1 };
 
   /* All but the last are refused: the last is the one choice left. */
-  g_assert_cmpuint (syn_search_choose (variant, &state, SYN_WHITE, &limits, &exclusion, NULL, work,
-                                       result),
-                    ==, excluded[n - 1]);
+  g_assert_cmpuint (
+      syn_search_choose (variant, &state, SYN_WHITE, &limits, &exclusion, NULL, work, result), ==,
+      excluded[n - 1]);
   exclusion.n = n;
-  g_assert_cmpuint (syn_search_choose (variant, &state, SYN_WHITE, &limits, &exclusion, NULL, work,
-                                       result),
-                    ==, SYN_CHOICE_NONE);
+  g_assert_cmpuint (
+      syn_search_choose (variant, &state, SYN_WHITE, &limits, &exclusion, NULL, work, result), ==,
+      SYN_CHOICE_NONE);
 }
 
 int
@@ -225,15 +223,15 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *one = g_strdup_printf ("/variant-search/depth-one-is-exact/%s/%zu",
-                                              cases[i].id, i);
+      g_autofree char *one
+          = g_strdup_printf ("/variant-search/depth-one-is-exact/%s/%zu", cases[i].id, i);
       /* In an exchange of blows depth 1 goes on to the next turn: no one-step matrix. */
       if (strstr (cases[i].fen, "d5/-") == NULL)
         g_test_add_data_func (one, &cases[i], test_depth_one_is_exact);
       if (strcmp (cases[i].fen, "startpos") == 0 && strcmp (cases[i].id, "transactional") != 0)
         {
-          g_autofree char *two = g_strdup_printf ("/variant-search/depth-two-is-exact/%s/%zu",
-                                                  cases[i].id, i);
+          g_autofree char *two
+              = g_strdup_printf ("/variant-search/depth-two-is-exact/%s/%zu", cases[i].id, i);
           g_test_add_data_func (two, &cases[i], test_depth_two_is_exact);
         }
     }
