@@ -96,7 +96,8 @@ best_threat (const SynPosition *pos, SynColour us, const Reach *mine, const Reac
 }
 
 static int
-side_score (const SynPosition *pos, SynColour us, const Reach *mine, const Reach *theirs)
+side_score (const SynPosition *pos, SynColour us, const Reach *mine, const Reach *theirs,
+            int threat_divisor)
 {
   SynBitboard own = pos->by_colour[us], pawns = syn_position_pieces (pos, us, SYN_PAWN);
   SynBitboard king = syn_position_pieces (pos, us, SYN_KING);
@@ -114,19 +115,36 @@ side_score (const SynPosition *pos, SynColour us, const Reach *mine, const Reach
     }
   if (king)
     score -= KING_ZONE_ATTACK * syn_popcount (syn_king_attacks (syn_lsb (king)) & theirs->all);
-  score += best_threat (pos, us, mine, theirs) / THREAT_DIVISOR;
+  if (threat_divisor > 0)
+    score += best_threat (pos, us, mine, theirs) / threat_divisor;
   return score;
 }
 
-int
-syn_orthodox_eval_position (const SynPosition *pos)
+static int
+eval_board (const SynPosition *pos, int threat_divisor)
 {
   Reach reach[2];
 
   side_reach (pos, SYN_WHITE, &reach[SYN_WHITE]);
   side_reach (pos, SYN_BLACK, &reach[SYN_BLACK]);
-  return side_score (pos, SYN_WHITE, &reach[SYN_WHITE], &reach[SYN_BLACK])
-         - side_score (pos, SYN_BLACK, &reach[SYN_BLACK], &reach[SYN_WHITE]);
+  return side_score (pos, SYN_WHITE, &reach[SYN_WHITE], &reach[SYN_BLACK], threat_divisor)
+         - side_score (pos, SYN_BLACK, &reach[SYN_BLACK], &reach[SYN_WHITE], threat_divisor);
+}
+
+int
+syn_orthodox_eval_position (const SynPosition *pos)
+{
+  return eval_board (pos, THREAT_DIVISOR);
+}
+
+/* Synchrone: no threat term. A capture whose target moved captures nothing (SYN-R6), so the
+ * threatened piece simply steps away; counting threats lost to the material-only one-step
+ * player (55% over 100 games at depth 1, 80% without the term). */
+static int
+synchrone_eval (const SynVariant *variant, const SynState *state)
+{
+  (void) variant;
+  return eval_board (&state->board, 0);
 }
 
 static int
@@ -167,7 +185,7 @@ evaluation_of (const SynVariant *variant)
 {
   static const Evaluation table[] = {
     { &syn_variant_psc, psc_eval, 1 },
-    { &syn_variant_synchrone, orthodox_eval, 1 },
+    { &syn_variant_synchrone, synchrone_eval, 1 },
     { &syn_variant_hk, orthodox_eval, 1 },
     { &syn_variant_hutnik, hutnik_eval, 1 },
     { &syn_variant_transactional, syn_tx_eval, 2 },
