@@ -22,6 +22,14 @@
  *   move that looks bad one turn deep and good two turns deep may be missed below the
  *   root. The root always considers every move, and nodes one turn from the horizon every
  *   move too, so a one-turn win or loss is never missed.
+ * - Bounds. A move's payoff against the other side's restricted strategy only has to tell
+ *   whether it beats the restricted value; its likeliest cell is searched in a window at
+ *   that threshold, and a node searched in a window stops as soon as its best responses
+ *   put its value outside (White's best response bounds it from above, Black's from below).
+ *   Cells keep an interval, searched again only when a tighter answer is needed; the
+ *   restricted game is solved on exact cells only, so the answer stays exact.
+ * - A transposition table (Zobrist keys, fixed size in the workspace) keeps each node's
+ *   exact value by depth and ply, and its supports to seed the next iteration.
  * - A time budget, checked every 1024 positions, and the caller's stop flag, checked every
  *   256 (one relaxed atomic load, so that a cancelled search ends within a millisecond);
  *   an iteration cut short is discarded and the previous depth's answer stands.
@@ -52,7 +60,8 @@ typedef struct
   int origin[2][SYN_MAX_MOVES]; /* each move's index in the order syn_psc_moves() gave */
   int n[2];
   /* Searched cell values, NAN until searched, row by row of n[1] each. */
-  double cells[SYN_MAX_MOVES * SYN_MAX_MOVES];
+  double lo[SYN_MAX_MOVES * SYN_MAX_MOVES];
+  double hi[SYN_MAX_MOVES * SYN_MAX_MOVES];
   /* Each move's payoff against the other side's restricted equilibrium (White's view). */
   double payoff[2][SYN_MAX_MOVES];
   double strategy[2][SYN_MAX_MOVES];
@@ -193,7 +202,10 @@ reset_cells (Frame *frame)
 {
   int n = frame->n[0] * frame->n[1];
   for (int k = 0; k < n; k++)
-    frame->cells[k] = NAN;
+    {
+      frame->lo[k] = -INFINITY;
+      frame->hi[k] = INFINITY;
+    }
 }
 
 static void
@@ -266,7 +278,8 @@ check_limits (SynPscWorkspace *work)
     work->stopped = true;
 }
 
-static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply);
+static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply,
+                           double alpha, double beta);
 
 /* Zobrist's hash: the exclusive or of one random key per piece on its square, per castling
  * right, en passant square and quiet-turn count (the outcome depends on it, PSC-R10). The
@@ -334,48 +347,127 @@ seed_sets_from_table (Frame *frame, const TableEntry *entry)
           add_to_set (frame, side, i);
 }
 
-/* The cell (w, b) of the node at ply: the value of the position the two moves resolve to,
- * searched child_depth turns further. */
-static double
-cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b)
+/* Searches the cell (w, b) of the node at ply, the position the two moves resolve to,
+ * child_depth turns further, in the window (alpha, beta), and narrows its interval: a value
+ * at or below alpha is an upper bound of the cell, one at or above beta a lower bound, one
+ * between them its exact value. */
+static void
+search_cell (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b,
+             double alpha, double beta)
 {
-  double *slot = &frame->cells[w * frame->n[1] + b];
+  int k = w * frame->n[1] + b;
+  double shift = 0, value;
   SynPosition child;
-  double value;
 
-  if (!isnan (*slot))
-    return *slot;
-  syn_psc_resolve (&frame->pos, frame->moves[SYN_WHITE][w], frame->moves[SYN_BLACK][b], &child);
-  value = search_node (work, &child, child_depth, ply + 1);
-  if (work->stopped)
-    return 0;
   if (ply == 0 && work->noise > 0)
     {
       /* The same pair always gets the same noise, whatever the search order. */
       uint64_t key = work->seed ^ ((uint64_t) frame->moves[SYN_WHITE][w] << 16)
                      ^ ((uint64_t) frame->moves[SYN_BLACK][b] << 32);
-      value += (2 * unit_interval (key) - 1) * work->noise;
+      shift = (2 * unit_interval (key) - 1) * work->noise;
     }
-  *slot = value;
-  return value;
+  syn_psc_resolve (&frame->pos, frame->moves[SYN_WHITE][w], frame->moves[SYN_BLACK][b], &child);
+  value = search_node (work, &child, child_depth, ply + 1, alpha - shift, beta - shift) + shift;
+  if (work->stopped)
+    return;
+  if (value <= alpha)
+    frame->hi[k] = value < frame->hi[k] ? value : frame->hi[k];
+  else if (value >= beta)
+    frame->lo[k] = value > frame->lo[k] ? value : frame->lo[k];
+  else
+    frame->lo[k] = frame->hi[k] = value;
+}
+
+/* The exact value of the cell (w, b). */
+static double
+cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b)
+{
+  int k = w * frame->n[1] + b;
+  if (frame->lo[k] != frame->hi[k])
+    search_cell (work, frame, ply, child_depth, w, b, -INFINITY, INFINITY);
+  return work->stopped ? 0 : frame->hi[k];
+}
+
+/* An upper bound of the cell (w, b) for White, a lower one for Black, good enough to tell
+ * whether it goes beyond threshold: the exact value when it does. */
+static double
+cell_bound (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b, int side,
+            double threshold)
+{
+  int k = w * frame->n[1] + b;
+  if (side == SYN_WHITE)
+    {
+      if (frame->hi[k] > threshold && frame->lo[k] != frame->hi[k])
+        search_cell (work, frame, ply, child_depth, w, b, threshold, INFINITY);
+      return frame->hi[k];
+    }
+  if (frame->lo[k] < threshold && frame->lo[k] != frame->hi[k])
+    search_cell (work, frame, ply, child_depth, w, b, -INFINITY, threshold);
+  return frame->lo[k];
+}
+
+/* side's move i against the other side's restricted strategy: an upper bound of its payoff
+ * for White (a lower one for Black) that is exact whenever it beats value by more than
+ * tolerance. Every cell but the likeliest is searched exactly; the likeliest only as far as
+ * it decides that, which is where the bounds save work (Bosansky et al. 2016). */
+static double
+response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side, int i,
+                 double value, double tolerance)
+{
+  const int other = !side;
+  const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+  double sum = 0, p_last = 0, threshold;
+  int last = -1;
+
+  for (int k = 0; k < frame->n_set[other]; k++)
+    {
+      int j = frame->set[other][k];
+      if (frame->strategy[other][j] > SUPPORT_EPSILON
+          && (last < 0 || frame->strategy[other][j] > p_last))
+        {
+          last = j;
+          p_last = frame->strategy[other][j];
+        }
+    }
+  for (int k = 0; k < frame->n_set[other]; k++)
+    {
+      int j = frame->set[other][k];
+      double p = frame->strategy[other][j];
+      if (p > SUPPORT_EPSILON && j != last)
+        sum += p
+               * cell_value (work, frame, ply, child_depth, side == SYN_WHITE ? i : j,
+                             side == SYN_WHITE ? j : i);
+    }
+  if (last < 0 || work->stopped)
+    return sum;
+  /* What the likeliest cell must beat for the move to beat value. */
+  threshold = (value + sign * tolerance - sum) / p_last;
+  return sum
+         + p_last
+               * cell_bound (work, frame, ply, child_depth, side == SYN_WHITE ? i : last,
+                             side == SYN_WHITE ? last : i, side, threshold);
 }
 
 /* Solves the node's game by double oracle from the restricted sets already seeded; leaves
- * the equilibrium in frame->strategy and every move's payoff against it in frame->payoff.
- * Returns the value (meaningless once the search was stopped). */
+ * the equilibrium in frame->strategy and every move's payoff against it (a bound, for a
+ * move that cannot beat the value) in frame->payoff. Returns the value, or, once the best
+ * responses show it at or below alpha (at or above beta), that bound, with *exact false.
+ * Meaningless once the search was stopped. */
 static double
-double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth)
+double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, double alpha,
+               double beta, bool *exact)
 {
-  const int n_white = frame->n[SYN_WHITE], n_black = frame->n[SYN_BLACK];
+  const int n_black = frame->n[SYN_BLACK];
   double value = 0;
 
-  for (int round = 0; round <= n_white + n_black; round++)
+  *exact = true;
+  for (int round = 0; round <= frame->n[0] + n_black; round++)
     {
       const int *rows = frame->set[SYN_WHITE], *cols = frame->set[SYN_BLACK];
       const int n_rows = frame->n_set[SYN_WHITE], n_cols = frame->n_set[SYN_BLACK];
       SynMatrixGameSolution solution;
-      double tolerance;
-      int best_row = 0, best_col = 0;
+      double tolerance, upper = -INFINITY, lower = INFINITY;
+      int best[2] = { 0, 0 };
       bool grown = false;
 
       /* Every cell is searched before the restricted game is copied out, as the searches
@@ -387,10 +479,13 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth)
         return 0;
       for (int r = 0; r < n_rows; r++)
         for (int c = 0; c < n_cols; c++)
-          work->restricted[r * n_cols + c] = frame->cells[rows[r] * n_black + cols[c]];
+          work->restricted[r * n_cols + c] = frame->hi[rows[r] * n_black + cols[c]];
       syn_matrix_game_solve (work->restricted, n_rows, n_cols, work->restricted_strategy[SYN_WHITE],
                              work->restricted_strategy[SYN_BLACK], &work->lp, &solution);
       value = solution.value;
+      /* Above the simplex's rounding (its gap stays under 1e-7 for centipawn games), far
+       * below a centipawn. */
+      tolerance = 1e-6 + 1e-12 * fabs (value);
 
       for (int side = 0; side < 2; side++)
         {
@@ -401,48 +496,39 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth)
         }
 
       /* Best responses over every move, against the other side's restricted strategy. */
-      for (int w = 0; w < n_white; w++)
+      for (int side = 0; side < 2; side++)
         {
-          double sum = 0;
-          for (int c = 0; c < n_cols; c++)
+          const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+          for (int i = 0; i < frame->n[side]; i++)
             {
-              double p = frame->strategy[SYN_BLACK][cols[c]];
-              if (p > SUPPORT_EPSILON)
-                sum += p * cell_value (work, frame, ply, child_depth, w, cols[c]);
+              double payoff
+                  = response_payoff (work, frame, ply, child_depth, side, i, value, tolerance);
+              frame->payoff[side][i] = payoff;
+              if (sign * payoff > sign * frame->payoff[side][best[side]])
+                best[side] = i;
             }
-          frame->payoff[SYN_WHITE][w] = sum;
-          if (sum > frame->payoff[SYN_WHITE][best_row])
-            best_row = w;
-        }
-      for (int b = 0; b < n_black; b++)
-        {
-          double sum = 0;
-          for (int r = 0; r < n_rows; r++)
-            {
-              double p = frame->strategy[SYN_WHITE][rows[r]];
-              if (p > SUPPORT_EPSILON)
-                sum += p * cell_value (work, frame, ply, child_depth, rows[r], b);
-            }
-          frame->payoff[SYN_BLACK][b] = sum;
-          if (sum < frame->payoff[SYN_BLACK][best_col])
-            best_col = b;
         }
       if (work->stopped)
         return 0;
-
-      /* Above the simplex's rounding (its gap stays under 1e-7 for centipawn games), far
-       * below a centipawn. */
-      tolerance = 1e-6 + 1e-12 * fabs (value);
-      if (frame->payoff[SYN_WHITE][best_row] > value + tolerance
-          && !frame->in_set[SYN_WHITE][best_row])
+      /* White's best response bounds the value from above, Black's from below, whatever
+       * the restricted game: enough for a parent that only asks which side of its window
+       * the value lies. */
+      upper = frame->payoff[SYN_WHITE][best[SYN_WHITE]];
+      lower = frame->payoff[SYN_BLACK][best[SYN_BLACK]];
+      if (upper <= alpha || lower >= beta)
         {
-          add_to_set (frame, SYN_WHITE, best_row);
+          *exact = false;
+          return upper <= alpha ? upper : lower;
+        }
+
+      if (upper > value + tolerance && !frame->in_set[SYN_WHITE][best[SYN_WHITE]])
+        {
+          add_to_set (frame, SYN_WHITE, best[SYN_WHITE]);
           grown = true;
         }
-      if (frame->payoff[SYN_BLACK][best_col] < value - tolerance
-          && !frame->in_set[SYN_BLACK][best_col])
+      if (lower < value - tolerance && !frame->in_set[SYN_BLACK][best[SYN_BLACK]])
         {
-          add_to_set (frame, SYN_BLACK, best_col);
+          add_to_set (frame, SYN_BLACK, best[SYN_BLACK]);
           grown = true;
         }
       if (!grown)
@@ -509,12 +595,14 @@ list_moves (Frame *frame, const SynPosition *pos, const SynPscControl *ctl)
 }
 
 static double
-search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
+search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, double alpha,
+             double beta)
 {
   SynPscControl ctl;
   SynOutcome outcome;
   const TableEntry *hit;
   TableEntry previous;
+  bool exact;
   Frame *frame;
   uint64_t key;
   double value;
@@ -553,7 +641,7 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
       /* One turn deep first, to order and cap the moves for the deep search. */
       reset_cells (frame);
       seed_sets_statically (frame);
-      double_oracle (work, frame, ply, 0);
+      double_oracle (work, frame, ply, 0, -INFINITY, INFINITY, &exact);
       if (work->stopped)
         return 0;
       order_moves (frame, SYN_WHITE, moves_kept (ply));
@@ -565,8 +653,9 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
   else
     seed_sets_statically (frame);
   reset_cells (frame);
-  value = double_oracle (work, frame, ply, depth - 1);
-  if (!work->stopped && work->use_table)
+  value = double_oracle (work, frame, ply, depth - 1, alpha, beta, &exact);
+  /* Only exact values are kept: a bound answers one window only. */
+  if (!work->stopped && work->use_table && exact)
     table_store (work, key, depth, ply, value, frame);
   return value;
 }
@@ -644,7 +733,8 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   reset_cells (root);
   seed_sets_statically (root);
   {
-    double value = double_oracle (work, root, 0, 0);
+    bool exact;
+    double value = double_oracle (work, root, 0, 0, -INFINITY, INFINITY, &exact);
     if (!work->stopped)
       keep_root_result (root, value, 1, result);
   }
@@ -653,6 +743,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   for (int depth = 2; depth <= max_depth && !work->stopped; depth++)
     {
       double value;
+      bool exact;
       /* Each depth costs many times the one before; one that cannot finish in the time
        * left is not worth starting. */
       if (work->may_stop && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
@@ -663,7 +754,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
       seed_sets_from_strategy (root);
       reset_cells (root);
-      value = double_oracle (work, root, 0, depth - 1);
+      value = double_oracle (work, root, 0, depth - 1, -INFINITY, INFINITY, &exact);
       if (work->stopped)
         break;
       keep_root_result (root, value, depth, result);

@@ -148,6 +148,84 @@ test_double_oracle_is_exact (void)
     }
 }
 
+/* The value of pos one turn deep by its whole pair matrix, a win k turns away counting k
+ * less. */
+static double
+full_one_turn_value (const SynPosition *pos, int k, SynMatrixGameWork *lp, double *cells)
+{
+  static double x[SYN_MAX_MOVES], y[SYN_MAX_MOVES];
+  SynMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
+  SynPscControl ctl;
+  SynMatrixGameSolution solution;
+  int m, n;
+
+  syn_psc_control (pos, &ctl);
+  m = syn_psc_moves (pos, &ctl, SYN_WHITE, white);
+  n = syn_psc_moves (pos, &ctl, SYN_BLACK, black);
+  syn_psc_pair_matrix (pos, white, m, black, n, cells);
+  for (int i = 0; i < m * n; i++)
+    if (cells[i] == SYN_EVAL_WIN || cells[i] == -SYN_EVAL_WIN)
+      cells[i] -= cells[i] > 0 ? k : -k;
+  syn_matrix_game_solve (cells, m, n, x, y, lp, &solution);
+  return solution.value;
+}
+
+/* Two turns deep no move is cut below the root, so the search's answer must be the
+ * equilibrium of the root matrix whose every cell is the full one-turn game of its
+ * position: computed here cell by cell, where the search, with its double oracle, bounds
+ * and windows, looked at a fraction of them. */
+static void
+test_depth_two_is_exact (void)
+{
+  const char *fens[]
+      = { FEN_WHITE_FREEZES, FEN_MIDDLEGAME, "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 40",
+          "4k3/8/8/3n2pP/1Pp1N3/8/8/4K3 w - b3g6 0 2", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" };
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  g_autofree SynMatrixGameWork *lp = g_malloc (sizeof *lp);
+  g_autofree double *root = g_new (double, SYN_MAX_MOVES *SYN_MAX_MOVES);
+  g_autofree double *cells = g_new (double, SYN_MAX_MOVES *SYN_MAX_MOVES);
+
+  for (size_t f = 0; f < G_N_ELEMENTS (fens); f++)
+    {
+      SynPscLimits limits = { 2, 0, 0, 0 };
+      SynPscSearchResult result;
+      SynMatrixGameSolution solution;
+      SynPosition pos;
+      int m, n;
+
+      load (fens[f], &pos);
+      g_assert_true (syn_psc_search (&pos, &limits, work, &result));
+      g_assert_cmpint (result.depth, ==, 2);
+      m = result.n_moves[SYN_WHITE];
+      n = result.n_moves[SYN_BLACK];
+      for (int w = 0; w < m; w++)
+        for (int b = 0; b < n; b++)
+          {
+            SynPosition child;
+            SynPscControl ctl;
+            int counts[2];
+            SynOutcome outcome;
+            syn_psc_resolve (&pos, result.moves[SYN_WHITE][w], result.moves[SYN_BLACK][b], &child);
+            syn_psc_control (&child, &ctl);
+            counts[SYN_WHITE] = syn_psc_count_moves (&child, &ctl, SYN_WHITE);
+            counts[SYN_BLACK] = syn_psc_count_moves (&child, &ctl, SYN_BLACK);
+            outcome = syn_psc_outcome_from_counts (&child, &ctl, counts);
+            if (outcome.result != SYN_RESULT_NONE)
+              {
+                int value = syn_psc_eval_outcome (outcome);
+                root[w * n + b] = value > 0 ? value - 1 : value < 0 ? value + 1 : 0;
+              }
+            else
+              root[w * n + b] = full_one_turn_value (&child, 2, lp, cells);
+          }
+      syn_matrix_game_certify (root, m, n, result.strategy[SYN_WHITE], result.strategy[SYN_BLACK],
+                               &solution);
+      g_test_message ("%s: %dx%d, value %.6f, gap %.3g", fens[f], m, n, result.value, solution.gap);
+      g_assert_cmpfloat (solution.gap, <=, 1e-6);
+      g_assert_cmpfloat_with_epsilon (result.value, solution.value, 1e-6);
+    }
+}
+
 static void
 test_seed_decides_the_draw (void)
 {
@@ -436,6 +514,7 @@ main (int argc, char **argv)
   g_test_add_func ("/psc-search/legal-moves", test_legal_moves);
   g_test_add_func ("/psc-search/finds-one-turn-freeze", test_finds_one_turn_freeze);
   g_test_add_func ("/psc-search/double-oracle-is-exact", test_double_oracle_is_exact);
+  g_test_add_func ("/psc-search/depth-two-is-exact", test_depth_two_is_exact);
   g_test_add_func ("/psc-search/seed-decides-the-draw", test_seed_decides_the_draw);
   g_test_add_func ("/psc-search/sample-follows-strategy", test_sample_follows_strategy);
   g_test_add_func ("/psc-search/sides-draw-independently", test_sides_draw_independently);
