@@ -46,6 +46,7 @@
 #include "matrix-game.h"
 #include "psc-eval.h"
 #include "psc.h"
+#include "psc-table.h"
 
 /* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
 #define SUPPORT_EPSILON 1e-9
@@ -71,30 +72,14 @@ typedef struct
   bool in_set[2][SYN_MAX_MOVES];
 } Frame;
 
-/* A transposition table entry: the exact value of a node searched depth turns deep at ply
- * turns from the root. The search of a node depends on nothing else (below the root there
- * is no noise, and the caps depend on the ply), so a hit is the value the search would
- * compute again: the table saves work without changing any answer. */
-#define TABLE_SUPPORT 4
-
-typedef struct
-{
-  uint64_t key;
-  double value;
-  int8_t depth, ply;
-  /* The node's equilibrium supports, most likely first: where the next iteration's double
-   * oracle starts, one turn deeper. */
-  SynMove support[2][TABLE_SUPPORT];
-} TableEntry;
-
-/* 2^17 entries, 3 MB: cleared in about a millisecond when a search first goes two turns
- * deep, which a one-turn search never pays. */
-#define TABLE_BITS 17
-#define TABLE_SIZE (1u << TABLE_BITS)
+/* The transposition table holds the exact value of a node searched depth turns deep at
+ * ply turns from the root. The search of a node depends on nothing else (below the root
+ * there is no noise, and the caps depend on the ply), so a hit is the value the search
+ * would compute again: the table saves work without changing any answer. */
 
 struct _SynPscWorkspace
 {
-  TableEntry table[TABLE_SIZE];
+  SynPscTable table;
   uint64_t table_hits;
   bool use_table;
   Frame frames[SYN_PSC_MAX_DEPTH];
@@ -281,42 +266,12 @@ check_limits (SynPscWorkspace *work)
 static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply,
                            double alpha, double beta);
 
-/* Zobrist's hash: the exclusive or of one random key per piece on its square, per castling
- * right, en passant square and quiet-turn count (the outcome depends on it, PSC-R10). The
- * keys are mixed from their index rather than kept in a table. */
-static uint64_t
-position_key (const SynPosition *pos)
-{
-  SynBitboard occupied = syn_position_occupied (pos);
-  uint64_t key = mix (0x5A0B1157ULL ^ ((uint64_t) pos->castling << 8)
-                      ^ ((uint64_t) (uint8_t) pos->en_passant[0] << 16)
-                      ^ ((uint64_t) (uint8_t) pos->en_passant[1] << 24)
-                      ^ ((uint64_t) pos->quiet_turns << 32));
-  while (occupied)
-    {
-      int square = syn_pop_lsb (&occupied);
-      key ^= mix (((uint64_t) pos->board[square] << 6 | (uint64_t) square) + 0x9E37ULL);
-    }
-  return key;
-}
-
-/* The entry of the node at ply, searched at any depth, or NULL. */
-static const TableEntry *
-table_probe (const SynPscWorkspace *work, uint64_t key, int ply)
-{
-  const TableEntry *entry = &work->table[key & (TABLE_SIZE - 1)];
-  if (entry->key == key && entry->ply == ply)
-    return entry;
-  return NULL;
-}
-
 static void
 table_store (SynPscWorkspace *work, uint64_t key, int depth, int ply, double value,
              const Frame *frame)
 {
-  TableEntry *entry = &work->table[key & (TABLE_SIZE - 1)];
-  /* The deeper search cost more to redo: it keeps its slot against a shallower one. */
-  if (entry->key != 0 && entry->key != key && entry->depth > depth)
+  SynPscTableEntry *entry = syn_psc_table_slot (&work->table, key, depth);
+  if (!entry)
     return;
   entry->key = key;
   entry->value = value;
@@ -325,23 +280,23 @@ table_store (SynPscWorkspace *work, uint64_t key, int depth, int ply, double val
   for (int side = 0; side < 2; side++)
     {
       int n = 0;
-      for (int k = 0; k < frame->n_set[side] && n < TABLE_SUPPORT; k++)
+      for (int k = 0; k < frame->n_set[side] && n < SYN_PSC_TABLE_SUPPORT; k++)
         {
           int i = frame->set[side][k];
           if (frame->strategy[side][i] > SUPPORT_EPSILON)
             entry->support[side][n++] = frame->moves[side][i];
         }
-      while (n < TABLE_SUPPORT)
+      while (n < SYN_PSC_TABLE_SUPPORT)
         entry->support[side][n++] = SYN_MOVE_NONE;
     }
 }
 
 /* Adds the supports a shallower search of this node found to its restricted sets. */
 static void
-seed_sets_from_table (Frame *frame, const TableEntry *entry)
+seed_sets_from_table (Frame *frame, const SynPscTableEntry *entry)
 {
   for (int side = 0; side < 2; side++)
-    for (int k = 0; k < TABLE_SUPPORT && entry->support[side][k] != SYN_MOVE_NONE; k++)
+    for (int k = 0; k < SYN_PSC_TABLE_SUPPORT && entry->support[side][k] != SYN_MOVE_NONE; k++)
       for (int i = 0; i < frame->n[side]; i++)
         if (frame->moves[side][i] == entry->support[side][k])
           add_to_set (frame, side, i);
@@ -600,8 +555,8 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
 {
   SynPscControl ctl;
   SynOutcome outcome;
-  const TableEntry *hit;
-  TableEntry previous;
+  const SynPscTableEntry *hit;
+  SynPscTableEntry previous;
   bool exact;
   Frame *frame;
   uint64_t key;
@@ -621,8 +576,8 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   if (depth == 0)
     return syn_psc_eval_static (pos, &ctl, n_moves, NULL);
 
-  key = work->use_table ? position_key (pos) : 0;
-  hit = work->use_table ? table_probe (work, key, ply) : NULL;
+  key = work->use_table ? syn_psc_table_key (pos) : 0;
+  hit = work->use_table ? syn_psc_table_probe (&work->table, key, ply) : NULL;
   if (hit && hit->depth == depth)
     {
       work->table_hits++;
@@ -749,7 +704,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       if (work->may_stop && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
         break;
       if (depth == 2 && work->use_table)
-        memset (work->table, 0, sizeof work->table);
+        syn_psc_table_clear (&work->table);
       order_moves (root, SYN_WHITE, SYN_MAX_MOVES);
       order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
       seed_sets_from_strategy (root);
