@@ -29,7 +29,8 @@
  *   Cells keep an interval, searched again only when a tighter answer is needed; the
  *   restricted game is solved on exact cells only, so the answer stays exact.
  * - A transposition table (Zobrist keys, fixed size in the workspace) keeps each node's
- *   exact value by depth and ply, and its supports to seed the next iteration.
+ *   exact value by depth and ply, and its supports to seed the next iteration; the
+ *   supports of the last one-turn game at each ply (killer moves) seed its siblings'.
  * - A time budget, checked every 1024 positions, and the caller's stop flag, checked every
  *   256 (one relaxed atomic load, so that a cancelled search ends within a millisecond);
  *   an iteration cut short is discarded and the previous depth's answer stands.
@@ -52,6 +53,7 @@
 #define SUPPORT_EPSILON 1e-9
 #define CHECK_TIME_EVERY 1024
 #define CHECK_STOP_EVERY 256
+#define KILLERS 3
 
 /* Everything a node at one ply needs while its children are searched. */
 typedef struct
@@ -81,6 +83,9 @@ struct _SynPscWorkspace
 {
   SynPscTable table;
   uint64_t table_hits;
+  /* Per ply, the supports of the last one-turn game solved there: its siblings differ by a
+   * pair of moves, and their equilibria mostly use the same moves ("killer moves"). */
+  SynMove killers[SYN_PSC_MAX_DEPTH][2][KILLERS];
   bool use_table;
   Frame frames[SYN_PSC_MAX_DEPTH];
   /* The restricted game being solved; solved only after all its cells are searched, so
@@ -288,6 +293,47 @@ table_store (SynPscWorkspace *work, uint64_t key, int depth, int ply, double val
         }
       while (n < SYN_PSC_TABLE_SUPPORT)
         entry->support[side][n++] = SYN_MOVE_NONE;
+    }
+}
+
+/* Starts a one-turn game at ply from the static guess and the killer moves of the ply. */
+static void
+seed_sets_with_killers (SynPscWorkspace *work, Frame *frame, int ply)
+{
+  seed_sets_statically (frame);
+  for (int side = 0; side < 2; side++)
+    for (int k = 0; k < KILLERS && work->killers[ply][side][k] != SYN_MOVE_NONE; k++)
+      for (int i = 0; i < frame->n[side]; i++)
+        if (frame->moves[side][i] == work->killers[ply][side][k])
+          add_to_set (frame, side, i);
+}
+
+/* Keeps the likeliest moves of a one-turn game just solved at ply as its killers. */
+static void
+keep_killers (SynPscWorkspace *work, const Frame *frame, int ply)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      SynMove *killers = work->killers[ply][side];
+      double p[KILLERS] = { 0 };
+      for (int k = 0; k < KILLERS; k++)
+        killers[k] = SYN_MOVE_NONE;
+      for (int i = 0; i < frame->n[side]; i++)
+        {
+          double q = frame->strategy[side][i];
+          int k = KILLERS;
+          while (k > 0 && q > p[k - 1])
+            k--;
+          if (k == KILLERS || q <= SUPPORT_EPSILON)
+            continue;
+          for (int j = KILLERS - 1; j > k; j--)
+            {
+              p[j] = p[j - 1];
+              killers[j] = killers[j - 1];
+            }
+          p[k] = q;
+          killers[k] = frame->moves[side][i];
+        }
     }
 }
 
@@ -595,10 +641,11 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
     {
       /* One turn deep first, to order and cap the moves for the deep search. */
       reset_cells (frame);
-      seed_sets_statically (frame);
+      seed_sets_with_killers (work, frame, ply);
       double_oracle (work, frame, ply, 0, -INFINITY, INFINITY, &exact);
       if (work->stopped)
         return 0;
+      keep_killers (work, frame, ply);
       order_moves (frame, SYN_WHITE, moves_kept (ply));
       order_moves (frame, SYN_BLACK, moves_kept (ply));
       seed_sets_from_strategy (frame);
@@ -606,9 +653,11 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
         seed_sets_from_table (frame, hit);
     }
   else
-    seed_sets_statically (frame);
+    seed_sets_with_killers (work, frame, ply);
   reset_cells (frame);
   value = double_oracle (work, frame, ply, depth - 1, alpha, beta, &exact);
+  if (depth == 1 && !work->stopped)
+    keep_killers (work, frame, ply);
   /* Only exact values are kept: a bound answers one window only. */
   if (!work->stopped && work->use_table && exact)
     table_store (work, key, depth, ply, value, frame);
@@ -647,6 +696,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
 
   work->positions = 1;
   work->table_hits = 0;
+  memset (work->killers, 0, sizeof work->killers);
   work->use_table = !limits->no_table;
   work->start = now_seconds ();
   work->deadline = work->start + limits->time_ms * 1e-3;
@@ -720,52 +770,4 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   result->seconds = now_seconds () - work->start;
   result->stopped = work->stopped && stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
   return true;
-}
-
-void
-syn_psc_level_limits (SynPscLevel level, int time_ms, uint64_t seed, SynPscLimits *limits)
-{
-  /* Noise of a minor piece's worth: the beginner sees captures of big pieces, and little
-   * else. */
-  static const int depths[SYN_PSC_N_LEVELS] = { 1, 1, 2, 3, SYN_PSC_MAX_DEPTH };
-  if ((int) level < 0 || level >= SYN_PSC_N_LEVELS)
-    level = SYN_PSC_LEVEL_FULL;
-  limits->depth = depths[level];
-  limits->time_ms = time_ms;
-  if (level == SYN_PSC_LEVEL_FULL && time_ms <= 0)
-    limits->time_ms = SYN_PSC_DEFAULT_TIME_MS;
-  limits->noise = level == SYN_PSC_LEVEL_BEGINNER ? 300 : 0;
-  limits->seed = seed;
-}
-
-SynMove
-syn_psc_choose (const SynPosition *pos, SynColour side, const SynPscLimits *limits,
-                SynPscWorkspace *work, SynPscSearchResult *result)
-{
-  return syn_psc_choose_stoppable (pos, side, limits, NULL, work, result);
-}
-
-SynMove
-syn_psc_choose_stoppable (const SynPosition *pos, SynColour side, const SynPscLimits *limits,
-                          const atomic_int *stop, SynPscWorkspace *work, SynPscSearchResult *result)
-{
-  SynPscSearchResult local;
-  int index;
-
-  if (!result)
-    result = &local;
-  if (!syn_psc_search_stoppable (pos, limits, stop, work, result))
-    return SYN_MOVE_NONE;
-  index = syn_psc_sample (result->strategy[side], result->n_moves[side],
-                          syn_psc_draw_seed (limits->seed, side));
-  return result->moves[side][index];
-}
-
-SynMove
-syn_psc_best (const SynPosition *pos, SynColour side, SynPscLevel level, int time_ms, uint64_t seed,
-              SynPscWorkspace *work, SynPscSearchResult *result)
-{
-  SynPscLimits limits;
-  syn_psc_level_limits (level, time_ms, seed, &limits);
-  return syn_psc_choose (pos, side, &limits, work, result);
 }
