@@ -158,6 +158,12 @@ match (const SynVariant *variant, const Options *options, Players *players)
   int wins = 0, draws = 0, losses = 0;
   double mean, sum_sq = 0, sd;
 
+  /* Each rule set's games from a stream of their own: a change in one rule set leaves the
+   * others' games as they were. */
+  players->rng = options->seed;
+  for (const char *c = variant->id; *c; c++)
+    players->rng = players->rng * 31 + (uint64_t) *c;
+
   for (int game = 0; game < options->games; game++)
     {
       double score = play (variant, game % 2 ? SYN_BLACK : SYN_WHITE, options, players);
@@ -200,7 +206,6 @@ main (int argc, char **argv)
   players.search = malloc (syn_search_workspace_size ());
   players.result = malloc (sizeof *players.result);
   players.plain = malloc (sizeof *players.plain);
-  players.rng = options.seed;
   if (!players.search || !players.result || !players.plain || options.games < 1)
     return 1;
   for (int v = 0; all[v]; v++)
