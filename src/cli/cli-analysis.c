@@ -21,6 +21,7 @@
 #include "psc-matrix.h"
 #include "psc-search.h"
 #include "psc.h"
+#include "variant-search.h"
 
 /* A middlegame with 35 White and 34 Black moves: the size of turn the analysis is for. */
 #define BENCH_MIDDLEGAME "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12"
@@ -37,63 +38,60 @@ now_seconds (void)
 
 typedef struct
 {
-  SynMove move;
-  char text[SYN_MOVE_TEXT_SIZE];
-} NamedMove;
+  SynChoice choice;
+  char text[SYN_CHOICE_TEXT_SIZE];
+} NamedChoice;
 
 static int
 compare_named (const void *a, const void *b)
 {
-  return strcmp (((const NamedMove *) a)->text, ((const NamedMove *) b)->text);
+  return strcmp (((const NamedChoice *) a)->text, ((const NamedChoice *) b)->text);
 }
 
-/* colour's legal moves, sorted by their UCI text as `analyze` lists them. */
+/* colour's choices, sorted by their text as `analyze` lists them; a side that waits has
+ * the one choice "-" (as `resolve` takes it). */
 static int
-sorted_moves (const SynPosition *pos, const SynPscControl *ctl, SynColour colour, NamedMove *named)
+sorted_choices (const SynVariant *variant, const SynState *state, SynColour colour,
+                NamedChoice *named)
 {
-  SynMove moves[SYN_MAX_MOVES];
-  int n = syn_psc_moves (pos, ctl, colour, moves);
+  static SynChoice choices[SYN_MAX_CHOICES];
+  int n = variant->choices (state, colour, choices);
+  if (n == 0)
+    choices[n++] = SYN_CHOICE_NONE;
   for (int i = 0; i < n; i++)
     {
-      named[i].move = moves[i];
-      syn_move_to_text (moves[i], named[i].text);
+      named[i].choice = choices[i];
+      variant->choice_to_text (state, choices[i], named[i].text);
     }
   qsort (named, (size_t) n, sizeof named[0], compare_named);
   return n;
 }
 
 static void
-print_move_list (const NamedMove *moves, int n)
+print_choice_list (const NamedChoice *choices, int n)
 {
   putchar ('[');
   for (int i = 0; i < n; i++)
-    printf ("%s\"%s\"", i ? ", " : "", moves[i].text);
+    printf ("%s\"%s\"", i ? ", " : "", choices[i].text);
   putchar (']');
 }
 
-/* Every move with its probability, zeros included, in full precision: a reader can check
+/* Every choice with its probability, zeros included, in full precision: a reader can check
  * the equilibrium against the cells. */
 static void
-print_strategy (const NamedMove *moves, const double *p, int n)
+print_strategy (const NamedChoice *choices, const double *p, int n)
 {
   putchar ('{');
   for (int i = 0; i < n; i++)
-    printf ("%s\"%s\": %.17g", i ? ", " : "", moves[i].text, p[i]);
+    printf ("%s\"%s\": %.17g", i ? ", " : "", choices[i].text, p[i]);
   putchar ('}');
 }
 
-/* Refuses a variant other than PSC and a finished game; prints why. */
+/* Refuses a finished game; prints why. */
 static bool
 check_playable (const CliArgs *args, const SynState *state, int *status)
 {
-  SynOutcome outcome;
-  if (args->variant != &syn_variant_psc)
-    {
-      *status = cli_fail (CLI_USAGE, "the analysis knows only the psc variant, not '%s'",
-                          args->variant->id);
-      return false;
-    }
-  outcome = args->variant->outcome (state);
+  SynOutcome outcome = args->variant->outcome (state);
   if (outcome.result != SYN_RESULT_NONE)
     {
       *status = cli_fail (CLI_BAD_INPUT,
@@ -105,19 +103,75 @@ check_playable (const CliArgs *args, const SynState *state, int *status)
   return true;
 }
 
+/* The equilibrium of the cells; a step where one side waits is a plain maximum or minimum,
+ * which may have more choices than the simplex takes (Transactional). */
+static double
+solve_cells (const double *cells, int n_white, int n_black, double *x, double *y,
+             SynMatrixGameWork *work)
+{
+  SynMatrixGameSolution solution;
+  if (n_white <= SYN_MATRIX_GAME_MAX && n_black <= SYN_MATRIX_GAME_MAX)
+    {
+      syn_matrix_game_solve (cells, n_white, n_black, x, y, work, &solution);
+      return solution.value;
+    }
+  {
+    bool white_chooses = n_white > 1 || n_black == 1;
+    int n = white_chooses ? n_white : n_black, best = 0;
+    double *p = white_chooses ? x : y;
+    double sign = white_chooses ? 1 : -1;
+    for (int i = 1; i < n; i++)
+      if (sign * cells[i] > sign * cells[best])
+        best = i;
+    for (int i = 0; i < n; i++)
+      p[i] = i == best ? 1 : 0;
+    (white_chooses ? y : x)[0] = 1;
+    return cells[best];
+  }
+}
+
+/* The cells of every pair: PSC's own fast pair matrix (psc-matrix.h), or each child's
+ * value through the variant table (variant-search.h), HK's blows played out first. */
+static bool
+fill_cells (const SynVariant *variant, const SynState *state, const NamedChoice *white, int n_white,
+            const NamedChoice *black, int n_black, double *cells)
+{
+  static SynChoice white_choices[SYN_MAX_CHOICES], black_choices[SYN_MAX_CHOICES];
+  SynSearchWorkspace *work;
+
+  for (int i = 0; i < n_white; i++)
+    white_choices[i] = white[i].choice;
+  for (int i = 0; i < n_black; i++)
+    black_choices[i] = black[i].choice;
+  if (variant->has_deep_search)
+    {
+      static SynMove white_moves[SYN_MAX_MOVES], black_moves[SYN_MAX_MOVES];
+      for (int i = 0; i < n_white; i++)
+        white_moves[i] = (SynMove) white_choices[i];
+      for (int i = 0; i < n_black; i++)
+        black_moves[i] = (SynMove) black_choices[i];
+      syn_psc_pair_matrix (&state->board, white_moves, n_white, black_moves, n_black, cells);
+      return true;
+    }
+  work = malloc (syn_search_workspace_size ());
+  if (!work)
+    return false;
+  syn_search_pair_matrix (variant, state, white_choices, n_white, black_choices, n_black, work,
+                          cells);
+  free (work);
+  return true;
+}
+
 int
 cli_matrix (int argc, char **argv)
 {
-  static const char usage[] = "synchess-cli matrix [--variant psc] FEN";
-  static NamedMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
-  static SynMove white_moves[SYN_MAX_MOVES], black_moves[SYN_MAX_MOVES];
-  static double x[SYN_MAX_MOVES], y[SYN_MAX_MOVES];
+  static const char usage[] = "synchess-cli matrix [--variant ID] FEN";
+  static NamedChoice white[SYN_MAX_CHOICES], black[SYN_MAX_CHOICES];
+  static double x[SYN_MAX_CHOICES], y[SYN_MAX_CHOICES];
   CliArgs args;
   SynState state;
-  SynPscControl ctl;
-  SynMatrixGameSolution solution;
   SynMatrixGameWork *work;
-  double *cells;
+  double *cells, value;
   char fen[SYN_FEN_MAX_SIZE];
   int status, n_white, n_black;
 
@@ -128,30 +182,27 @@ cli_matrix (int argc, char **argv)
   if (!check_playable (&args, &state, &status))
     return status;
 
-  syn_psc_control (&state.board, &ctl);
-  n_white = sorted_moves (&state.board, &ctl, SYN_WHITE, white);
-  n_black = sorted_moves (&state.board, &ctl, SYN_BLACK, black);
-  for (int i = 0; i < n_white; i++)
-    white_moves[i] = white[i].move;
-  for (int i = 0; i < n_black; i++)
-    black_moves[i] = black[i].move;
-
+  n_white = sorted_choices (args.variant, &state, SYN_WHITE, white);
+  n_black = sorted_choices (args.variant, &state, SYN_BLACK, black);
+  if (n_white > 1 && n_black > 1
+      && (n_white > SYN_MATRIX_GAME_MAX || n_black > SYN_MATRIX_GAME_MAX))
+    return cli_fail (CLI_BAD_INPUT, "the turn has %d x %d choices, more than %d a side", n_white,
+                     n_black, SYN_MATRIX_GAME_MAX);
   cells = malloc (sizeof (double) * (size_t) (n_white * n_black));
   work = malloc (sizeof *work);
-  if (!cells || !work)
+  if (!cells || !work || !fill_cells (args.variant, &state, white, n_white, black, n_black, cells))
     {
       free (cells);
       free (work);
       return cli_fail (CLI_BAD_INPUT, "out of memory");
     }
-  syn_psc_pair_matrix (&state.board, white_moves, n_white, black_moves, n_black, cells);
-  syn_matrix_game_solve (cells, n_white, n_black, x, y, work, &solution);
+  value = solve_cells (cells, n_white, n_black, x, y, work);
 
   args.variant->write_state (&state, fen, sizeof fen);
   printf ("{\"fen\": \"%s\", \"white\": ", fen);
-  print_move_list (white, n_white);
+  print_choice_list (white, n_white);
   printf (", \"black\": ");
-  print_move_list (black, n_black);
+  print_choice_list (black, n_black);
   printf (", \"cells\": [");
   for (int w = 0; w < n_white; w++)
     {
@@ -164,7 +215,7 @@ cli_matrix (int argc, char **argv)
   print_strategy (white, x, n_white);
   printf (", \"black_strategy\": ");
   print_strategy (black, y, n_black);
-  printf (", \"value\": %.17g}\n", solution.value);
+  printf (", \"value\": %.17g}\n", value);
 
   free (cells);
   free (work);
@@ -208,11 +259,39 @@ fresh_seed (void)
   return seed;
 }
 
+/* best's third line: the equilibrium the choice was drawn from, each side's choices sorted
+ * as `analyze` lists them, with their probabilities as `matrix` prints them. */
+static void
+print_search_strategies (const SynVariant *variant, const SynState *state,
+                         const SynSearchResult *result)
+{
+  static NamedChoice named[SYN_MAX_CHOICES];
+  static double p[SYN_MAX_CHOICES];
+
+  for (int side = 0; side < 2; side++)
+    {
+      int n = result->n_choices[side];
+      for (int i = 0; i < n; i++)
+        {
+          named[i].choice = result->choices[side][i];
+          variant->choice_to_text (state, named[i].choice, named[i].text);
+        }
+      qsort (named, (size_t) n, sizeof named[0], compare_named);
+      for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+          if (result->choices[side][j] == named[i].choice)
+            p[i] = result->strategy[side][j];
+      printf (side == SYN_WHITE ? "{\"white_strategy\": " : ", \"black_strategy\": ");
+      print_strategy (named, p, n);
+    }
+  printf ("}\n");
+}
+
 int
 cli_best (int argc, char **argv)
 {
   static const char usage[]
-      = "synchess-cli best [--variant psc] FEN [--depth N | --time MS] [--seed S]"
+      = "synchess-cli best [--variant ID] FEN [--depth N | --time MS] [--seed S]"
         " [--side white|black]";
   char *rest[16];
   int n_rest = 0, status;
@@ -222,10 +301,10 @@ cli_best (int argc, char **argv)
   CliArgs args;
   SynState state;
   SynPscLimits limits;
-  SynPscSearchResult *result;
-  SynPscWorkspace *work;
-  SynMove move;
-  char text[SYN_MOVE_TEXT_SIZE];
+  SynSearchResult *result;
+  SynSearchWorkspace *work;
+  SynChoice choice;
+  char text[SYN_CHOICE_TEXT_SIZE];
 
   /* This command's own options first; the rest goes to the shared parser. */
   rest[n_rest++] = argv[0];
@@ -280,7 +359,7 @@ cli_best (int argc, char **argv)
   limits.noise = 0;
   limits.seed = have_seed ? seed : fresh_seed ();
 
-  work = malloc (syn_psc_workspace_size ());
+  work = malloc (syn_search_workspace_size ());
   result = malloc (sizeof *result);
   if (!work || !result)
     {
@@ -288,16 +367,17 @@ cli_best (int argc, char **argv)
       free (result);
       return cli_fail (CLI_BAD_INPUT, "out of memory");
     }
-  move = syn_psc_choose (&state.board, side, &limits, work, result);
+  choice = syn_search_choose (args.variant, &state, side, &limits, NULL, NULL, work, result);
   if (result->value > -0.0005 && result->value < 0.0005)
     result->value = 0; /* not "-0.000" */
-  syn_move_to_text (move, text);
+  args.variant->choice_to_text (&state, choice, text);
   printf ("%s\n", text);
   printf (
       "{\"move\": \"%s\", \"side\": \"%s\", \"value\": %.3f, \"depth\": %d, "
       "\"positions\": %" PRIu64 ", \"positions_per_second\": %.0f, \"seconds\": %.3f}\n",
       text, side == SYN_WHITE ? "white" : "black", result->value, result->depth, result->positions,
       result->seconds > 0 ? (double) result->positions / result->seconds : 0.0, result->seconds);
+  print_search_strategies (args.variant, &state, result);
   free (work);
   free (result);
   return CLI_OK;

@@ -27,7 +27,8 @@ static const Command commands[] = {
   { "matrix", cli_matrix,
     "matrix [--variant ID] FEN           pair matrix and equilibrium (JSON)" },
   { "best", cli_best,
-    "best FEN [--depth N | --time MS] [--seed S] [--side white|black]  computer's move" },
+    "best [--variant ID] FEN [--depth N | --time MS] [--seed S] [--side white|black]\n"
+    "                                      the computer's mixed strategy and move" },
   { "host", cli_host,
     "host [--listen ADDRESS] [--port N] [--variant ID] [--games N] [--time-control TC] ...\n"
     "                                      play games as network host (docs/cli.md)" },

@@ -130,10 +130,13 @@ count_colour_in (const SynPosition *pos, SynColour us, SynPscControl *ctl, int p
       int square = syn_pop_lsb (&pieces);
       add_piece (ctl, sets, &n_sets, square, syn_rook_attacks (square, occupied) & not_own);
     }
-  {
-    int square = syn_lsb (own & pos->by_type[SYN_KING]);
-    add_piece (ctl, sets, &n_sets, square, syn_king_attacks (square) & not_own);
-  }
+  /* A loop, not syn_lsb() of the king: HK and Synchrone games end with a king captured,
+   * and the lowest bit of an empty set would name a square that holds no king. */
+  for (pieces = own & pos->by_type[SYN_KING]; pieces;)
+    {
+      int square = syn_pop_lsb (&pieces);
+      add_piece (ctl, sets, &n_sets, square, syn_king_attacks (square) & not_own);
+    }
   add_sets (&counts, sets, n_sets, planes);
   store_counts (ctl->piece_counts[us], &counts);
 

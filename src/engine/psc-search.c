@@ -22,6 +22,15 @@
  *   move that looks bad one turn deep and good two turns deep may be missed below the
  *   root. The root always considers every move, and nodes one turn from the horizon every
  *   move too, so a one-turn win or loss is never missed.
+ * - Bounds. A move's payoff against the other side's restricted strategy only has to tell
+ *   whether it beats the restricted value; its likeliest cell is searched in a window at
+ *   that threshold, and a node searched in a window stops as soon as its best responses
+ *   put its value outside (White's best response bounds it from above, Black's from below).
+ *   Cells keep an interval, searched again only when a tighter answer is needed; the
+ *   restricted game is solved on exact cells only, so the answer stays exact.
+ * - A transposition table (Zobrist keys, fixed size in the workspace) keeps each node's
+ *   exact value by depth and ply, and its supports to seed the next iteration; the
+ *   supports of the last one-turn game at each ply (killer moves) seed its siblings'.
  * - A time budget, checked every 1024 positions, and the caller's stop flag, checked every
  *   256 (one relaxed atomic load, so that a cancelled search ends within a millisecond);
  *   an iteration cut short is discarded and the previous depth's answer stands.
@@ -38,11 +47,13 @@
 #include "matrix-game.h"
 #include "psc-eval.h"
 #include "psc.h"
+#include "psc-table.h"
 
 /* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
 #define SUPPORT_EPSILON 1e-9
 #define CHECK_TIME_EVERY 1024
 #define CHECK_STOP_EVERY 256
+#define KILLERS 3
 
 /* Everything a node at one ply needs while its children are searched. */
 typedef struct
@@ -52,7 +63,8 @@ typedef struct
   int origin[2][SYN_MAX_MOVES]; /* each move's index in the order syn_psc_moves() gave */
   int n[2];
   /* Searched cell values, NAN until searched, row by row of n[1] each. */
-  double cells[SYN_MAX_MOVES * SYN_MAX_MOVES];
+  double lo[SYN_MAX_MOVES * SYN_MAX_MOVES];
+  double hi[SYN_MAX_MOVES * SYN_MAX_MOVES];
   /* Each move's payoff against the other side's restricted equilibrium (White's view). */
   double payoff[2][SYN_MAX_MOVES];
   double strategy[2][SYN_MAX_MOVES];
@@ -62,8 +74,19 @@ typedef struct
   bool in_set[2][SYN_MAX_MOVES];
 } Frame;
 
+/* The transposition table holds the exact value of a node searched depth turns deep at
+ * ply turns from the root. The search of a node depends on nothing else (below the root
+ * there is no noise, and the caps depend on the ply), so a hit is the value the search
+ * would compute again: the table saves work without changing any answer. */
+
 struct _SynPscWorkspace
 {
+  SynPscTable table;
+  uint64_t table_hits;
+  /* Per ply, the supports of the last one-turn game solved there: its siblings differ by a
+   * pair of moves, and their equilibria mostly use the same moves ("killer moves"). */
+  SynMove killers[SYN_PSC_MAX_DEPTH][2][KILLERS];
+  bool use_table;
   Frame frames[SYN_PSC_MAX_DEPTH];
   /* The restricted game being solved; solved only after all its cells are searched, so
    * every ply can share it. */
@@ -107,6 +130,17 @@ static double
 unit_interval (uint64_t x)
 {
   return (double) (mix (x) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+uint64_t
+syn_psc_draw_seed (uint64_t seed, SynColour side)
+{
+  /* A stream of its own, so that the noise says nothing about the draw; and one per side,
+   * so that two players given one seed (`best` for each side, a computer against itself)
+   * draw independently instead of in lockstep. White's is the stream it always had. */
+  static const uint64_t streams[2]
+      = { 0x73616D706C65ULL /* "sample" */, 0x626C61636B73ULL /* "blacks" */ };
+  return mix (seed ^ streams[side]);
 }
 
 int
@@ -158,7 +192,10 @@ reset_cells (Frame *frame)
 {
   int n = frame->n[0] * frame->n[1];
   for (int k = 0; k < n; k++)
-    frame->cells[k] = NAN;
+    {
+      frame->lo[k] = -INFINITY;
+      frame->hi[k] = INFINITY;
+    }
 }
 
 static void
@@ -231,50 +268,207 @@ check_limits (SynPscWorkspace *work)
     work->stopped = true;
 }
 
-static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply);
+static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply,
+                           double alpha, double beta);
 
-/* The cell (w, b) of the node at ply: the value of the position the two moves resolve to,
- * searched child_depth turns further. */
-static double
-cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b)
+static void
+table_store (SynPscWorkspace *work, uint64_t key, int depth, int ply, double value,
+             const Frame *frame)
 {
-  double *slot = &frame->cells[w * frame->n[1] + b];
-  SynPosition child;
-  double value;
+  SynPscTableEntry *entry = syn_psc_table_slot (&work->table, key, depth);
+  if (!entry)
+    return;
+  entry->key = key;
+  entry->value = value;
+  entry->depth = (int8_t) depth;
+  entry->ply = (int8_t) ply;
+  for (int side = 0; side < 2; side++)
+    {
+      int n = 0;
+      for (int k = 0; k < frame->n_set[side] && n < SYN_PSC_TABLE_SUPPORT; k++)
+        {
+          int i = frame->set[side][k];
+          if (frame->strategy[side][i] > SUPPORT_EPSILON)
+            entry->support[side][n++] = frame->moves[side][i];
+        }
+      while (n < SYN_PSC_TABLE_SUPPORT)
+        entry->support[side][n++] = SYN_MOVE_NONE;
+    }
+}
 
-  if (!isnan (*slot))
-    return *slot;
-  syn_psc_resolve (&frame->pos, frame->moves[SYN_WHITE][w], frame->moves[SYN_BLACK][b], &child);
-  value = search_node (work, &child, child_depth, ply + 1);
-  if (work->stopped)
-    return 0;
+/* Starts a one-turn game at ply from the static guess and the killer moves of the ply. */
+static void
+seed_sets_with_killers (SynPscWorkspace *work, Frame *frame, int ply)
+{
+  seed_sets_statically (frame);
+  for (int side = 0; side < 2; side++)
+    for (int k = 0; k < KILLERS && work->killers[ply][side][k] != SYN_MOVE_NONE; k++)
+      for (int i = 0; i < frame->n[side]; i++)
+        if (frame->moves[side][i] == work->killers[ply][side][k])
+          add_to_set (frame, side, i);
+}
+
+/* Keeps the likeliest moves of a one-turn game just solved at ply as its killers. */
+static void
+keep_killers (SynPscWorkspace *work, const Frame *frame, int ply)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      SynMove *killers = work->killers[ply][side];
+      double p[KILLERS] = { 0 };
+      for (int k = 0; k < KILLERS; k++)
+        killers[k] = SYN_MOVE_NONE;
+      for (int i = 0; i < frame->n[side]; i++)
+        {
+          double q = frame->strategy[side][i];
+          int k = KILLERS;
+          while (k > 0 && q > p[k - 1])
+            k--;
+          if (k == KILLERS || q <= SUPPORT_EPSILON)
+            continue;
+          for (int j = KILLERS - 1; j > k; j--)
+            {
+              p[j] = p[j - 1];
+              killers[j] = killers[j - 1];
+            }
+          p[k] = q;
+          killers[k] = frame->moves[side][i];
+        }
+    }
+}
+
+/* Adds the supports a shallower search of this node found to its restricted sets. */
+static void
+seed_sets_from_table (Frame *frame, const SynPscTableEntry *entry)
+{
+  for (int side = 0; side < 2; side++)
+    for (int k = 0; k < SYN_PSC_TABLE_SUPPORT && entry->support[side][k] != SYN_MOVE_NONE; k++)
+      for (int i = 0; i < frame->n[side]; i++)
+        if (frame->moves[side][i] == entry->support[side][k])
+          add_to_set (frame, side, i);
+}
+
+/* Searches the cell (w, b) of the node at ply, the position the two moves resolve to,
+ * child_depth turns further, in the window (alpha, beta), and narrows its interval: a value
+ * at or below alpha is an upper bound of the cell, one at or above beta a lower bound, one
+ * between them its exact value. */
+static void
+search_cell (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b,
+             double alpha, double beta)
+{
+  int k = w * frame->n[1] + b;
+  double shift = 0, value;
+  SynPosition child;
+
   if (ply == 0 && work->noise > 0)
     {
       /* The same pair always gets the same noise, whatever the search order. */
       uint64_t key = work->seed ^ ((uint64_t) frame->moves[SYN_WHITE][w] << 16)
                      ^ ((uint64_t) frame->moves[SYN_BLACK][b] << 32);
-      value += (2 * unit_interval (key) - 1) * work->noise;
+      shift = (2 * unit_interval (key) - 1) * work->noise;
     }
-  *slot = value;
-  return value;
+  syn_psc_resolve (&frame->pos, frame->moves[SYN_WHITE][w], frame->moves[SYN_BLACK][b], &child);
+  value = search_node (work, &child, child_depth, ply + 1, alpha - shift, beta - shift) + shift;
+  if (work->stopped)
+    return;
+  if (value <= alpha)
+    frame->hi[k] = value < frame->hi[k] ? value : frame->hi[k];
+  else if (value >= beta)
+    frame->lo[k] = value > frame->lo[k] ? value : frame->lo[k];
+  else
+    frame->lo[k] = frame->hi[k] = value;
+}
+
+/* The exact value of the cell (w, b). */
+static double
+cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b)
+{
+  int k = w * frame->n[1] + b;
+  if (frame->lo[k] != frame->hi[k])
+    search_cell (work, frame, ply, child_depth, w, b, -INFINITY, INFINITY);
+  return work->stopped ? 0 : frame->hi[k];
+}
+
+/* An upper bound of the cell (w, b) for White, a lower one for Black, good enough to tell
+ * whether it goes beyond threshold: the exact value when it does. */
+static double
+cell_bound (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b, int side,
+            double threshold)
+{
+  int k = w * frame->n[1] + b;
+  if (side == SYN_WHITE)
+    {
+      if (frame->hi[k] > threshold && frame->lo[k] != frame->hi[k])
+        search_cell (work, frame, ply, child_depth, w, b, threshold, INFINITY);
+      return frame->hi[k];
+    }
+  if (frame->lo[k] < threshold && frame->lo[k] != frame->hi[k])
+    search_cell (work, frame, ply, child_depth, w, b, -INFINITY, threshold);
+  return frame->lo[k];
+}
+
+/* side's move i against the other side's restricted strategy: an upper bound of its payoff
+ * for White (a lower one for Black) that is exact whenever it beats value by more than
+ * tolerance. Every cell but the likeliest is searched exactly; the likeliest only as far as
+ * it decides that, which is where the bounds save work (Bosansky et al. 2016). */
+static double
+response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side, int i,
+                 double value, double tolerance)
+{
+  const int other = !side;
+  const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+  double sum = 0, p_last = 0, threshold;
+  int last = -1;
+
+  for (int k = 0; k < frame->n_set[other]; k++)
+    {
+      int j = frame->set[other][k];
+      if (frame->strategy[other][j] > SUPPORT_EPSILON
+          && (last < 0 || frame->strategy[other][j] > p_last))
+        {
+          last = j;
+          p_last = frame->strategy[other][j];
+        }
+    }
+  for (int k = 0; k < frame->n_set[other]; k++)
+    {
+      int j = frame->set[other][k];
+      double p = frame->strategy[other][j];
+      if (p > SUPPORT_EPSILON && j != last)
+        sum += p
+               * cell_value (work, frame, ply, child_depth, side == SYN_WHITE ? i : j,
+                             side == SYN_WHITE ? j : i);
+    }
+  if (last < 0 || work->stopped)
+    return sum;
+  /* What the likeliest cell must beat for the move to beat value. */
+  threshold = (value + sign * tolerance - sum) / p_last;
+  return sum
+         + p_last
+               * cell_bound (work, frame, ply, child_depth, side == SYN_WHITE ? i : last,
+                             side == SYN_WHITE ? last : i, side, threshold);
 }
 
 /* Solves the node's game by double oracle from the restricted sets already seeded; leaves
- * the equilibrium in frame->strategy and every move's payoff against it in frame->payoff.
- * Returns the value (meaningless once the search was stopped). */
+ * the equilibrium in frame->strategy and every move's payoff against it (a bound, for a
+ * move that cannot beat the value) in frame->payoff. Returns the value, or, once the best
+ * responses show it at or below alpha (at or above beta), that bound, with *exact false.
+ * Meaningless once the search was stopped. */
 static double
-double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth)
+double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, double alpha,
+               double beta, bool *exact)
 {
-  const int n_white = frame->n[SYN_WHITE], n_black = frame->n[SYN_BLACK];
+  const int n_black = frame->n[SYN_BLACK];
   double value = 0;
 
-  for (int round = 0; round <= n_white + n_black; round++)
+  *exact = true;
+  for (int round = 0; round <= frame->n[0] + n_black; round++)
     {
       const int *rows = frame->set[SYN_WHITE], *cols = frame->set[SYN_BLACK];
       const int n_rows = frame->n_set[SYN_WHITE], n_cols = frame->n_set[SYN_BLACK];
       SynMatrixGameSolution solution;
-      double tolerance;
-      int best_row = 0, best_col = 0;
+      double tolerance, upper = -INFINITY, lower = INFINITY;
+      int best[2] = { 0, 0 };
       bool grown = false;
 
       /* Every cell is searched before the restricted game is copied out, as the searches
@@ -286,10 +480,13 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth)
         return 0;
       for (int r = 0; r < n_rows; r++)
         for (int c = 0; c < n_cols; c++)
-          work->restricted[r * n_cols + c] = frame->cells[rows[r] * n_black + cols[c]];
+          work->restricted[r * n_cols + c] = frame->hi[rows[r] * n_black + cols[c]];
       syn_matrix_game_solve (work->restricted, n_rows, n_cols, work->restricted_strategy[SYN_WHITE],
                              work->restricted_strategy[SYN_BLACK], &work->lp, &solution);
       value = solution.value;
+      /* Above the simplex's rounding (its gap stays under 1e-7 for centipawn games), far
+       * below a centipawn. */
+      tolerance = 1e-6 + 1e-12 * fabs (value);
 
       for (int side = 0; side < 2; side++)
         {
@@ -300,48 +497,39 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth)
         }
 
       /* Best responses over every move, against the other side's restricted strategy. */
-      for (int w = 0; w < n_white; w++)
+      for (int side = 0; side < 2; side++)
         {
-          double sum = 0;
-          for (int c = 0; c < n_cols; c++)
+          const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+          for (int i = 0; i < frame->n[side]; i++)
             {
-              double p = frame->strategy[SYN_BLACK][cols[c]];
-              if (p > SUPPORT_EPSILON)
-                sum += p * cell_value (work, frame, ply, child_depth, w, cols[c]);
+              double payoff
+                  = response_payoff (work, frame, ply, child_depth, side, i, value, tolerance);
+              frame->payoff[side][i] = payoff;
+              if (sign * payoff > sign * frame->payoff[side][best[side]])
+                best[side] = i;
             }
-          frame->payoff[SYN_WHITE][w] = sum;
-          if (sum > frame->payoff[SYN_WHITE][best_row])
-            best_row = w;
-        }
-      for (int b = 0; b < n_black; b++)
-        {
-          double sum = 0;
-          for (int r = 0; r < n_rows; r++)
-            {
-              double p = frame->strategy[SYN_WHITE][rows[r]];
-              if (p > SUPPORT_EPSILON)
-                sum += p * cell_value (work, frame, ply, child_depth, rows[r], b);
-            }
-          frame->payoff[SYN_BLACK][b] = sum;
-          if (sum < frame->payoff[SYN_BLACK][best_col])
-            best_col = b;
         }
       if (work->stopped)
         return 0;
-
-      /* Above the simplex's rounding (its gap stays under 1e-7 for centipawn games), far
-       * below a centipawn. */
-      tolerance = 1e-6 + 1e-12 * fabs (value);
-      if (frame->payoff[SYN_WHITE][best_row] > value + tolerance
-          && !frame->in_set[SYN_WHITE][best_row])
+      /* White's best response bounds the value from above, Black's from below, whatever
+       * the restricted game: enough for a parent that only asks which side of its window
+       * the value lies. */
+      upper = frame->payoff[SYN_WHITE][best[SYN_WHITE]];
+      lower = frame->payoff[SYN_BLACK][best[SYN_BLACK]];
+      if (upper <= alpha || lower >= beta)
         {
-          add_to_set (frame, SYN_WHITE, best_row);
+          *exact = false;
+          return upper <= alpha ? upper : lower;
+        }
+
+      if (upper > value + tolerance && !frame->in_set[SYN_WHITE][best[SYN_WHITE]])
+        {
+          add_to_set (frame, SYN_WHITE, best[SYN_WHITE]);
           grown = true;
         }
-      if (frame->payoff[SYN_BLACK][best_col] < value - tolerance
-          && !frame->in_set[SYN_BLACK][best_col])
+      if (lower < value - tolerance && !frame->in_set[SYN_BLACK][best[SYN_BLACK]])
         {
-          add_to_set (frame, SYN_BLACK, best_col);
+          add_to_set (frame, SYN_BLACK, best[SYN_BLACK]);
           grown = true;
         }
       if (!grown)
@@ -408,11 +596,17 @@ list_moves (Frame *frame, const SynPosition *pos, const SynPscControl *ctl)
 }
 
 static double
-search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
+search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, double alpha,
+             double beta)
 {
   SynPscControl ctl;
   SynOutcome outcome;
+  const SynPscTableEntry *hit;
+  SynPscTableEntry previous;
+  bool exact;
   Frame *frame;
+  uint64_t key;
+  double value;
   int n_moves[2];
 
   check_limits (work);
@@ -428,24 +622,46 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply)
   if (depth == 0)
     return syn_psc_eval_static (pos, &ctl, n_moves, NULL);
 
+  key = work->use_table ? syn_psc_table_key (pos) : 0;
+  hit = work->use_table ? syn_psc_table_probe (&work->table, key, ply) : NULL;
+  if (hit && hit->depth == depth)
+    {
+      work->table_hits++;
+      return hit->value;
+    }
+  /* A copy: the searches below may take over the slot. */
+  if (hit)
+    {
+      previous = *hit;
+      hit = &previous;
+    }
   frame = &work->frames[ply];
   list_moves (frame, pos, &ctl);
   if (depth >= 2)
     {
       /* One turn deep first, to order and cap the moves for the deep search. */
       reset_cells (frame);
-      seed_sets_statically (frame);
-      double_oracle (work, frame, ply, 0);
+      seed_sets_with_killers (work, frame, ply);
+      double_oracle (work, frame, ply, 0, -INFINITY, INFINITY, &exact);
       if (work->stopped)
         return 0;
+      keep_killers (work, frame, ply);
       order_moves (frame, SYN_WHITE, moves_kept (ply));
       order_moves (frame, SYN_BLACK, moves_kept (ply));
       seed_sets_from_strategy (frame);
+      if (hit)
+        seed_sets_from_table (frame, hit);
     }
   else
-    seed_sets_statically (frame);
+    seed_sets_with_killers (work, frame, ply);
   reset_cells (frame);
-  return double_oracle (work, frame, ply, depth - 1);
+  value = double_oracle (work, frame, ply, depth - 1, alpha, beta, &exact);
+  if (depth == 1 && !work->stopped)
+    keep_killers (work, frame, ply);
+  /* Only exact values are kept: a bound answers one window only. */
+  if (!work->stopped && work->use_table && exact)
+    table_store (work, key, depth, ply, value, frame);
+  return value;
 }
 
 /* Copies the root frame's equilibrium into result, in result's move order. */
@@ -479,6 +695,9 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   int n_moves[2], max_depth = limits->depth;
 
   work->positions = 1;
+  work->table_hits = 0;
+  memset (work->killers, 0, sizeof work->killers);
+  work->use_table = !limits->no_table;
   work->start = now_seconds ();
   work->deadline = work->start + limits->time_ms * 1e-3;
   work->may_stop = false;
@@ -497,6 +716,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   n_moves[SYN_BLACK] = syn_psc_count_moves (pos, &ctl, SYN_BLACK);
   result->n_moves[SYN_WHITE] = result->n_moves[SYN_BLACK] = 0;
   result->positions = 1;
+  result->table_hits = 0;
   result->depth = 0;
   result->seconds = 0;
   result->stopped = false;
@@ -518,7 +738,8 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   reset_cells (root);
   seed_sets_statically (root);
   {
-    double value = double_oracle (work, root, 0, 0);
+    bool exact;
+    double value = double_oracle (work, root, 0, 0, -INFINITY, INFINITY, &exact);
     if (!work->stopped)
       keep_root_result (root, value, 1, result);
   }
@@ -527,71 +748,26 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   for (int depth = 2; depth <= max_depth && !work->stopped; depth++)
     {
       double value;
+      bool exact;
       /* Each depth costs many times the one before; one that cannot finish in the time
        * left is not worth starting. */
       if (work->may_stop && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
         break;
+      if (depth == 2 && work->use_table)
+        syn_psc_table_clear (&work->table);
       order_moves (root, SYN_WHITE, SYN_MAX_MOVES);
       order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
       seed_sets_from_strategy (root);
       reset_cells (root);
-      value = double_oracle (work, root, 0, depth - 1);
+      value = double_oracle (work, root, 0, depth - 1, -INFINITY, INFINITY, &exact);
       if (work->stopped)
         break;
       keep_root_result (root, value, depth, result);
     }
 
   result->positions = work->positions;
+  result->table_hits = work->table_hits;
   result->seconds = now_seconds () - work->start;
   result->stopped = work->stopped && stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
   return true;
-}
-
-void
-syn_psc_level_limits (SynPscLevel level, int time_ms, uint64_t seed, SynPscLimits *limits)
-{
-  /* Noise of a minor piece's worth: the beginner sees captures of big pieces, and little
-   * else. */
-  static const int depths[SYN_PSC_N_LEVELS] = { 1, 1, 2, 3, SYN_PSC_MAX_DEPTH };
-  if ((int) level < 0 || level >= SYN_PSC_N_LEVELS)
-    level = SYN_PSC_LEVEL_FULL;
-  limits->depth = depths[level];
-  limits->time_ms = time_ms;
-  if (level == SYN_PSC_LEVEL_FULL && time_ms <= 0)
-    limits->time_ms = SYN_PSC_DEFAULT_TIME_MS;
-  limits->noise = level == SYN_PSC_LEVEL_BEGINNER ? 300 : 0;
-  limits->seed = seed;
-}
-
-SynMove
-syn_psc_choose (const SynPosition *pos, SynColour side, const SynPscLimits *limits,
-                SynPscWorkspace *work, SynPscSearchResult *result)
-{
-  return syn_psc_choose_stoppable (pos, side, limits, NULL, work, result);
-}
-
-SynMove
-syn_psc_choose_stoppable (const SynPosition *pos, SynColour side, const SynPscLimits *limits,
-                          const atomic_int *stop, SynPscWorkspace *work, SynPscSearchResult *result)
-{
-  SynPscSearchResult local;
-  int index;
-
-  if (!result)
-    result = &local;
-  if (!syn_psc_search_stoppable (pos, limits, stop, work, result))
-    return SYN_MOVE_NONE;
-  /* A stream of its own, so that the noise says nothing about the draw. */
-  index = syn_psc_sample (result->strategy[side], result->n_moves[side],
-                          mix (limits->seed ^ 0x73616D706C65ULL));
-  return result->moves[side][index];
-}
-
-SynMove
-syn_psc_best (const SynPosition *pos, SynColour side, SynPscLevel level, int time_ms, uint64_t seed,
-              SynPscWorkspace *work, SynPscSearchResult *result)
-{
-  SynPscLimits limits;
-  syn_psc_level_limits (level, time_ms, seed, &limits);
-  return syn_psc_choose (pos, side, &limits, work, result);
 }

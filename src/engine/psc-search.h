@@ -35,6 +35,7 @@ typedef struct
                   * has passed; 0 for no limit. The first turn is always searched in full. */
   int noise;     /* up to this many centipawns of noise on the first turn's cells */
   uint64_t seed; /* for the noise */
+  bool no_table; /* searches without the transposition table (to check it changes nothing) */
 } SynPscLimits;
 
 typedef struct
@@ -42,9 +43,10 @@ typedef struct
   SynMove moves[2][SYN_MAX_MOVES];   /* every legal move of each side, as syn_psc_moves() */
   double strategy[2][SYN_MAX_MOVES]; /* the equilibrium of the deepest completed search */
   int n_moves[2];
-  double value;       /* of the position, White's point of view, centipawns */
-  int depth;          /* turns of the deepest completed search */
-  uint64_t positions; /* positions analysed, in all iterations */
+  double value;        /* of the position, White's point of view, centipawns */
+  int depth;           /* turns of the deepest completed search */
+  uint64_t positions;  /* positions analysed, in all iterations */
+  uint64_t table_hits; /* positions whose value the transposition table gave */
   double seconds;
   bool stopped; /* the caller's stop flag ended the search (syn_psc_search_stoppable()) */
 } SynPscSearchResult;
@@ -77,6 +79,10 @@ void syn_psc_level_limits (SynPscLevel level, int time_ms, uint64_t seed, SynPsc
 
 /* An index drawn from the mixed strategy (n probabilities summing to one) by seed. */
 int syn_psc_sample (const double *strategy, int n, uint64_t seed);
+
+/* The seed side's draw is made with (syn_psc_sample) when the caller's seed is seed: each
+ * side has a stream of its own. */
+uint64_t syn_psc_draw_seed (uint64_t seed, SynColour side);
 
 /* side's move under limits: searched, then drawn from side's equilibrium strategy with
  * seed, so that nobody can predict it who cannot guess the seed. SYN_MOVE_NONE when the

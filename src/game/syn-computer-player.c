@@ -18,7 +18,7 @@
 #include <stdatomic.h>
 
 #include "psc-search.h"
-#include "rule-set-strategy.h"
+#include "variant-search.h"
 
 #include "psc.h"
 #include "transactional.h"
@@ -275,52 +275,34 @@ on_search_cancelled_cb (GCancellable *cancellable, gpointer user_data)
   atomic_store ((atomic_int *) user_data, 1);
 }
 
-/* Rule sets without a deep search play the one-step equilibrium (rule-set-strategy.h). */
+/* Every rule set is searched by the same machinery through the variant table
+ * (variant-search.h), each with its own evaluation. */
 static void
-plain_strategy_cb (GTask *task, gpointer source_object, gpointer task_data,
-                   GCancellable *cancellable)
+search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
 {
   Search *search = task_data;
-  g_autofree SynStrategyWork *work = g_malloc (sizeof *work);
-  g_autoptr (GRand) rand = g_rand_new_with_seed (search->seed);
+  g_autofree SynSearchWorkspace *work = g_malloc (syn_search_workspace_size ());
+  g_autofree SynSearchResult *result = g_malloc (sizeof *result);
+  SynSearchExclusion exclusion = { search->side, search->excluded, search->n_excluded };
+  SynPscLimits limits;
+  atomic_int stop = 0;
+  gulong handler = 0;
   SynChoice choice;
 
-  choice = syn_rule_set_strategy_choose (search->variant, &search->state, search->side,
-                                         g_rand_double (rand), search->excluded, search->n_excluded,
-                                         work);
+  /* Called at once when the cancellable is cancelled already. */
+  if (cancellable)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (on_search_cancelled_cb), &stop, NULL);
+  syn_psc_level_limits ((SynPscLevel) search->level, search->time_ms, search->seed, &limits);
+  choice = syn_search_choose (search->variant, &search->state, search->side, &limits, &exclusion,
+                              &stop, work, result);
+  /* Waits for a running handler, so that stop outlives every use. */
+  g_cancellable_disconnect (cancellable, handler);
   if (g_task_return_error_if_cancelled (task))
     return;
   if (choice == SYN_CHOICE_NONE)
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("No move to choose"));
   else
     g_task_return_int (task, (gssize) choice);
-}
-
-static void
-search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
-{
-  Search *search = task_data;
-  g_autofree SynPscWorkspace *work = g_malloc (syn_psc_workspace_size ());
-  SynPscSearchResult result;
-  SynPscLimits limits;
-  atomic_int stop = 0;
-  gulong handler = 0;
-  SynMove move;
-
-  /* Called at once when the cancellable is cancelled already. */
-  if (cancellable)
-    handler = g_cancellable_connect (cancellable, G_CALLBACK (on_search_cancelled_cb), &stop, NULL);
-  syn_psc_level_limits ((SynPscLevel) search->level, search->time_ms, search->seed, &limits);
-  move = syn_psc_choose_stoppable (&search->state.board, search->side, &limits, &stop, work,
-                                   &result);
-  /* Waits for a running handler, so that stop outlives every use. */
-  g_cancellable_disconnect (cancellable, handler);
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  if (move == SYN_MOVE_NONE)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("No move to choose"));
-  else
-    g_task_return_int (task, (gssize) move);
 }
 
 void
@@ -355,7 +337,7 @@ syn_computer_player_search_excluding_async (const SynVariant *variant, const Syn
   search->seed = seed;
   g_task_set_source_tag (task, syn_computer_player_search_async);
   g_task_set_task_data (task, search, g_free);
-  g_task_run_in_thread (task, variant->has_deep_search ? search_cb : plain_strategy_cb);
+  g_task_run_in_thread (task, search_cb);
 }
 
 SynChoice

@@ -168,7 +168,7 @@ def matrix_finds_the_freeze():
 def best_prints_a_move_and_figures():
     moves = json.loads(ok("analyze", SEED))["moves"]
     lines = ok("best", SEED, "--depth", "2", "--seed", "7").splitlines()
-    assert len(lines) == 2 and lines[0] in moves["white"]
+    assert len(lines) == 3 and lines[0] in moves["white"]
     figures = json.loads(lines[1])
     assert figures["depth"] == 2 and figures["positions"] > 0
     assert "value" in figures and "positions_per_second" in figures
@@ -176,6 +176,79 @@ def best_prints_a_move_and_figures():
     black = ok("best", SEED, "--side", "black", "--time", "100", "--seed", "1").splitlines()
     assert black[0] in moves["black"] and json.loads(black[1])["depth"] >= 1
     assert ok("best", WHITE_FREEZES, "--seed", "3").splitlines()[0] == "a1a8"
+
+
+@test
+def analyze_without_a_king_counts_only_pieces_there():
+    # HK and Synchrone end with a king captured; a king that is gone attacks nothing.
+    for variant in ("hk", "synchrone"):
+        report = json.loads(ok("analyze", "--variant", variant, "4k3/8/8/8/8/8/8/R7 w - - 0 1"))
+        white = {square for square, (w, b) in report["attacks"].items() if w}
+        assert white == {f + "1" for f in "abcdefgh"} | {"a" + r for r in "2345678"}, (
+            variant, sorted(white))
+        black = {square for square, (w, b) in report["attacks"].items() if b}
+        assert black == {"d7", "e7", "f7", "d8", "e8", "f8"}, (variant, sorted(black))
+
+
+@test
+def best_prints_its_mixed_strategy():
+    # The seed's example is mixed for both sides one turn deep; the third line is the
+    # equilibrium the move was drawn from, every move with its probability, as `matrix`.
+    moves = json.loads(ok("analyze", SEED))["moves"]
+    lines = ok("best", SEED, "--depth", "1", "--seed", "7").splitlines()
+    strategy = json.loads(lines[2])
+    assert list(strategy) == ["white_strategy", "black_strategy"]
+    for side in ("white", "black"):
+        p = strategy[side + "_strategy"]
+        assert list(p) == moves[side], side
+        assert abs(sum(p.values()) - 1) < 1e-9 and min(p.values()) >= 0
+        assert sum(1 for v in p.values() if v > 1e-9) >= 2, side
+    assert strategy["white_strategy"][lines[0]] > 0
+    # One turn deep, the search's equilibrium is the pair matrix's.
+    matrix = json.loads(ok("matrix", SEED))
+    for side in ("white", "black"):
+        for move, p in strategy[side + "_strategy"].items():
+            assert abs(p - matrix[side + "_strategy"][move]) < 1e-6, (side, move)
+
+
+MIDDLEGAME = "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12"
+# Every rule set at its start and in a middlegame (Hutnik's FEN carries the seed, HUT-R9),
+# and HK during an exchange of blows on d5 (HK-R14), where only White strikes.
+VARIANT_POSITIONS = [
+    ("synchrone", ["startpos", MIDDLEGAME]),
+    ("hk", ["startpos", MIDDLEGAME, "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1 d5/-"]),
+    ("hutnik", ["startpos", MIDDLEGAME + " 0000000000000000"]),
+    ("transactional", ["startpos", MIDDLEGAME]),
+]
+
+
+@test
+def matrix_solves_every_rule_set():
+    for variant, positions in VARIANT_POSITIONS:
+        for fen in positions:
+            report = json.loads(ok("matrix", "--variant", variant, fen))
+            choices = json.loads(ok("analyze", "--variant", variant, fen))["moves"]
+            for side in ("white", "black"):
+                # A side that waits has the one choice "-".
+                assert report[side] == (choices[side] or ["-"]), (variant, fen, side)
+            assert len(report["cells"]) == len(report["white"])
+            check_equilibrium(report)
+
+
+@test
+def best_plays_every_rule_set():
+    for variant, positions in VARIANT_POSITIONS:
+        for fen in positions:
+            choices = json.loads(ok("analyze", "--variant", variant, fen))["moves"]
+            for side in ("white", "black"):
+                lines = ok("best", "--variant", variant, fen, "--side", side, "--depth", "1",
+                           "--seed", "5").splitlines()
+                assert len(lines) == 3, (variant, fen)
+                assert lines[0] in (choices[side] or ["-"]), (variant, fen, side, lines[0])
+                assert json.loads(lines[1])["depth"] == 1
+                strategy = json.loads(lines[2])[side + "_strategy"]
+                assert list(strategy) == (choices[side] or ["-"]), (variant, fen, side)
+                assert abs(sum(strategy.values()) - 1) < 1e-9 and strategy[lines[0]] > 0
 
 
 BAD_INPUTS = [

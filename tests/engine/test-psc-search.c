@@ -148,6 +148,84 @@ test_double_oracle_is_exact (void)
     }
 }
 
+/* The value of pos one turn deep by its whole pair matrix, a win k turns away counting k
+ * less. */
+static double
+full_one_turn_value (const SynPosition *pos, int k, SynMatrixGameWork *lp, double *cells)
+{
+  static double x[SYN_MAX_MOVES], y[SYN_MAX_MOVES];
+  SynMove white[SYN_MAX_MOVES], black[SYN_MAX_MOVES];
+  SynPscControl ctl;
+  SynMatrixGameSolution solution;
+  int m, n;
+
+  syn_psc_control (pos, &ctl);
+  m = syn_psc_moves (pos, &ctl, SYN_WHITE, white);
+  n = syn_psc_moves (pos, &ctl, SYN_BLACK, black);
+  syn_psc_pair_matrix (pos, white, m, black, n, cells);
+  for (int i = 0; i < m * n; i++)
+    if (cells[i] == SYN_EVAL_WIN || cells[i] == -SYN_EVAL_WIN)
+      cells[i] -= cells[i] > 0 ? k : -k;
+  syn_matrix_game_solve (cells, m, n, x, y, lp, &solution);
+  return solution.value;
+}
+
+/* Two turns deep no move is cut below the root, so the search's answer must be the
+ * equilibrium of the root matrix whose every cell is the full one-turn game of its
+ * position: computed here cell by cell, where the search, with its double oracle, bounds
+ * and windows, looked at a fraction of them. */
+static void
+test_depth_two_is_exact (void)
+{
+  const char *fens[]
+      = { FEN_WHITE_FREEZES, FEN_MIDDLEGAME, "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 40",
+          "4k3/8/8/3n2pP/1Pp1N3/8/8/4K3 w - b3g6 0 2", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" };
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  g_autofree SynMatrixGameWork *lp = g_malloc (sizeof *lp);
+  g_autofree double *root = g_new (double, SYN_MAX_MOVES *SYN_MAX_MOVES);
+  g_autofree double *cells = g_new (double, SYN_MAX_MOVES *SYN_MAX_MOVES);
+
+  for (size_t f = 0; f < G_N_ELEMENTS (fens); f++)
+    {
+      SynPscLimits limits = { 2, 0, 0, 0 };
+      SynPscSearchResult result;
+      SynMatrixGameSolution solution;
+      SynPosition pos;
+      int m, n;
+
+      load (fens[f], &pos);
+      g_assert_true (syn_psc_search (&pos, &limits, work, &result));
+      g_assert_cmpint (result.depth, ==, 2);
+      m = result.n_moves[SYN_WHITE];
+      n = result.n_moves[SYN_BLACK];
+      for (int w = 0; w < m; w++)
+        for (int b = 0; b < n; b++)
+          {
+            SynPosition child;
+            SynPscControl ctl;
+            int counts[2];
+            SynOutcome outcome;
+            syn_psc_resolve (&pos, result.moves[SYN_WHITE][w], result.moves[SYN_BLACK][b], &child);
+            syn_psc_control (&child, &ctl);
+            counts[SYN_WHITE] = syn_psc_count_moves (&child, &ctl, SYN_WHITE);
+            counts[SYN_BLACK] = syn_psc_count_moves (&child, &ctl, SYN_BLACK);
+            outcome = syn_psc_outcome_from_counts (&child, &ctl, counts);
+            if (outcome.result != SYN_RESULT_NONE)
+              {
+                int value = syn_psc_eval_outcome (outcome);
+                root[w * n + b] = value > 0 ? value - 1 : value < 0 ? value + 1 : 0;
+              }
+            else
+              root[w * n + b] = full_one_turn_value (&child, 2, lp, cells);
+          }
+      syn_matrix_game_certify (root, m, n, result.strategy[SYN_WHITE], result.strategy[SYN_BLACK],
+                               &solution);
+      g_test_message ("%s: %dx%d, value %.6f, gap %.3g", fens[f], m, n, result.value, solution.gap);
+      g_assert_cmpfloat (solution.gap, <=, 1e-6);
+      g_assert_cmpfloat_with_epsilon (result.value, solution.value, 1e-6);
+    }
+}
+
 static void
 test_seed_decides_the_draw (void)
 {
@@ -166,6 +244,90 @@ test_seed_decides_the_draw (void)
   /* The equilibrium of this turn is mixed, so the moves vary with the seed. */
   g_assert_cmpuint (g_hash_table_size (seen), >=, 2);
   g_hash_table_unref (seen);
+}
+
+/* One seed drives both sides' draws in `best` and in a game between two computers, so each
+ * side draws from a stream of its own: the pair drawn is as often as the product of the two
+ * strategies says, not locked together (a chi-square test on the joint counts). */
+static void
+test_sides_draw_independently (void)
+{
+  enum
+  {
+    N_SEEDS = 2000
+  };
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  SynPscSearchResult result;
+  SynPosition pos;
+  static int counts[SYN_MAX_MOVES][SYN_MAX_MOVES];
+  double chi_square = 0;
+  int df = 0, n_white = 0, n_black = 0;
+
+  load (FEN_SEED, &pos);
+  memset (counts, 0, sizeof counts);
+  for (uint64_t seed = 0; seed < N_SEEDS; seed++)
+    {
+      SynMove white = syn_psc_best (&pos, SYN_WHITE, SYN_PSC_LEVEL_EASY, 0, seed, work, &result);
+      SynMove black = syn_psc_best (&pos, SYN_BLACK, SYN_PSC_LEVEL_EASY, 0, seed, work, &result);
+      int w = 0, b = 0;
+      while (result.moves[SYN_WHITE][w] != white)
+        w++;
+      while (result.moves[SYN_BLACK][b] != black)
+        b++;
+      counts[w][b]++;
+    }
+  for (int w = 0; w < result.n_moves[SYN_WHITE]; w++)
+    n_white += result.strategy[SYN_WHITE][w] > 1e-9;
+  for (int b = 0; b < result.n_moves[SYN_BLACK]; b++)
+    n_black += result.strategy[SYN_BLACK][b] > 1e-9;
+  /* The test means something only when both sides mix. */
+  g_assert_cmpint (n_white, >=, 2);
+  g_assert_cmpint (n_black, >=, 2);
+  for (int w = 0; w < result.n_moves[SYN_WHITE]; w++)
+    for (int b = 0; b < result.n_moves[SYN_BLACK]; b++)
+      {
+        double expected = N_SEEDS * result.strategy[SYN_WHITE][w] * result.strategy[SYN_BLACK][b];
+        if (expected < 5)
+          continue; /* too rare for the chi-square approximation */
+        chi_square += (counts[w][b] - expected) * (counts[w][b] - expected) / expected;
+        df++;
+      }
+  g_assert_cmpint (df, >=, 4);
+  /* Far in the tail for so few degrees of freedom; draws in lockstep give hundreds. */
+  g_assert_cmpfloat (chi_square, <, 4.0 * df + 20);
+}
+
+/* The transposition table saves work and changes no answer: three turns deep, with and
+ * without it, the same value, in fewer positions. (The strategies may be another
+ * equilibrium of the same game: the killer moves, and so the restricted games solved, depend
+ * on which nodes the table spared.) */
+static void
+test_table_changes_nothing (void)
+{
+  static const char *const fens[] = {
+    "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12",
+    "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 40",
+  };
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  g_autofree SynPscSearchResult *with = g_malloc (sizeof *with);
+  g_autofree SynPscSearchResult *without = g_malloc (sizeof *without);
+
+  for (size_t f = 0; f < G_N_ELEMENTS (fens); f++)
+    {
+      SynPscLimits limits = { 3, 0, 0, 1, false };
+      SynPosition pos;
+      load (fens[f], &pos);
+      g_assert_true (syn_psc_search (&pos, &limits, work, with));
+      limits.no_table = true;
+      g_assert_true (syn_psc_search (&pos, &limits, work, without));
+      g_test_message ("%s: %" G_GUINT64_FORMAT " positions with the table (%" G_GUINT64_FORMAT
+                      " hits), %" G_GUINT64_FORMAT " without",
+                      fens[f], with->positions, with->table_hits, without->positions);
+      g_assert_cmpfloat_with_epsilon (with->value, without->value, 1e-6);
+      g_assert_cmpuint (with->table_hits, >, 0);
+      g_assert_cmpuint (without->table_hits, ==, 0);
+      g_assert_cmpuint (with->positions, <, without->positions);
+    }
 }
 
 static void
@@ -351,8 +513,11 @@ main (int argc, char **argv)
   g_test_add_func ("/psc-search/legal-moves", test_legal_moves);
   g_test_add_func ("/psc-search/finds-one-turn-freeze", test_finds_one_turn_freeze);
   g_test_add_func ("/psc-search/double-oracle-is-exact", test_double_oracle_is_exact);
+  g_test_add_func ("/psc-search/depth-two-is-exact", test_depth_two_is_exact);
   g_test_add_func ("/psc-search/seed-decides-the-draw", test_seed_decides_the_draw);
   g_test_add_func ("/psc-search/sample-follows-strategy", test_sample_follows_strategy);
+  g_test_add_func ("/psc-search/sides-draw-independently", test_sides_draw_independently);
+  g_test_add_func ("/psc-search/table-changes-nothing", test_table_changes_nothing);
   g_test_add_func ("/psc-search/time-budget", test_time_budget);
   g_test_add_func ("/psc-search/stopped-before-start", test_stopped_before_start);
   g_test_add_func ("/psc-search/stop-flag-ends-search", test_stop_flag_ends_search);

@@ -1,0 +1,45 @@
+/* psc-table.h: the transposition table of the PSC search (psc-search.c): the exact value of
+ * each node searched, by Zobrist key, depth and ply, with its equilibrium supports.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stdint.h>
+
+#include "move.h"
+#include "position.h"
+
+#define SYN_PSC_TABLE_SUPPORT 4
+/* 2^17 entries, 5 MB: cleared in about a millisecond when a search first goes two turns
+ * deep, which a one-turn search never pays. */
+#define SYN_PSC_TABLE_SIZE (1u << 17)
+
+typedef struct
+{
+  uint64_t key; /* 0: empty */
+  double value;
+  int8_t depth, ply;
+  /* The node's equilibrium supports, most likely first: where the next iteration's double
+   * oracle starts, one turn deeper. SYN_MOVE_NONE after the last. */
+  SynMove support[2][SYN_PSC_TABLE_SUPPORT];
+} SynPscTableEntry;
+
+typedef struct
+{
+  SynPscTableEntry entries[SYN_PSC_TABLE_SIZE];
+} SynPscTable;
+
+void syn_psc_table_clear (SynPscTable *table);
+
+/* Zobrist's hash of pos: every piece on its square, castling rights, en passant squares
+ * and the quiet-turn count (the outcome depends on it, PSC-R10). Never 0. */
+uint64_t syn_psc_table_key (const SynPosition *pos);
+
+/* The entry of the node with that key at ply, searched at any depth, or NULL. */
+const SynPscTableEntry *syn_psc_table_probe (const SynPscTable *table, uint64_t key, int ply);
+
+/* The slot for the node with that key searched depth turns deep, or NULL when a deeper
+ * search of another node keeps it (it cost more to redo). The caller fills it. */
+SynPscTableEntry *syn_psc_table_slot (SynPscTable *table, uint64_t key, int depth);

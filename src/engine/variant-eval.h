@@ -1,0 +1,31 @@
+/* variant-eval.h: how good a state of any rule set is for White, in centipawns, for the
+ * search of variant-search.h: PSC's own evaluation for PSC, an orthodox one for the others.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include "variant.h"
+
+/* The static value of an unfinished state, White's point of view, a whole number of
+ * centipawns kept inside +-(SYN_EVAL_DECIDED - 1) (psc-eval.h). */
+int syn_variant_eval (const SynVariant *variant, const SynState *state);
+
+/* A finished game's value: +-SYN_EVAL_WIN, or 0 for a draw. */
+int syn_variant_eval_outcome (SynOutcome outcome);
+
+/* Steps that make one turn of look-ahead: 2 where the sides take turns (Transactional,
+ * TX-R1), else 1. The search counts depth in turns, so that a level means the same in every
+ * rule set. */
+int syn_variant_steps_per_turn (const SynVariant *variant);
+
+/* True when the state is in the middle of something a static evaluation would misjudge
+ * and the search carries on through it without counting depth: HK's exchange of blows
+ * (HK-R6 to R8), whose captures are forced choices, not a turn. */
+bool syn_variant_unsettled (const SynVariant *variant, const SynState *state);
+
+/* The evaluation the orthodox-capture rule sets share, of a board alone. */
+int syn_orthodox_eval_position (const SynPosition *pos);

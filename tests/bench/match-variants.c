@@ -1,0 +1,218 @@
+/* match-variants.c: the engine's strength in every rule set, by a match against a random
+ * player or the plain one-step player (rule-set-strategy.h): games with colours
+ * alternating, a score per rule set with its 95% interval. Not a test: a benchmark run by
+ * hand, `match-variants [--games N] [--depth D] [--time MS] [--opponent random|plain]
+ * [--variant ID] [--seed S]`.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rule-set-strategy.h"
+#include "transactional.h"
+#include "variant-search.h"
+
+#define MAX_STEPS 400 /* a game still going after this many steps is scored a draw */
+
+typedef struct
+{
+  int games, depth, time_ms;
+  const char *opponent;
+  const char *variant;
+  uint64_t seed;
+} Options;
+
+typedef struct
+{
+  SynSearchWorkspace *search;
+  SynSearchResult *result;
+  SynStrategyWork *plain;
+  uint64_t rng;
+} Players;
+
+static uint64_t
+next_random (uint64_t *state)
+{
+  uint64_t x = (*state += 0x9E3779B97F4A7C15ULL);
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+/* What side's program knows: in Transactional its player state (TX-R14), never the
+ * opponent's pending moves. */
+static void
+known_state (const SynVariant *variant, const SynState *state, SynColour side, SynState *out)
+{
+  if (variant == &syn_variant_transactional)
+    syn_tx_player_state (state, side, out);
+  else
+    *out = *state;
+}
+
+static SynChoice
+engine_choice (const SynVariant *variant, const SynState *state, SynColour side,
+               const Options *options, const SynChoice *excluded, int n_excluded, Players *players)
+{
+  SynPscLimits limits = { options->depth, options->time_ms, 0, next_random (&players->rng) };
+  SynSearchExclusion exclusion = { side, excluded, n_excluded };
+  SynState known;
+  known_state (variant, state, side, &known);
+  return syn_search_choose (variant, &known, side, &limits, &exclusion, NULL, players->search,
+                            players->result);
+}
+
+static SynChoice
+opponent_choice (const SynVariant *variant, const SynState *state, SynColour side,
+                 const Options *options, const SynChoice *excluded, int n_excluded,
+                 Players *players)
+{
+  static SynChoice choices[SYN_MAX_CHOICES];
+  int n = 0, all = variant->choices (state, side, choices);
+
+  if (strcmp (options->opponent, "plain") == 0)
+    {
+      SynState known;
+      double random = (double) (next_random (&players->rng) >> 11) / 9007199254740992.0;
+      known_state (variant, state, side, &known);
+      return syn_rule_set_strategy_choose (variant, &known, side, random, excluded, n_excluded,
+                                           players->plain);
+    }
+  for (int i = 0; i < all; i++)
+    {
+      bool refused = false;
+      for (int j = 0; j < n_excluded; j++)
+        refused = refused || choices[i] == excluded[j];
+      if (!refused)
+        choices[n++] = choices[i];
+    }
+  return n ? choices[next_random (&players->rng) % (uint64_t) n] : SYN_CHOICE_NONE;
+}
+
+/* True when the step was refused (TX-R5): the same side chooses again. */
+static bool
+refused (const SynVariant *variant, const SynState *before, SynChoice white, SynChoice black,
+         const SynState *after)
+{
+  SynEvent events[SYN_MAX_EVENTS];
+  int n = variant->events ? variant->events (before, white, black, after, events) : 0;
+  for (int i = 0; i < n; i++)
+    if (events[i].kind == SYN_EVENT_LOCKED)
+      return true;
+  return false;
+}
+
+/* One game; returns the engine's score, 1, 0.5 or 0. */
+static double
+play (const SynVariant *variant, SynColour engine, const Options *options, Players *players)
+{
+  static SynChoice excluded[2][SYN_MAX_CHOICES];
+  SynState state, next;
+  SynFenError error;
+  SynOutcome outcome = { SYN_RESULT_NONE, SYN_REASON_NONE };
+  int n_excluded[2] = { 0, 0 };
+
+  variant->read_state (variant->start_fen, &state, &error);
+  if (variant->seed)
+    variant->seed (&state, next_random (&players->rng));
+  for (int step = 0; step < MAX_STEPS; step++)
+    {
+      SynChoice chosen[2];
+      outcome = variant->outcome (&state);
+      if (outcome.result != SYN_RESULT_NONE)
+        break;
+      for (int side = 0; side < 2; side++)
+        chosen[side] = side == (int) engine
+                           ? engine_choice (variant, &state, side, options, excluded[side],
+                                            n_excluded[side], players)
+                           : opponent_choice (variant, &state, side, options, excluded[side],
+                                              n_excluded[side], players);
+      variant->apply (&state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next);
+      if (refused (variant, &state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next))
+        {
+          int side = state.board.side_to_move;
+          if (n_excluded[side] < SYN_MAX_CHOICES)
+            excluded[side][n_excluded[side]++] = chosen[side];
+          continue;
+        }
+      n_excluded[0] = n_excluded[1] = 0;
+      state = next;
+    }
+  if (getenv ("MATCH_VERBOSE"))
+    fprintf (stderr, "%s engine %s: %s %s\n", variant->id, engine == SYN_WHITE ? "white" : "black",
+             syn_result_to_text (outcome.result),
+             syn_reason_to_text (outcome.reason) ? syn_reason_to_text (outcome.reason)
+                                                 : "step limit");
+  if (outcome.result == SYN_RESULT_DRAW || outcome.result == SYN_RESULT_NONE)
+    return 0.5;
+  return (outcome.result == SYN_RESULT_WHITE_WINS) == (engine == SYN_WHITE) ? 1 : 0;
+}
+
+static void
+match (const SynVariant *variant, const Options *options, Players *players)
+{
+  int wins = 0, draws = 0, losses = 0;
+  double mean, sum_sq = 0, sd;
+
+  /* Each rule set's games from a stream of their own: a change in one rule set leaves the
+   * others' games as they were. */
+  players->rng = options->seed;
+  for (const char *c = variant->id; *c; c++)
+    players->rng = players->rng * 31 + (uint64_t) *c;
+
+  for (int game = 0; game < options->games; game++)
+    {
+      double score = play (variant, game % 2 ? SYN_BLACK : SYN_WHITE, options, players);
+      wins += score == 1;
+      draws += score == 0.5;
+      losses += score == 0;
+    }
+  mean = (wins + 0.5 * draws) / options->games;
+  sum_sq
+      = wins * (1 - mean) * (1 - mean) + draws * (0.5 - mean) * (0.5 - mean) + losses * mean * mean;
+  sd = sqrt (sum_sq / options->games / options->games);
+  printf ("%-14s vs %-6s depth %d time %d ms: %d games, +%d =%d -%d, score %.1f%% +- %.1f%%\n",
+          variant->id, options->opponent, options->depth, options->time_ms, options->games, wins,
+          draws, losses, 100 * mean, 196 * sd);
+  fflush (stdout);
+}
+
+int
+main (int argc, char **argv)
+{
+  Options options = { 20, 1, 0, "random", NULL, 2026 };
+  Players players;
+  const SynVariant *const *all = syn_variant_all ();
+
+  for (int i = 1; i + 1 < argc; i += 2)
+    {
+      if (strcmp (argv[i], "--games") == 0)
+        options.games = atoi (argv[i + 1]);
+      else if (strcmp (argv[i], "--depth") == 0)
+        options.depth = atoi (argv[i + 1]);
+      else if (strcmp (argv[i], "--time") == 0)
+        options.time_ms = atoi (argv[i + 1]);
+      else if (strcmp (argv[i], "--opponent") == 0)
+        options.opponent = argv[i + 1];
+      else if (strcmp (argv[i], "--variant") == 0)
+        options.variant = argv[i + 1];
+      else if (strcmp (argv[i], "--seed") == 0)
+        options.seed = strtoull (argv[i + 1], NULL, 10);
+    }
+  players.search = malloc (syn_search_workspace_size ());
+  players.result = malloc (sizeof *players.result);
+  players.plain = malloc (sizeof *players.plain);
+  if (!players.search || !players.result || !players.plain || options.games < 1)
+    return 1;
+  for (int v = 0; all[v]; v++)
+    if (!options.variant || strcmp (options.variant, all[v]->id) == 0)
+      match (all[v], &options, &players);
+  free (players.search);
+  free (players.result);
+  free (players.plain);
+  return 0;
+}
