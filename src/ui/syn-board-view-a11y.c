@@ -42,6 +42,8 @@ describe_square (SynBoardView *self, int square, SynBitboard targets)
   g_string_append_printf (label, ", %s", piece != SYN_NO_PIECE ? piece_name (piece) : _ ("empty"));
   if (facts->frozen & bit)
     g_string_append_printf (label, ", %s", _ ("frozen"));
+  if (facts->check & bit)
+    g_string_append_printf (label, ", %s", _ ("in check"));
   if (facts->control[SYN_WHITE] & bit)
     g_string_append_printf (label, ", %s", _ ("controlled by white"));
   else if (facts->control[SYN_BLACK] & bit)
@@ -53,6 +55,19 @@ describe_square (SynBoardView *self, int square, SynBitboard targets)
   return g_string_free (label, FALSE);
 }
 
+/* Why the viewer's piece there cannot move, said by the rules (syn-board-facts.h); nothing
+ * on other squares, where it would only repeat "not your piece" 16 times. */
+static char *
+describe_refusal (SynBoardView *self, int square)
+{
+  SynPiece piece = self->facts.position.board[square];
+
+  if (!self->interactive || self->pick_both_sides || piece == SYN_NO_PIECE
+      || SYN_PIECE_COLOUR (piece) != self->facts.viewer)
+    return NULL;
+  return syn_board_facts_explain_refusal (&self->facts, square);
+}
+
 void
 _syn_board_view_update_labels (SynBoardView *self)
 {
@@ -61,7 +76,10 @@ _syn_board_view_update_labels (SynBoardView *self)
   for (int square = 0; square < 64; square++)
     {
       g_autofree char *label = describe_square (self, square, targets);
+      g_autofree char *why = describe_refusal (self, square);
+
       syn_board_square_set_label (SYN_BOARD_SQUARE (self->squares[square]), label);
+      syn_board_square_set_description (SYN_BOARD_SQUARE (self->squares[square]), why);
       syn_board_square_set_selected (SYN_BOARD_SQUARE (self->squares[square]),
                                      square == self->selected);
     }

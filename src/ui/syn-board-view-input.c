@@ -214,6 +214,7 @@ on_drag_begin_cb (GtkGestureDrag *gesture, double x, double y, SynBoardView *sel
 
   self->cursor = square;
   gtk_widget_grab_focus (self->squares[square]);
+  _syn_board_view_hide_refusal (self);
 
   /* A press picks a piece up at once, so that the same press can drag it. */
   if (square != self->selected && !(_syn_board_view_destinations (self) & syn_bit (square))
@@ -352,6 +353,78 @@ add_arrow_bindings (GtkWidgetClass *widget_class, guint key, guint keypad_key, i
                                        dy);
 }
 
+/* Refusals: a click on a piece that cannot move says why, near the piece, for a while. */
+
+#define REFUSAL_SHOWN_MSEC 4000
+
+static gboolean
+refusal_timeout_cb (gpointer user_data)
+{
+  SynBoardView *self = SYN_BOARD_VIEW (user_data);
+
+  self->refusal_timeout_id = 0;
+  _syn_board_view_hide_refusal (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_syn_board_view_hide_refusal (SynBoardView *self)
+{
+  g_clear_handle_id (&self->refusal_timeout_id, g_source_remove);
+  if (self->refusal_popover != NULL && gtk_widget_get_visible (self->refusal_popover))
+    gtk_popover_popdown (GTK_POPOVER (self->refusal_popover));
+}
+
+static void
+show_refusal (SynBoardView *self, int square)
+{
+  g_autofree char *text = NULL;
+  graphene_rect_t rect;
+  int column, row;
+
+  if (self->pick_both_sides || self->facts.position.board[square] == SYN_NO_PIECE)
+    return;
+  text = syn_board_facts_explain_refusal (&self->facts, square);
+  if (text == NULL)
+    return;
+
+  gtk_label_set_text (GTK_LABEL (self->refusal_label), text);
+  _syn_board_view_square_to_cell (self, square, &column, &row);
+  gtk_popover_set_position (GTK_POPOVER (self->refusal_popover),
+                            row < 2 ? GTK_POS_BOTTOM : GTK_POS_TOP);
+  _syn_board_view_square_rect (self, square, &rect);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->refusal_popover),
+                               &(GdkRectangle){ (int) rect.origin.x, (int) rect.origin.y,
+                                                (int) rect.size.width, (int) rect.size.height });
+  gtk_popover_popup (GTK_POPOVER (self->refusal_popover));
+  g_clear_handle_id (&self->refusal_timeout_id, g_source_remove);
+  self->refusal_timeout_id = g_timeout_add (REFUSAL_SHOWN_MSEC, refusal_timeout_cb, self);
+}
+
+static GtkWidget *
+create_refusal_popover (SynBoardView *self)
+{
+  GtkWidget *popover = gtk_popover_new ();
+
+  /* It must not take the focus or a click away from the board: the player goes on. */
+  gtk_popover_set_autohide (GTK_POPOVER (popover), FALSE);
+  gtk_widget_set_can_target (popover, FALSE);
+  gtk_widget_add_css_class (popover, "refusal");
+  self->refusal_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->refusal_label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->refusal_label), 32);
+  gtk_popover_set_child (GTK_POPOVER (popover), self->refusal_label);
+  gtk_widget_set_parent (popover, GTK_WIDGET (self));
+  return popover;
+}
+
+void
+_syn_board_view_input_dispose (SynBoardView *self)
+{
+  g_clear_handle_id (&self->refusal_timeout_id, g_source_remove);
+  g_clear_pointer (&self->refusal_popover, gtk_widget_unparent);
+}
+
 void
 _syn_board_view_input_class_init (GtkWidgetClass *widget_class)
 {
@@ -382,6 +455,7 @@ _syn_board_view_input_init (SynBoardView *self)
   GtkEventController *motion;
 
   self->promotion_popover = create_promotion_popover (self);
+  self->refusal_popover = create_refusal_popover (self);
 
   drag = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
@@ -416,11 +490,18 @@ syn_board_view_activate_square (SynBoardView *self, int square)
   if (self->promotion_from != SYN_NO_SQUARE)
     close_promotion (self);
 
+  _syn_board_view_hide_refusal (self);
   if (self->selected != SYN_NO_SQUARE && (_syn_board_view_destinations (self) & syn_bit (square)))
     drop_on (self, self->selected, square);
   else if (square != self->selected && can_pick (self, square))
     set_selected (self, square);
   else
-    _syn_board_view_cancel_pick (self);
-}
+    {
+      /* A second click on the picked piece puts it back: nothing to explain. */
+      gboolean put_back = square == self->selected;
 
+      _syn_board_view_cancel_pick (self);
+      if (!put_back)
+        show_refusal (self, square);
+    }
+}

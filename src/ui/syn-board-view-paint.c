@@ -24,6 +24,7 @@ typedef struct
   GdkRGBA mine;       /* heatmap: the viewer's control */
   GdkRGBA theirs;     /* heatmap: the opponent's control */
   GdkRGBA frozen;     /* PSC-R3 */
+  GdkRGBA check;      /* a king in check: a glow under it */
   GdkRGBA last_white; /* white's move of the last turn */
   GdkRGBA last_black; /* black's move of the last turn */
   GdkRGBA hint;       /* destination dots and rings */
@@ -48,6 +49,7 @@ static const Palette light_palette = {
   .mine = RGB (0x2ec27e),
   .theirs = RGB (0xe66100),
   .frozen = RGB (0xe01b24),
+  .check = RGBA (0xc01c28, 0.9f),
   .last_white = RGB (0xf6d32d),
   .last_black = RGB (0x9141ac),
   .mist = 0.45f,
@@ -65,6 +67,7 @@ static const Palette dark_palette = {
   .mine = RGB (0x33d17a),
   .theirs = RGB (0xff7800),
   .frozen = RGB (0xe01b24),
+  .check = RGBA (0xff3b30, 0.9f),
   .last_white = RGB (0xf5c211),
   .last_black = RGB (0xa347ba),
   .mist = 0.25f,
@@ -529,6 +532,30 @@ append_squares (SynBoardView *self, GtkSnapshot *snapshot, const Frame *frame)
   return fog;
 }
 
+/* HK-R3, HUT-R2, SYN-R2, TX-R4: a king in check glows red from under its feet, unlike the
+ * flat tint of PSC's frozen pieces. */
+static void
+append_checks (SynBoardView *self, GtkSnapshot *snapshot, const Frame *frame)
+{
+  GdkRGBA clear = frame->palette->check;
+  graphene_rect_t rect;
+
+  clear.alpha = 0.f;
+  for (SynBitboard rest = frame->facts->check & ~frame->fog; rest != 0;)
+    {
+      GskColorStop stops[3] = { { 0.f, frame->palette->check },
+                                { 0.55f, frame->palette->check },
+                                { 1.f, clear } };
+      graphene_point_t centre;
+
+      stops[1].color.alpha *= 0.55f;
+      _syn_board_view_square_rect (self, syn_pop_lsb (&rest), &rect);
+      graphene_rect_get_center (&rect, &centre);
+      gtk_snapshot_append_radial_gradient (snapshot, &rect, &centre, rect.size.width * 0.5f,
+                                           rect.size.height * 0.5f, 0.f, 1.f, stops, 3);
+    }
+}
+
 static void
 append_standing_pieces (SynBoardView *self, GtkSnapshot *snapshot, const Frame *frame)
 {
@@ -687,6 +714,7 @@ _syn_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (self->show_coordinates && self->square_size >= MIN_COORDINATES_SQUARE_SIZE)
     append_coordinates (self, snapshot, frame.palette);
 
+  append_checks (self, snapshot, &frame);
   append_standing_pieces (self, snapshot, &frame);
   append_destinations (self, snapshot, &frame, animating ? 0 : _syn_board_view_destinations (self));
   append_rings (self, snapshot, &frame);

@@ -50,6 +50,8 @@ struct _SynBoardView
   int n_slides;
   GtkWidget *squares[64]; /* SynBoardSquare children: the accessible cells */
   GtkWidget *promotion_popover;
+  GtkWidget *refusal_popover; /* why a piece cannot move, for a few seconds */
+  guint refusal_timeout_id;
   PangoLayout *coordinate_layouts[16]; /* "a" to "h", then "1" to "8" */
   int coordinate_size;
   SynPieceRenderer *renderer;
@@ -59,6 +61,7 @@ struct _SynBoardView
 
   /* borrowed */
   GtkWidget *promotion_buttons[4]; /* queen, rook, bishop, knight */
+  GtkWidget *refusal_label;
   GtkRoot *root;
 
   /* properties */
@@ -118,6 +121,8 @@ SynBitboard _syn_board_view_destinations (SynBoardView *self);
 void _syn_board_view_cancel_pick (SynBoardView *self);
 void _syn_board_view_input_class_init (GtkWidgetClass *widget_class);
 void _syn_board_view_input_init (SynBoardView *self);
+void _syn_board_view_input_dispose (SynBoardView *self);
+void _syn_board_view_hide_refusal (SynBoardView *self);
 
 /* syn-board-view-a11y.c */
 void _syn_board_view_a11y_init (SynBoardView *self);

@@ -129,6 +129,7 @@ syn_board_view_size_allocate (GtkWidget *widget, int width, int height, int base
           -1);
     }
   gtk_popover_present (GTK_POPOVER (self->promotion_popover));
+  gtk_popover_present (GTK_POPOVER (self->refusal_popover));
 }
 
 /* Focus and style */
@@ -194,6 +195,7 @@ syn_board_view_dispose (GObject *object)
 
   _syn_board_view_animation_dispose (self);
   _syn_board_view_paint_dispose (self);
+  _syn_board_view_input_dispose (self);
   g_clear_pointer (&self->promotion_popover, gtk_widget_unparent);
   for (int i = 0; i < 64; i++)
     g_clear_pointer (&self->squares[i], gtk_widget_unparent);
@@ -357,6 +359,7 @@ syn_board_view_set_facts (SynBoardView *self, const SynBoardFacts *facts)
     return;
   _syn_board_view_end_animation (self);
   _syn_board_view_cancel_pick (self);
+  _syn_board_view_hide_refusal (self);
   self->facts = *facts;
   _syn_board_view_update_labels (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -460,6 +463,8 @@ syn_board_view_set_interactive (SynBoardView *self, gboolean interactive)
   self->interactive = interactive;
   if (!interactive)
     _syn_board_view_cancel_pick (self);
+  /* The cells say why a piece cannot move only while the viewer may move. */
+  _syn_board_view_update_labels (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
 }
 
@@ -567,6 +572,16 @@ syn_board_view_get_square_label (SynBoardView *self, int square)
   g_return_val_if_fail (square >= 0 && square < 64, NULL);
 
   return syn_board_square_get_label (SYN_BOARD_SQUARE (self->squares[square]));
+}
+
+const char *
+syn_board_view_get_refusal (SynBoardView *self)
+{
+  g_return_val_if_fail (SYN_IS_BOARD_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (self->refusal_popover))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->refusal_label));
 }
 
 GtkWidget *

@@ -1,0 +1,176 @@
+/* test-app-board.c: the board says why a piece cannot move, and marks a king in check, in the
+ * real application under Xvfb, clicked as a person clicks (xdotool).
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
+#include <string.h>
+
+#include "app-test-util.h"
+#include "syn-board-view.h"
+
+/* PSC-R3: the knight on d5 is attacked by the knight on f6 and the queen on d8. */
+#define PSC_FROZEN "3qk3/8/5n2/3N4/8/8/8/4K3 w - - 0 1"
+/* Hutnik after 1. e4 c6 2. d4 Qa5+, white holding the token: only Ke2 answers the check. */
+#define HUTNIK_AFTER_QA5 "rnb1kbnr/pp1ppppp/2p5/q7/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3 0000000000000003"
+
+static int
+sq (const char *name)
+{
+  return SYN_SQUARE (name[0] - 'a', name[1] - '1');
+}
+
+static gboolean
+is_active (gpointer data)
+{
+  return gtk_window_is_active (GTK_WINDOW (data));
+}
+
+static SynWindow *
+start (SynApplication **app, const SynVariant *variant, const char *fen)
+{
+  SynNewGameOptions options = { variant, { 0, 0 }, FALSE, SYN_PLAYER_COMPUTER, SYN_WHITE };
+  SynWindow *window = app_test_start (app, 1280, 800);
+  SynFenError error;
+  SynState state;
+
+  g_assert_nonnull (window);
+  if (!app_test_has_real_input (GTK_WIDGET (window)))
+    return window;
+  g_assert_true (variant->read_state (fen, &state, &error));
+  syn_window_start_game (window, &options, &state, FALSE);
+  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  app_test_settle (300);
+  return window;
+}
+
+/* Clicks the middle of square with the real pointer. */
+static void
+click_square (SynWindow *window, const char *square)
+{
+#ifdef GDK_WINDOWING_X11
+  SynBoardView *board = syn_window_get_board (window);
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (board));
+  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
+  graphene_rect_t rect;
+  graphene_point_t point;
+  double dx, dy;
+  int status = 0;
+
+  g_assert_true (syn_board_view_get_square_rect (board, sq (square), &rect));
+  graphene_rect_get_center (&rect, &point);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (board), GTK_WIDGET (native), &point,
+                                           &point));
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
+  x = g_strdup_printf ("%d", (int) (point.x + dx));
+  y = g_strdup_printf ("%d", (int) (point.y + dy));
+  {
+    const char *argv[] = { "xdotool", "mousemove", "--window", xid, x, y, "click", "1", NULL };
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                                 NULL, NULL, &status, NULL));
+  }
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  app_test_settle (300);
+#endif
+}
+
+/* With SYNCHESS_TEST_SHOTS set to a folder, the screen as it is, for a person to look at. */
+static void
+shoot (const char *name)
+{
+  const char *folder = g_getenv ("SYNCHESS_TEST_SHOTS");
+  g_autofree char *path = NULL;
+
+  if (folder == NULL)
+    return;
+  path = g_build_filename (folder, name, NULL);
+  {
+    const char *argv[] = { "import", "-window", "root", path, NULL };
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
+                  NULL);
+  }
+}
+
+static gboolean
+refusal_shown (gpointer data)
+{
+  return syn_board_view_get_refusal (SYN_BOARD_VIEW (data)) != NULL;
+}
+
+static void
+test_frozen_piece_says_why (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = start (&app, &syn_variant_psc, PSC_FROZEN);
+  SynBoardView *board = syn_window_get_board (window);
+
+  if (!app_test_has_real_input (GTK_WIDGET (window)))
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      app_test_quit (app, window);
+      return;
+    }
+  g_assert_null (syn_board_view_get_refusal (board));
+  click_square (window, "d5");
+  g_assert_true (app_test_iterate_until (refusal_shown, board, 3000));
+  g_assert_cmpstr (syn_board_view_get_refusal (board), ==, "Frozen: attacked by Nf6 and Qd8");
+  shoot ("psc-frozen.png");
+  g_assert_cmpint (syn_board_view_get_selected_square (board), ==, SYN_NO_SQUARE);
+
+  /* The other side's piece says so too; a piece that can move is just picked up. */
+  click_square (window, "d8");
+  g_assert_cmpstr (syn_board_view_get_refusal (board), ==, "Not your piece");
+  click_square (window, "e1");
+  g_assert_null (syn_board_view_get_refusal (board));
+  g_assert_cmpint (syn_board_view_get_selected_square (board), ==, sq ("e1"));
+  app_test_quit (app, window);
+}
+
+static void
+test_hutnik_check_is_marked (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = start (&app, &syn_variant_hutnik, HUTNIK_AFTER_QA5);
+  SynBoardView *board = syn_window_get_board (window);
+  const SynBoardFacts *facts = syn_board_view_get_facts (board);
+
+  if (!app_test_has_real_input (GTK_WIDGET (window)))
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      app_test_quit (app, window);
+      return;
+    }
+  g_assert_cmphex (facts->check, ==, syn_bit (sq ("e1")));
+  g_assert_nonnull (strstr (syn_board_view_get_square_label (board, sq ("e1")), "in check"));
+  g_assert_null (strstr (syn_board_view_get_square_label (board, sq ("e8")), "in check"));
+
+  click_square (window, "b1");
+  g_assert_true (app_test_iterate_until (refusal_shown, board, 3000));
+  g_assert_cmpstr (syn_board_view_get_refusal (board), ==, "In check: only Ke2 is allowed");
+  shoot ("hutnik-check.png");
+  app_test_quit (app, window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_setenv ("GDK_BACKEND", "x11", FALSE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  /* No accessibility bus under Xvfb. */
+  g_setenv ("GTK_A11Y", "test", FALSE);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  gtk_disable_setlocale ();
+  adw_init ();
+
+  g_test_add_func ("/app/board/frozen-piece-says-why", test_frozen_piece_says_why);
+  g_test_add_func ("/app/board/hutnik-check-is-marked", test_hutnik_check_is_marked);
+
+  return g_test_run ();
+}
