@@ -14,6 +14,7 @@
 
 #include "app-test-util.h"
 #include "syn-board-view.h"
+#include "syn-move-list.h"
 
 /* PSC-R3: the knight on d5 is attacked by the knight on f6 and the queen on d8. */
 #define PSC_FROZEN "3qk3/8/5n2/3N4/8/8/8/4K3 w - - 0 1"
@@ -158,11 +159,105 @@ test_hutnik_check_is_marked (void)
   app_test_quit (app, window);
 }
 
+/* SYN-E4 */
+#define SYNCHRONE_COLLISION "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 1 3"
+
+static void
+play (SynGame *game, const char *white, const char *black)
+{
+  const SynVariant *variant = syn_game_get_variant (game);
+  const SynState *state = syn_game_get_state (game);
+  SynChoice w = syn_variant_choice_from_text (variant, state, SYN_WHITE, white);
+  SynChoice b = syn_variant_choice_from_text (variant, state, SYN_BLACK, black);
+
+  g_assert_true (syn_game_choose (game, SYN_WHITE, w, NULL));
+  g_assert_true (syn_game_choose (game, SYN_BLACK, b, NULL));
+  app_test_settle (200);
+}
+
+/* The label of side's move in the list's row of turn index (the start row is row 0). */
+static GtkLabel *
+move_label (GtkWidget *list_box, int index, SynColour side)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), index + 1);
+  GtkWidget *child;
+
+  g_assert_nonnull (row);
+  child = gtk_widget_get_first_child (gtk_list_box_row_get_child (row)); /* the number */
+  child = gtk_widget_get_next_sibling (child);
+  if (side == SYN_BLACK)
+    child = gtk_widget_get_next_sibling (child);
+  return GTK_LABEL (child);
+}
+
+static void
+shoot_sizes (SynWindow *window, const char *name)
+{
+  const char *folder = g_getenv ("SYNCHESS_TEST_SHOTS");
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  if (folder == NULL)
+    return;
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                      : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      app_test_settle (200);
+      for (int narrow = 0; narrow <= 1; narrow++)
+        {
+          g_autofree char *file = g_strdup_printf ("%s-%s-%s.png", name, narrow ? "400" : "1280",
+                                                   dark ? "dark" : "light");
+          g_autofree char *path = g_build_filename (folder, file, NULL);
+          g_assert_true (syn_window_render_png (window, path, narrow ? 400 : 1280, 800, NULL));
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* Issue 14 point 6: a collision where both pieces died and a capture that took nothing are
+ * marked, with words in the tooltip and for screen readers; a plain move is not. */
+static void
+test_move_list_says_what_happened (void)
+{
+  SynNewGameOptions options
+      = { &syn_variant_synchrone, { 0, 0 }, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  GtkWidget *list_box;
+  SynFenError error;
+  SynState state;
+  SynGame *game;
+
+  g_assert_nonnull (window);
+  g_assert_true (syn_variant_synchrone.read_state (SYNCHRONE_COLLISION, &state, &error));
+  syn_window_start_game (window, &options, &state, FALSE);
+  game = syn_window_get_game (window);
+  play (game, "f3d4", "c6d4");  /* both knights arrive on d4: both removed (SYN-R7c) */
+  play (game, "d2d4", "d8g5");
+  play (game, "c1g5", "g5g6");  /* the queen steps away: Bxg5 takes nothing (SYN-R6) */
+  list_box = app_test_find_type (app_test_find_type (GTK_WIDGET (window), SYN_TYPE_MOVE_LIST),
+                                 GTK_TYPE_LIST_BOX);
+  g_assert_nonnull (list_box);
+  shoot_sizes (window, "move-list");
+
+  g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 0, SYN_WHITE)), ==, "Nd4 ✕");
+  g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 0, SYN_BLACK)), ==, "Nd4 ✕");
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (move_label (list_box, 0,
+                                                                                SYN_BLACK))),
+                            "both were removed"));
+  g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 1, SYN_WHITE)), ==, "d4");
+  g_assert_null (gtk_widget_get_tooltip_text (GTK_WIDGET (move_label (list_box, 1, SYN_WHITE))));
+  g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 2, SYN_WHITE)), ==, "Bxg5 ∅");
+  g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 2, SYN_BLACK)), ==, "Qg6");
+  app_test_quit (app, window);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_setenv ("GDK_BACKEND", "x11", FALSE);
-  g_setenv ("LANGUAGE", "C", TRUE);
+  /* A person looking at the screenshots may ask for another language. */
+  g_setenv ("LANGUAGE", g_getenv ("SYNCHESS_TEST_SHOTS_LANGUAGE") ? g_getenv ("SYNCHESS_TEST_SHOTS_LANGUAGE") : "C", TRUE);
   /* No accessibility bus under Xvfb. */
   g_setenv ("GTK_A11Y", "test", FALSE);
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -171,6 +266,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/app/board/frozen-piece-says-why", test_frozen_piece_says_why);
   g_test_add_func ("/app/board/hutnik-check-is-marked", test_hutnik_check_is_marked);
+  g_test_add_func ("/app/board/move-list-says-what-happened", test_move_list_says_what_happened);
 
   return g_test_run ();
 }

@@ -197,6 +197,95 @@ test_square_list (void)
   g_assert_cmpstr (two, ==, "e4, d5");
 }
 
+/* The fates of white's and black's moves in one turn, played from fen. */
+static void
+assert_fates (const SynVariant *variant, const char *fen, const char *white_uci,
+              const char *black_uci, SynFate white_fate, SynFate black_fate)
+{
+  SynState before, after;
+  SynFenError error;
+  SynChoice white, black;
+
+  g_assert_true (variant->read_state (fen, &before, &error));
+  white = syn_variant_choice_from_text (variant, &before, SYN_WHITE, white_uci);
+  black = syn_variant_choice_from_text (variant, &before, SYN_BLACK, black_uci);
+  g_assert_cmpuint (white, !=, SYN_CHOICE_NONE);
+  g_assert_cmpuint (black, !=, SYN_CHOICE_NONE);
+  variant->apply (&before, white, black, &after);
+  g_assert_cmpint (syn_notation_fate (variant, &before, white, black, &after, SYN_WHITE), ==,
+                   white_fate);
+  g_assert_cmpint (syn_notation_fate (variant, &before, white, black, &after, SYN_BLACK), ==,
+                   black_fate);
+}
+
+/* HUT-E2: black's Nxd5 may not take the knight that has just arrived: forfeited. */
+static void
+test_fate_hutnik_forfeit (void)
+{
+  assert_fates (&syn_variant_hutnik,
+                "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 1 3 0000000000000003",
+                "c3d5", "f6d5", SYN_FATE_PLAYED, SYN_FATE_FORFEITED);
+}
+
+/* HUT-E3: white's exd5 took the pawn whose own capture was then forfeited. */
+static void
+test_fate_hutnik_capture_before_forfeit (void)
+{
+  assert_fates (&syn_variant_hutnik,
+                "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3d6 0 2 0000000000000003",
+                "e4d5", "d5e4", SYN_FATE_PLAYED, SYN_FATE_FORFEITED);
+}
+
+/* HK-R5 and SYN-R7(c), SYN-E4: both knights arrive on d4 and are removed. */
+static void
+test_fate_collision (void)
+{
+  const char *fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 1 3";
+
+  assert_fates (&syn_variant_synchrone, fen, "f3d4", "c6d4", SYN_FATE_COLLIDED, SYN_FATE_COLLIDED);
+  assert_fates (&syn_variant_hk, fen, "f3d4", "c6d4", SYN_FATE_COLLIDED, SYN_FATE_COLLIDED);
+}
+
+/* SYN-R6: dxe5 while the e5 pawn steps to e4: the capture takes nothing; the pawn's step is
+ * an ordinary one. */
+static void
+test_fate_took_nothing (void)
+{
+  const char *fen = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2";
+
+  assert_fates (&syn_variant_synchrone, fen, "d4e5", "e5e4", SYN_FATE_TOOK_NOTHING,
+                SYN_FATE_PLAYED);
+  assert_fates (&syn_variant_hk, fen, "d4e5", "e5e4", SYN_FATE_TOOK_NOTHING, SYN_FATE_PLAYED);
+}
+
+/* SYN-E5: en passant on e3 while the e4 pawn moves on takes nothing. */
+static void
+test_fate_en_passant_took_nothing (void)
+{
+  assert_fates (&syn_variant_synchrone, "8/3k4/8/8/3pP3/8/8/4K3 w - e3 0 2", "e4e5", "d4e3",
+                SYN_FATE_PLAYED, SYN_FATE_TOOK_NOTHING);
+}
+
+/* SYN-R7(a): the king stays where it met a pawn; the pawn is removed. */
+static void
+test_fate_removed (void)
+{
+  assert_fates (&syn_variant_synchrone, "4k3/8/8/4p3/8/3K4/8/8 w - - 0 1", "d3e4", "e5e4",
+                SYN_FATE_PLAYED, SYN_FATE_REMOVED);
+}
+
+static void
+test_fate_words (void)
+{
+  g_assert_cmpstr (syn_notation_fate_mark (SYN_FATE_PLAYED), ==, "");
+  g_assert_cmpstr (syn_notation_fate_words (SYN_FATE_PLAYED), ==, "");
+  for (SynFate fate = SYN_FATE_FORFEITED; fate <= SYN_FATE_TOOK_NOTHING; fate++)
+    {
+      g_assert_cmpstr (syn_notation_fate_mark (fate), !=, "");
+      g_assert_cmpstr (syn_notation_fate_words (fate), !=, "");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -218,6 +307,14 @@ main (int argc, char **argv)
   g_test_add_func ("/notation/castling", test_castling);
   g_test_add_func ("/notation/no-move", test_no_move);
   g_test_add_func ("/notation/spoken", test_spoken);
+  g_test_add_func ("/notation/fate/hutnik-forfeit", test_fate_hutnik_forfeit);
+  g_test_add_func ("/notation/fate/hutnik-capture-before-forfeit",
+                   test_fate_hutnik_capture_before_forfeit);
+  g_test_add_func ("/notation/fate/collision", test_fate_collision);
+  g_test_add_func ("/notation/fate/took-nothing", test_fate_took_nothing);
+  g_test_add_func ("/notation/fate/en-passant-took-nothing", test_fate_en_passant_took_nothing);
+  g_test_add_func ("/notation/fate/removed", test_fate_removed);
+  g_test_add_func ("/notation/fate/words", test_fate_words);
 
   return g_test_run ();
 }
