@@ -25,6 +25,7 @@ typedef struct
   GdkRGBA theirs;     /* heatmap: the opponent's control */
   GdkRGBA frozen;     /* PSC-R3 */
   GdkRGBA check;      /* a king in check: a glow under it */
+  GdkRGBA lock;       /* TX-R5: the viewer's locked squares, apart from the last moves */
   GdkRGBA last_white; /* white's move of the last turn */
   GdkRGBA last_black; /* black's move of the last turn */
   GdkRGBA hint;       /* destination dots and rings */
@@ -50,6 +51,7 @@ static const Palette light_palette = {
   .theirs = RGB (0xe66100),
   .frozen = RGB (0xe01b24),
   .check = RGBA (0xc01c28, 0.9f),
+  .lock = RGB (0x865e3c),
   .last_white = RGB (0xf6d32d),
   .last_black = RGB (0x9141ac),
   .mist = 0.45f,
@@ -68,6 +70,7 @@ static const Palette dark_palette = {
   .theirs = RGB (0xff7800),
   .frozen = RGB (0xe01b24),
   .check = RGBA (0xff3b30, 0.9f),
+  .lock = RGB (0xb5835a),
   .last_white = RGB (0xf5c211),
   .last_black = RGB (0xa347ba),
   .mist = 0.25f,
@@ -642,7 +645,7 @@ append_rings (SynBoardView *self, GtkSnapshot *snapshot, const Frame *frame)
     {
       _syn_board_view_square_rect (self, syn_pop_lsb (&rest), &rect);
       append_ring (snapshot, &rect, MAX (2.f, size * 0.06f), MAX (2.f, size * 0.05f),
-                   MIN (4.f, size * 0.08f), &frame->palette->last_black);
+                   MIN (4.f, size * 0.08f), &frame->palette->lock);
     }
 
   if (cursor_visible (self))

@@ -16,7 +16,7 @@
 #include "syn-help-window.h"
 #include "syn-window.h"
 
-#define N_PAGES 6
+#define N_PAGES 7
 
 /* Every rule set in the chooser's order, with its number of pages. */
 static const struct
@@ -24,7 +24,7 @@ static const struct
   const char *id;
   guint n_pages;
 } rule_sets[] = {
-  { "psc", N_PAGES }, { "synchrone", 5 }, { "hk", 6 }, { "hutnik", 5 }, { "transactional", 6 },
+  { "psc", N_PAGES }, { "synchrone", 6 }, { "hk", 7 }, { "hutnik", 6 }, { "transactional", 7 },
 };
 
 /* The first widget of type under root, depth first, mapped ones only when asked. */
