@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "psc.h"
+#include "syn-notation.h"
 
 /* The viewer's choices: their moves once each (a Transactional move comes with up to three
  * decisions), the rest as they are. */
@@ -141,22 +142,6 @@ syn_board_facts_is_promotion (const SynBoardFacts *facts, int from, int to)
   return FALSE;
 }
 
-/* The letter shown for a piece type, in the user's language; "" for a pawn. */
-static void
-append_piece_letter (GString *text, SynPieceType type)
-{
-  /* Translators: the piece letters shown in moves, in the order king, queen, rook, bishop,
-   * knight (French: RDTFC). Game records keep the English ones. */
-  const char *letters = _ ("KQRBN");
-  static const SynPieceType types[5] = { SYN_KING, SYN_QUEEN, SYN_ROOK, SYN_BISHOP, SYN_KNIGHT };
-
-  if (g_utf8_strlen (letters, -1) != 5)
-    letters = "KQRBN";
-  for (int i = 0; i < 5; i++)
-    if (type == types[i])
-      g_string_append_unichar (text, g_utf8_get_char (g_utf8_offset_to_pointer (letters, i)));
-}
-
 static void
 append_square (GString *text, int square)
 {
@@ -173,7 +158,7 @@ syn_board_facts_name_piece (const SynBoardFacts *facts, int square)
   GString *text = g_string_new (NULL);
 
   if (piece != SYN_NO_PIECE)
-    append_piece_letter (text, SYN_PIECE_TYPE (piece));
+    syn_notation_append_piece_letter (text, SYN_PIECE_TYPE (piece));
   append_square (text, square);
   return g_string_free (text, FALSE);
 }
@@ -186,7 +171,7 @@ name_move (const SynBoardFacts *facts, SynMove move)
   GString *text = g_string_new (NULL);
 
   if (piece != SYN_NO_PIECE)
-    append_piece_letter (text, SYN_PIECE_TYPE (piece));
+    syn_notation_append_piece_letter (text, SYN_PIECE_TYPE (piece));
   if (facts->position.board[syn_move_to (move)] != SYN_NO_PIECE)
     g_string_append_c (text, 'x');
   append_square (text, syn_move_to (move));

@@ -12,7 +12,22 @@
 
 #include <glib/gi18n.h>
 
-static const char piece_letters[SYN_N_PIECE_TYPES] = { '\0', 'N', 'B', 'R', 'Q', 'K' };
+void
+syn_notation_append_piece_letter (GString *text, SynPieceType type)
+{
+  static const SynPieceType order[5] = { SYN_KING, SYN_QUEEN, SYN_ROOK, SYN_BISHOP, SYN_KNIGHT };
+  /* Translators: the letters of the pieces in moves shown to the user, in the order king,
+   * queen, rook, bishop, knight: five letters, one per piece (French: RDTFC). Game records
+   * and the network keep the English ones. */
+  const char *letters = _ ("KQRBN");
+
+  /* A translation that is not five letters would garble every move: keep the English. */
+  if (g_utf8_strlen (letters, -1) != 5 || !g_utf8_validate (letters, -1, NULL))
+    letters = "KQRBN";
+  for (int i = 0; i < 5; i++)
+    if (type == order[i])
+      g_string_append_unichar (text, g_utf8_get_char (g_utf8_offset_to_pointer (letters, i)));
+}
 
 /* How much of the origin square a move needs to be told apart from its twins. */
 typedef enum
@@ -180,7 +195,7 @@ syn_notation_describe (const SynVariant *variant, const SynState *before, SynCol
     }
   else
     {
-      g_string_append_c (text, piece_letters[facts.type]);
+      syn_notation_append_piece_letter (text, facts.type);
       if (facts.origin & ORIGIN_FILE)
         g_string_append_c (text, (char) ('a' + SYN_FILE_OF (facts.from)));
       if (facts.origin & ORIGIN_RANK)
@@ -192,7 +207,7 @@ syn_notation_describe (const SynVariant *variant, const SynState *before, SynCol
   if (syn_move_is_promotion (facts.move))
     {
       g_string_append_c (text, '=');
-      g_string_append_c (text, piece_letters[syn_move_promotion_type (facts.move)]);
+      syn_notation_append_piece_letter (text, syn_move_promotion_type (facts.move));
     }
   return g_string_free (text, FALSE);
 }

@@ -12,8 +12,8 @@
 
 G_BEGIN_DECLS
 
-/* side's choice in the position before it was executed, in SAN-like notation: piece letter
- * (none for pawns), file, rank or both when another piece of that type could also reach the
+/* side's choice in the position before it was executed, in SAN-like notation for the user
+ * (never for records: the letters are translated): piece letter (none for pawns), file, rank or both when another piece of that type could also reach the
  * square, "x" for captures (en passant too), "=Q" for promotions, "O-O" and "O-O-O" for
  * castling, "-" for SYN_CHOICE_NONE. PSC has no check, so there are no "+" or "#". */
 char *syn_notation_describe (const SynVariant *variant, const SynState *before, SynColour side,
@@ -43,6 +43,10 @@ SynFate syn_notation_fate (const SynVariant *variant, const SynState *before, Sy
  * happened, translated: its tooltip and what a screen reader reads. */
 const char *syn_notation_fate_mark (SynFate fate);
 const char *syn_notation_fate_words (SynFate fate);
+
+/* Appends the letter of a piece type as the user reads it ("N", in French "C"); nothing for
+ * a pawn. syn_notation_describe() writes its moves with these letters. */
+void syn_notation_append_piece_letter (GString *text, SynPieceType type);
 
 /* The name of a piece type in words, translated ("knight"). */
 const char *syn_notation_piece_name (SynPieceType type);

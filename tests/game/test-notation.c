@@ -5,7 +5,10 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <libintl.h>
 #include <locale.h>
+#include <string.h>
 
 #include "syn-notation.h"
 
@@ -286,6 +289,64 @@ test_fate_words (void)
     }
 }
 
+/* Writes a catalogue in which the piece letters are French, and uses it. */
+static gboolean
+use_french_letters (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-notation-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (dir, "fr", "LC_MESSAGES", NULL);
+  g_autofree char *po = g_build_filename (dir, "fr.po", NULL);
+  g_autofree char *mo = g_build_filename (folder, GETTEXT_PACKAGE ".mo", NULL);
+  const char *argv[] = { "msgfmt", "-o", mo, po, NULL };
+  int status = 0;
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_file_set_contents (
+      po, "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+          "msgid \"KQRBN\"\nmsgstr \"RDTFC\"\n",
+      -1, NULL));
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                     &status, NULL)
+      || !g_spawn_check_wait_status (status, NULL))
+    return FALSE;
+  g_unsetenv ("LANGUAGE");
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    return FALSE;
+  bindtextdomain (GETTEXT_PACKAGE, dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  return TRUE;
+}
+
+/* The letters shown are the user's (French: C for the knight, D for the queen); a record
+ * never uses these texts, it keeps UCI. */
+static void
+test_translated_letters (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_assert_true (use_french_letters ());
+      assert_text (START_FEN, SYN_WHITE, "g1f3", "Cf3");
+      assert_text (START_FEN, SYN_WHITE, "e2e4", "e4");
+      assert_text ("8/4P3/8/8/8/8/8/k6K w - - 0 1", SYN_WHITE, "e7e8q", "e8=D");
+      return;
+    }
+  {
+    g_autofree char *msgfmt = g_find_program_in_path ("msgfmt");
+    locale_t french = newlocale (LC_ALL_MASK, "fr_FR.UTF-8", (locale_t) 0);
+
+    if (french == (locale_t) 0 || msgfmt == NULL)
+      {
+        g_test_skip ("needs the fr_FR.UTF-8 locale and msgfmt");
+        return;
+      }
+    freelocale (french);
+  }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -315,6 +376,7 @@ main (int argc, char **argv)
   g_test_add_func ("/notation/fate/en-passant-took-nothing", test_fate_en_passant_took_nothing);
   g_test_add_func ("/notation/fate/removed", test_fate_removed);
   g_test_add_func ("/notation/fate/words", test_fate_words);
+  g_test_add_func ("/notation/translated-letters", test_translated_letters);
 
   return g_test_run ();
 }
