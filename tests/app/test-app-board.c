@@ -10,6 +10,8 @@
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
+#include <libintl.h>
+#include <locale.h>
 #include <string.h>
 
 #include "app-test-util.h"
@@ -190,28 +192,23 @@ move_label (GtkWidget *list_box, int index, SynColour side)
   return GTK_LABEL (child);
 }
 
+/* The window at 1280x800 and 400x800 (run under ADW_DEBUG_COLOR_SCHEME=prefer-dark for the
+ * dark look); only with SYNCHESS_TEST_SHOTS set. */
 static void
 shoot_sizes (SynWindow *window, const char *name)
 {
   const char *folder = g_getenv ("SYNCHESS_TEST_SHOTS");
-  AdwStyleManager *style = adw_style_manager_get_default ();
+  const char *look = g_getenv ("ADW_DEBUG_COLOR_SCHEME") != NULL ? "dark" : "light";
 
   if (folder == NULL)
     return;
-  for (int dark = 0; dark <= 1; dark++)
+  for (int narrow = 0; narrow <= 1; narrow++)
     {
-      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
-                                                      : ADW_COLOR_SCHEME_FORCE_LIGHT);
-      app_test_settle (200);
-      for (int narrow = 0; narrow <= 1; narrow++)
-        {
-          g_autofree char *file = g_strdup_printf ("%s-%s-%s.png", name, narrow ? "400" : "1280",
-                                                   dark ? "dark" : "light");
-          g_autofree char *path = g_build_filename (folder, file, NULL);
-          g_assert_true (syn_window_render_png (window, path, narrow ? 400 : 1280, 800, NULL));
-        }
+      g_autofree char *file
+          = g_strdup_printf ("%s-%s-%s.png", name, narrow ? "400" : "1280", look);
+      g_autofree char *path = g_build_filename (folder, file, NULL);
+      g_assert_true (syn_window_render_png (window, path, narrow ? 400 : 1280, 800, NULL));
     }
-  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
 /* Issue 14 point 6: a collision where both pieces died and a capture that took nothing are
@@ -238,7 +235,9 @@ test_move_list_says_what_happened (void)
   list_box = app_test_find_type (app_test_find_type (GTK_WIDGET (window), SYN_TYPE_MOVE_LIST),
                                  GTK_TYPE_LIST_BOX);
   g_assert_nonnull (list_box);
+  app_test_settle (500); /* the last turn's slide */
   shoot_sizes (window, "move-list");
+  shoot ("move-list-screen.png");
 
   g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 0, SYN_WHITE)), ==, "Nd4 ✕");
   g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 0, SYN_BLACK)), ==, "Nd4 ✕");
@@ -252,21 +251,66 @@ test_move_list_says_what_happened (void)
   app_test_quit (app, window);
 }
 
+/* HUT-E2 */
+#define HUTNIK_SAME_SQUARE "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 1 3 0000000000000003"
+
+/* HUT-R5: black's Nd5 may not take the knight that has just arrived there: it is struck through
+ * and marked, not shown like a played move. */
+static void
+test_move_list_strikes_a_forfeit (void)
+{
+  SynNewGameOptions options = { &syn_variant_hutnik, { 0, 0 }, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  GtkWidget *list_box;
+  GtkLabel *black;
+  SynFenError error;
+  SynState state;
+
+  g_assert_nonnull (window);
+  g_assert_true (syn_variant_hutnik.read_state (HUTNIK_SAME_SQUARE, &state, &error));
+  syn_window_start_game (window, &options, &state, FALSE);
+  play (syn_window_get_game (window), "c3d5", "f6d5");
+  list_box = app_test_find_type (app_test_find_type (GTK_WIDGET (window), SYN_TYPE_MOVE_LIST),
+                                 GTK_TYPE_LIST_BOX);
+  black = move_label (list_box, 0, SYN_BLACK);
+  g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 0, SYN_WHITE)), ==, "Nd5");
+  g_assert_cmpstr (gtk_label_get_text (black), ==, "Nd5 ⊘");
+  g_assert_cmpstr (gtk_label_get_label (black), ==, "<s>Nd5</s> ⊘");
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (black)), "forfeited"));
+  app_test_quit (app, window);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_setenv ("GDK_BACKEND", "x11", FALSE);
-  /* A person looking at the screenshots may ask for another language. */
-  g_setenv ("LANGUAGE", g_getenv ("SYNCHESS_TEST_SHOTS_LANGUAGE") ? g_getenv ("SYNCHESS_TEST_SHOTS_LANGUAGE") : "C", TRUE);
+  const char *language = g_getenv ("SYNCHESS_TEST_SHOTS_LANGUAGE");
+
   /* No accessibility bus under Xvfb. */
   g_setenv ("GTK_A11Y", "test", FALSE);
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
+  /* A person looking at the screenshots may ask for another language, with the folder of
+   * its compiled catalogue; the tests' own texts are the English ones. */
+  if (language != NULL && g_getenv ("SYNCHESS_TEST_LOCALEDIR") != NULL)
+    {
+      g_setenv ("LANGUAGE", language, TRUE);
+      setlocale (LC_ALL, "");
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("SYNCHESS_TEST_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+    }
+  else
+    {
+      g_setenv ("LANGUAGE", "C", TRUE);
+      gtk_disable_setlocale ();
+    }
   adw_init ();
 
   g_test_add_func ("/app/board/frozen-piece-says-why", test_frozen_piece_says_why);
   g_test_add_func ("/app/board/hutnik-check-is-marked", test_hutnik_check_is_marked);
   g_test_add_func ("/app/board/move-list-says-what-happened", test_move_list_says_what_happened);
+  g_test_add_func ("/app/board/move-list-strikes-a-forfeit", test_move_list_strikes_a_forfeit);
 
   return g_test_run ();
 }
