@@ -87,13 +87,13 @@ explain_psc (const SynPosition *view, SynColour side, int square, SynRefusal *ou
       out->squares = psc_attackers (view, &ctl, (SynColour) !side, square);
       return;
     }
-  out->kind = psc_reach (view, &ctl, square) != 0 ? SYN_REFUSAL_NOT_CONTROLLED
-                                                  : SYN_REFUSAL_NO_MOVE;
+  out->kind
+      = psc_reach (view, &ctl, square) != 0 ? SYN_REFUSAL_NOT_CONTROLLED : SYN_REFUSAL_NO_MOVE;
 }
 
 void
-syn_refusal_explain (const SynVariant *variant, const SynState *state, SynColour side,
-                     int square, SynRefusal *out)
+syn_refusal_explain (const SynVariant *variant, const SynState *state, SynColour side, int square,
+                     SynRefusal *out)
 {
   SynChoice choices[SYN_MAX_CHOICES];
   SynPosition view;

@@ -10,7 +10,6 @@
 
 #include "syn-board-view-private.h"
 
-
 gboolean
 _syn_board_view_is_animating (SynBoardView *self)
 {

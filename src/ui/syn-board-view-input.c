@@ -18,7 +18,6 @@ static const SynPieceType promotion_types[4] = { SYN_QUEEN, SYN_ROOK, SYN_BISHOP
 static const char *const promotion_names[4]
     = { "promote-queen", "promote-rook", "promote-bishop", "promote-knight" };
 
-
 SynBitboard
 _syn_board_view_destinations (SynBoardView *self)
 {
@@ -40,7 +39,6 @@ can_pick (SynBoardView *self, int square)
     return FALSE;
   return syn_board_facts_destinations (&self->facts, square) != 0;
 }
-
 
 static void
 update_actions (SynBoardView *self)
@@ -127,8 +125,6 @@ drop_on (SynBoardView *self, int from, int to)
   else
     emit_move (self, syn_board_facts_find_move (&self->facts, from, to, SYN_QUEEN));
 }
-
-
 
 static void
 move_cursor_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
@@ -471,7 +467,6 @@ _syn_board_view_input_init (SynBoardView *self)
 
   update_actions (self);
 }
-
 
 void
 syn_board_view_activate_square (SynBoardView *self, int square)

@@ -32,8 +32,10 @@ typedef struct
   GdkRGBA shadow;
 } Palette;
 
-#define RGBA(hex, a) { ((hex) >> 16 & 0xff) / 255.f, ((hex) >> 8 & 0xff) / 255.f, \
-                       ((hex) & 0xff) / 255.f, (a) }
+#define RGBA(hex, a)                                                                               \
+  {                                                                                                \
+    ((hex) >> 16 & 0xff) / 255.f, ((hex) >> 8 & 0xff) / 255.f, ((hex) &0xff) / 255.f, (a)          \
+  }
 #define RGB(hex) RGBA (hex, 1.f)
 /* clang-format on */
 
@@ -160,7 +162,6 @@ mist_draw (Mist *mist, int size, float strength)
 }
 
 /* Geometry */
-
 
 static void
 mix (GdkRGBA *colour, const GdkRGBA *tint, float amount)
@@ -546,9 +547,8 @@ append_checks (SynBoardView *self, GtkSnapshot *snapshot, const Frame *frame)
   clear.alpha = 0.f;
   for (SynBitboard rest = frame->facts->check & ~frame->fog; rest != 0;)
     {
-      GskColorStop stops[3] = { { 0.f, frame->palette->check },
-                                { 0.55f, frame->palette->check },
-                                { 1.f, clear } };
+      GskColorStop stops[3]
+          = { { 0.f, frame->palette->check }, { 0.55f, frame->palette->check }, { 1.f, clear } };
       graphene_point_t centre;
 
       stops[1].color.alpha *= 0.55f;

@@ -46,7 +46,6 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-
 void
 _syn_board_view_square_to_cell (SynBoardView *self, int square, int *column, int *row)
 {
@@ -82,7 +81,7 @@ _syn_board_view_square_at (SynBoardView *self, double x, double y)
   if (self->square_size == 0 || x < self->origin_x || y < self->origin_y)
     return SYN_NO_SQUARE;
   return _syn_board_view_cell_to_square (self, (int) ((x - self->origin_x) / self->square_size),
-                         (int) ((y - self->origin_y) / self->square_size));
+                                         (int) ((y - self->origin_y) / self->square_size));
 }
 
 /* Facts and the pick */
@@ -257,7 +256,6 @@ syn_board_view_set_property (GObject *object, guint prop_id, const GValue *value
     }
 }
 
-
 static void
 syn_board_view_class_init (SynBoardViewClass *klass)
 {
@@ -394,8 +392,8 @@ syn_board_view_set_flipped (SynBoardView *self, gboolean flipped)
   /* Keep the accessible cells in reading order for the side now at the bottom. */
   for (int row = 7; row >= 0; row--)
     for (int column = 7; column >= 0; column--)
-      gtk_widget_insert_after (self->squares[_syn_board_view_cell_to_square (self, column, row)], GTK_WIDGET (self),
-                               NULL);
+      gtk_widget_insert_after (self->squares[_syn_board_view_cell_to_square (self, column, row)],
+                               GTK_WIDGET (self), NULL);
 
   gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));

@@ -263,8 +263,8 @@ add_move_cell (SynMoveList *self, GtkWidget *box, const SynVariant *variant, con
     {
       /* A move that was never played is struck through. */
       g_autofree char *escaped = g_markup_escape_text (move, -1);
-      g_autofree char *markup = g_strdup_printf ("<s>%s</s> %s", escaped,
-                                                 syn_notation_fate_mark (fate));
+      g_autofree char *markup
+          = g_strdup_printf ("<s>%s</s> %s", escaped, syn_notation_fate_mark (fate));
       gtk_label_set_markup (GTK_LABEL (label), markup);
     }
   else if (fate != SYN_FATE_PLAYED)

@@ -21,7 +21,8 @@
 /* PSC-R3: the knight on d5 is attacked by the knight on f6 and the queen on d8. */
 #define PSC_FROZEN "3qk3/8/5n2/3N4/8/8/8/4K3 w - - 0 1"
 /* Hutnik after 1. e4 c6 2. d4 Qa5+, white holding the token: only Ke2 answers the check. */
-#define HUTNIK_AFTER_QA5 "rnb1kbnr/pp1ppppp/2p5/q7/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3 0000000000000003"
+#define HUTNIK_AFTER_QA5                                                                           \
+  "rnb1kbnr/pp1ppppp/2p5/q7/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3 0000000000000003"
 
 static int
 sq (const char *name)
@@ -68,16 +69,16 @@ click_square (SynWindow *window, const char *square)
 
   g_assert_true (syn_board_view_get_square_rect (board, sq (square), &rect));
   graphene_rect_get_center (&rect, &point);
-  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (board), GTK_WIDGET (native), &point,
-                                           &point));
+  g_assert_true (
+      gtk_widget_compute_point (GTK_WIDGET (board), GTK_WIDGET (native), &point, &point));
   gtk_native_get_surface_transform (native, &dx, &dy);
   xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
   x = g_strdup_printf ("%d", (int) (point.x + dx));
   y = g_strdup_printf ("%d", (int) (point.y + dy));
   {
     const char *argv[] = { "xdotool", "mousemove", "--window", xid, x, y, "click", "1", NULL };
-    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                                 NULL, NULL, &status, NULL));
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                                 NULL, &status, NULL));
   }
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   app_test_settle (300);
@@ -204,8 +205,7 @@ shoot_sizes (SynWindow *window, const char *name)
     return;
   for (int narrow = 0; narrow <= 1; narrow++)
     {
-      g_autofree char *file
-          = g_strdup_printf ("%s-%s-%s.png", name, narrow ? "400" : "1280", look);
+      g_autofree char *file = g_strdup_printf ("%s-%s-%s.png", name, narrow ? "400" : "1280", look);
       g_autofree char *path = g_build_filename (folder, file, NULL);
       g_assert_true (syn_window_render_png (window, path, narrow ? 400 : 1280, 800, NULL));
     }
@@ -229,9 +229,9 @@ test_move_list_says_what_happened (void)
   g_assert_true (syn_variant_synchrone.read_state (SYNCHRONE_COLLISION, &state, &error));
   syn_window_start_game (window, &options, &state, FALSE);
   game = syn_window_get_game (window);
-  play (game, "f3d4", "c6d4");  /* both knights arrive on d4: both removed (SYN-R7c) */
+  play (game, "f3d4", "c6d4"); /* both knights arrive on d4: both removed (SYN-R7c) */
   play (game, "d2d4", "d8g5");
-  play (game, "c1g5", "g5g6");  /* the queen steps away: Bxg5 takes nothing (SYN-R6) */
+  play (game, "c1g5", "g5g6"); /* the queen steps away: Bxg5 takes nothing (SYN-R6) */
   list_box = app_test_find_type (app_test_find_type (GTK_WIDGET (window), SYN_TYPE_MOVE_LIST),
                                  GTK_TYPE_LIST_BOX);
   g_assert_nonnull (list_box);
@@ -241,9 +241,9 @@ test_move_list_says_what_happened (void)
 
   g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 0, SYN_WHITE)), ==, "Nd4 ✕");
   g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 0, SYN_BLACK)), ==, "Nd4 ✕");
-  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (move_label (list_box, 0,
-                                                                                SYN_BLACK))),
-                            "both were removed"));
+  g_assert_nonnull (
+      strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (move_label (list_box, 0, SYN_BLACK))),
+              "both were removed"));
   g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 1, SYN_WHITE)), ==, "d4");
   g_assert_null (gtk_widget_get_tooltip_text (GTK_WIDGET (move_label (list_box, 1, SYN_WHITE))));
   g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 2, SYN_WHITE)), ==, "Bxg5 ∅");
@@ -252,7 +252,8 @@ test_move_list_says_what_happened (void)
 }
 
 /* HUT-E2 */
-#define HUTNIK_SAME_SQUARE "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 1 3 0000000000000003"
+#define HUTNIK_SAME_SQUARE                                                                         \
+  "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 1 3 0000000000000003"
 
 /* HUT-R5: black's Nd5 may not take the knight that has just arrived there: it is struck through
  * and marked, not shown like a played move. */

@@ -94,8 +94,7 @@ test_hutnik_check_only_king (void)
   r = explain (&syn_variant_hutnik, fen, SYN_WHITE, "b1");
   g_assert_cmpint (r.kind, ==, SYN_REFUSAL_IN_CHECK);
   g_assert_cmphex (r.squares, ==, syn_bit (sq ("a5")));
-  g_assert_cmpint (explain (&syn_variant_hutnik, fen, SYN_WHITE, "e1").kind, ==,
-                   SYN_REFUSAL_NONE);
+  g_assert_cmpint (explain (&syn_variant_hutnik, fen, SYN_WHITE, "e1").kind, ==, SYN_REFUSAL_NONE);
 }
 
 /* SYN-R2: in check, the orthodox answers stand: Nc3 blocks, Nf3 does not. */

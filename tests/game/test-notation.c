@@ -301,10 +301,11 @@ use_french_letters (void)
   int status = 0;
 
   g_assert_nonnull (dir);
-  g_assert_true (g_file_set_contents (
-      po, "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
-          "msgid \"KQRBN\"\nmsgstr \"RDTFC\"\n",
-      -1, NULL));
+  g_assert_true (
+      g_file_set_contents (po,
+                           "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+                           "msgid \"KQRBN\"\nmsgstr \"RDTFC\"\n",
+                           -1, NULL));
   g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
                      &status, NULL)
