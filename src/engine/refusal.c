@@ -76,61 +76,78 @@ psc_attackers (const SynPosition *view, const SynPscControl *ctl, SynColour enem
 }
 
 static void
-explain_psc (const SynPosition *view, SynColour side, int square, SynRefusal *out)
+explain_psc (const SynPosition *view, const SynPscControl *ctl, SynColour side, int square,
+             SynRefusal *out)
 {
-  SynPscControl ctl;
-
-  syn_psc_control (view, &ctl);
-  if (ctl.frozen & syn_bit (square))
+  if (ctl->frozen & syn_bit (square))
     {
       out->kind = SYN_REFUSAL_FROZEN;
-      out->squares = psc_attackers (view, &ctl, (SynColour) !side, square);
+      out->squares = psc_attackers (view, ctl, (SynColour) !side, square);
       return;
     }
-  out->kind
-      = psc_reach (view, &ctl, square) != 0 ? SYN_REFUSAL_NOT_CONTROLLED : SYN_REFUSAL_NO_MOVE;
+  out->kind = psc_reach (view, ctl, square) != 0 ? SYN_REFUSAL_NOT_CONTROLLED : SYN_REFUSAL_NO_MOVE;
+}
+
+void
+syn_refusal_explain_all (const SynVariant *variant, const SynState *state, SynColour side,
+                         SynRefusal out[64])
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+  SynBitboard movable = 0, refused;
+  SynPscControl ctl;
+  SynPosition view;
+  SynBitboard givers;
+  int n;
+
+  memset (out, 0, 64 * sizeof *out);
+  syn_variant_view (variant, state, side, &view);
+  for (SynBitboard rest = view.by_colour[!side]; rest != 0;)
+    out[syn_pop_lsb (&rest)].kind = SYN_REFUSAL_NOT_OWN;
+  for (SynBitboard rest = ~syn_position_occupied (&view); rest != 0;)
+    out[syn_pop_lsb (&rest)].kind = SYN_REFUSAL_EMPTY;
+
+  /* The rule set's own choices say which pieces may move; the rest are explained. */
+  n = variant->choices (state, side, choices);
+  for (int i = 0; i < n; i++)
+    {
+      SynMove move = SYN_CHOICE_MOVE (choices[i]);
+      if (move != SYN_MOVE_NONE)
+        movable |= syn_bit (syn_move_from (move));
+    }
+  refused = view.by_colour[side] & ~movable;
+  if (refused == 0)
+    return;
+  if (n == 0)
+    {
+      for (SynBitboard rest = refused; rest != 0;)
+        out[syn_pop_lsb (&rest)].kind = SYN_REFUSAL_WAITING;
+      return;
+    }
+  if (variant->has_control)
+    {
+      syn_psc_control (&view, &ctl);
+      for (SynBitboard rest = refused; rest != 0;)
+        {
+          int square = syn_pop_lsb (&rest);
+          explain_psc (&view, &ctl, side, square, &out[square]);
+        }
+      return;
+    }
+  givers = syn_check_givers (variant, state, side);
+  for (SynBitboard rest = refused; rest != 0;)
+    {
+      int square = syn_pop_lsb (&rest);
+      out[square].kind = givers != 0 ? SYN_REFUSAL_IN_CHECK : SYN_REFUSAL_NO_MOVE;
+      out[square].squares = givers;
+    }
 }
 
 void
 syn_refusal_explain (const SynVariant *variant, const SynState *state, SynColour side, int square,
                      SynRefusal *out)
 {
-  SynChoice choices[SYN_MAX_CHOICES];
-  SynPosition view;
-  SynPiece piece;
-  int n;
+  SynRefusal all[64];
 
-  memset (out, 0, sizeof *out);
-  syn_variant_view (variant, state, side, &view);
-  piece = view.board[square];
-  if (piece == SYN_NO_PIECE)
-    {
-      out->kind = SYN_REFUSAL_EMPTY;
-      return;
-    }
-  if (SYN_PIECE_COLOUR (piece) != side)
-    {
-      out->kind = SYN_REFUSAL_NOT_OWN;
-      return;
-    }
-  n = variant->choices (state, side, choices);
-  if (n == 0)
-    {
-      out->kind = SYN_REFUSAL_WAITING;
-      return;
-    }
-  for (int i = 0; i < n; i++)
-    {
-      SynMove move = SYN_CHOICE_MOVE (choices[i]);
-      if (move != SYN_MOVE_NONE && syn_move_from (move) == square)
-        return;
-    }
-
-  if (variant->has_control)
-    {
-      explain_psc (&view, side, square, out);
-      return;
-    }
-  out->squares = syn_check_givers (variant, state, side);
-  out->kind = out->squares != 0 ? SYN_REFUSAL_IN_CHECK : SYN_REFUSAL_NO_MOVE;
+  syn_refusal_explain_all (variant, state, side, all);
+  *out = all[square];
 }

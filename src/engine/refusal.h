@@ -30,6 +30,11 @@ typedef struct
  * the rules have none (PSC-R4) or side has no king. */
 SynBitboard syn_check_givers (const SynVariant *variant, const SynState *state, SynColour side);
 
-/* Why the piece on square, on the board side sees, is not among side's choices. */
+/* Why each square's piece, on the board side sees, is not among side's choices (NONE for
+ * those that are): one pass over the choices for the whole board. */
+void syn_refusal_explain_all (const SynVariant *variant, const SynState *state, SynColour side,
+                              SynRefusal out[64]);
+
+/* The same for one square. */
 void syn_refusal_explain (const SynVariant *variant, const SynState *state, SynColour side,
                           int square, SynRefusal *out);

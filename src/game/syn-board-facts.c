@@ -60,10 +60,12 @@ add_checks_and_refusals (SynBoardFacts *facts, const SynVariant *variant, const 
     }
   if (facts->outcome.result != SYN_RESULT_NONE)
     return;
-  for (SynBitboard rest = pieces; rest != 0;)
+  syn_refusal_explain_all (variant, state, facts->viewer, facts->refusals);
+  for (int square = 0; square < 64; square++)
     {
-      int square = syn_pop_lsb (&rest);
-      syn_refusal_explain (variant, state, facts->viewer, square, &facts->refusals[square]);
+      /* Fog hides a piece's reasons with the piece (PSC-R12). */
+      if (!(pieces & syn_bit (square)))
+        facts->refusals[square] = (SynRefusal){ 0 };
       facts->refusals[square].squares &= facts->visible;
     }
 }
