@@ -92,6 +92,7 @@ const SynVariant syn_variant_psc = {
   .start_fen = SYN_FEN_START,
   .has_control = true,
   .has_deep_search = true,
+  .check_free = true,
   .read_state = psc_read_state,
   .write_state = psc_write_state,
   .choices = psc_choices,

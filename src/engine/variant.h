@@ -109,6 +109,8 @@ struct _SynVariant
   /* The engine has a deep search for this rule set (psc-search.h); the others are played
    * by the plain one-step strategy (rule-set-strategy.h). */
   bool has_deep_search;
+  /* The rules have no check (PSC-R4): a king may stand attacked, so none is marked. */
+  bool check_free;
 
   bool (*read_state) (const char *fen, SynState *state, SynFenError *error);
   void (*write_state) (const SynState *state, char *buf, size_t size);

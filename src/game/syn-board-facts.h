@@ -12,6 +12,7 @@
 #include "move.h"
 #include "outcome.h"
 #include "position.h"
+#include "refusal.h"
 #include "variant.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,12 @@ typedef struct
   SynStepInfo info;     /* the kind of step, Hutnik's token, HK's open fields, locks */
   gboolean has_control; /* attacks, control and frozen mean something in these rules */
   SynOutcome outcome;
+  /* Kings attacked, in rule sets with check (HK-R3, HUT-R2, SYN-R2, TX-R4), and the pieces
+   * giving each side's check; only visible squares. */
+  SynBitboard check;
+  SynBitboard check_givers[2];
+  /* Why each of the pieces shown cannot be picked up by the viewer (NONE where it can). */
+  SynRefusal refusals[64];
 } SynBoardFacts;
 
 /* Computes the facts of state for viewer: the board the viewer sees (Transactional: its own
@@ -50,5 +57,12 @@ SynMove syn_board_facts_find_move (const SynBoardFacts *facts, int from, int to,
 
 /* True when from -> to is a promotion for the viewer (so the UI asks which piece). */
 gboolean syn_board_facts_is_promotion (const SynBoardFacts *facts, int from, int to);
+
+/* Why the viewer cannot move the piece on square, in words for a person ("Frozen: attacked
+ * by Nf6 and Qd8"), translated; NULL when it can, or nothing is to be said. */
+char *syn_board_facts_explain_refusal (const SynBoardFacts *facts, int square);
+
+/* "Nf6": a piece with its square, in the letters shown to the user (none for a pawn). */
+char *syn_board_facts_name_piece (const SynBoardFacts *facts, int square);
 
 G_END_DECLS

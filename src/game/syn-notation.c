@@ -12,7 +12,22 @@
 
 #include <glib/gi18n.h>
 
-static const char piece_letters[SYN_N_PIECE_TYPES] = { '\0', 'N', 'B', 'R', 'Q', 'K' };
+void
+syn_notation_append_piece_letter (GString *text, SynPieceType type)
+{
+  static const SynPieceType order[5] = { SYN_KING, SYN_QUEEN, SYN_ROOK, SYN_BISHOP, SYN_KNIGHT };
+  /* Translators: the letters of the pieces in moves shown to the user, in the order king,
+   * queen, rook, bishop, knight: five letters, one per piece (French: RDTFC). Game records
+   * and the network keep the English ones. */
+  const char *letters = _ ("KQRBN");
+
+  /* A translation that is not five letters would garble every move: keep the English. */
+  if (g_utf8_strlen (letters, -1) != 5 || !g_utf8_validate (letters, -1, NULL))
+    letters = "KQRBN";
+  for (int i = 0; i < 5; i++)
+    if (type == order[i])
+      g_string_append_unichar (text, g_utf8_get_char (g_utf8_offset_to_pointer (letters, i)));
+}
 
 /* How much of the origin square a move needs to be told apart from its twins. */
 typedef enum
@@ -180,7 +195,7 @@ syn_notation_describe (const SynVariant *variant, const SynState *before, SynCol
     }
   else
     {
-      g_string_append_c (text, piece_letters[facts.type]);
+      syn_notation_append_piece_letter (text, facts.type);
       if (facts.origin & ORIGIN_FILE)
         g_string_append_c (text, (char) ('a' + SYN_FILE_OF (facts.from)));
       if (facts.origin & ORIGIN_RANK)
@@ -192,7 +207,7 @@ syn_notation_describe (const SynVariant *variant, const SynState *before, SynCol
   if (syn_move_is_promotion (facts.move))
     {
       g_string_append_c (text, '=');
-      g_string_append_c (text, piece_letters[syn_move_promotion_type (facts.move)]);
+      syn_notation_append_piece_letter (text, syn_move_promotion_type (facts.move));
     }
   return g_string_free (text, FALSE);
 }
@@ -311,4 +326,110 @@ syn_notation_variant_name (const SynVariant *variant)
     if (g_str_equal (variant->id, names[i].id))
       return _ (names[i].name);
   return variant->name;
+}
+
+static gboolean
+forfeited (const SynVariant *variant, const SynState *before, SynChoice white, SynChoice black,
+           const SynState *after, SynColour side)
+{
+  SynEvent events[SYN_MAX_EVENTS];
+  int n;
+
+  if (variant->events == NULL)
+    return FALSE;
+  n = variant->events (before, white, black, after, events);
+  for (int i = 0; i < n; i++)
+    if (events[i].kind == SYN_EVENT_FORFEIT && events[i].side == (int8_t) side)
+      return TRUE;
+  return FALSE;
+}
+
+/* The square of the piece a move takes, or SYN_NO_SQUARE for a move that takes nothing. */
+static int
+target_square (const SynPosition *board, SynColour side, SynMove move)
+{
+  int to = syn_move_to (move);
+  SynPiece target = board->board[to];
+
+  if (syn_move_kind (move) == SYN_MOVE_EN_PASSANT)
+    return side == SYN_WHITE ? to - 8 : to + 8;
+  if (syn_move_kind (move) == SYN_MOVE_CASTLE || target == SYN_NO_PIECE
+      || SYN_PIECE_COLOUR (target) == side)
+    return SYN_NO_SQUARE;
+  return to;
+}
+
+SynFate
+syn_notation_fate (const SynVariant *variant, const SynState *before, SynChoice white,
+                   SynChoice black, const SynState *after, SynColour side)
+{
+  SynChoice choices[2] = { white, black };
+  SynMove mine = SYN_CHOICE_MOVE (choices[side]);
+  SynMove theirs = SYN_CHOICE_MOVE (choices[!side]);
+  SynPiece arrived;
+  int to;
+
+  g_return_val_if_fail (variant != NULL && before != NULL && after != NULL, SYN_FATE_PLAYED);
+
+  if (mine == SYN_MOVE_NONE)
+    return SYN_FATE_PLAYED;
+  if (forfeited (variant, before, white, black, after, side))
+    return SYN_FATE_FORFEITED;
+  /* The other move counts only when it was played (HUT-R5: a forfeited one never was). */
+  if (theirs == SYN_MOVE_NONE
+      || forfeited (variant, before, white, black, after, (SynColour) !side))
+    return SYN_FATE_PLAYED;
+
+  to = syn_move_to (mine);
+  if (syn_move_kind (mine) != SYN_MOVE_CASTLE && to == syn_move_to (theirs))
+    {
+      arrived = after->board.board[to];
+      if (arrived == SYN_NO_PIECE)
+        return SYN_FATE_COLLIDED;
+      if (SYN_PIECE_COLOUR (arrived) != side)
+        return SYN_FATE_REMOVED;
+      return SYN_FATE_PLAYED;
+    }
+  if (target_square (&before->board, side, mine) != SYN_NO_SQUARE
+      && target_square (&before->board, side, mine) == syn_move_from (theirs))
+    return SYN_FATE_TOOK_NOTHING;
+  return SYN_FATE_PLAYED;
+}
+
+const char *
+syn_notation_fate_mark (SynFate fate)
+{
+  switch (fate)
+    {
+    case SYN_FATE_FORFEITED:
+      return "⊘";
+    case SYN_FATE_COLLIDED:
+      return "✕";
+    case SYN_FATE_REMOVED:
+      return "†";
+    case SYN_FATE_TOOK_NOTHING:
+      return "∅";
+    case SYN_FATE_PLAYED:
+    default:
+      return "";
+    }
+}
+
+const char *
+syn_notation_fate_words (SynFate fate)
+{
+  switch (fate)
+    {
+    case SYN_FATE_FORFEITED:
+      return _ ("Not played: the move was forfeited, and the initiative changed hands");
+    case SYN_FATE_COLLIDED:
+      return _ ("Collision: both pieces arrived on the same square and both were removed");
+    case SYN_FATE_REMOVED:
+      return _ ("Removed: the piece arrived where the other side's piece stayed");
+    case SYN_FATE_TOOK_NOTHING:
+      return _ ("Took nothing: the piece it aimed at moved away in the same turn");
+    case SYN_FATE_PLAYED:
+    default:
+      return "";
+    }
 }

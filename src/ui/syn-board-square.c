@@ -17,6 +17,7 @@ struct _SynBoardSquare
 
   /* owned */
   char *label;
+  char *description;
   int square;
   gboolean selected;
 };
@@ -29,6 +30,7 @@ syn_board_square_finalize (GObject *object)
   SynBoardSquare *self = SYN_BOARD_SQUARE (object);
 
   g_clear_pointer (&self->label, g_free);
+  g_clear_pointer (&self->description, g_free);
 
   G_OBJECT_CLASS (syn_board_square_parent_class)->finalize (object);
 }
@@ -91,6 +93,30 @@ syn_board_square_set_label (SynBoardSquare *self, const char *label)
   g_free (self->label);
   self->label = g_strdup (label);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void
+syn_board_square_set_description (SynBoardSquare *self, const char *description)
+{
+  g_return_if_fail (SYN_IS_BOARD_SQUARE (self));
+
+  if (g_strcmp0 (self->description, description) == 0)
+    return;
+  g_free (self->description);
+  self->description = g_strdup (description);
+  if (description != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    description, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+const char *
+syn_board_square_get_description (SynBoardSquare *self)
+{
+  g_return_val_if_fail (SYN_IS_BOARD_SQUARE (self), NULL);
+
+  return self->description;
 }
 
 void

@@ -23,6 +23,10 @@ const char *syn_board_square_get_label (SynBoardSquare *self);
 void syn_board_square_set_label (SynBoardSquare *self, const char *label);
 
 /* Whether the square holds the piece the viewer has picked up. */
+/* Why its piece cannot be moved, when it cannot: the cell's accessible description. */
+void syn_board_square_set_description (SynBoardSquare *self, const char *description);
+const char *syn_board_square_get_description (SynBoardSquare *self);
+
 void syn_board_square_set_selected (SynBoardSquare *self, gboolean selected);
 
 G_END_DECLS

@@ -89,4 +89,8 @@ const char *syn_board_view_get_square_label (SynBoardView *self, int square);
  * "promote-queen", "promote-rook", "promote-bishop" and "promote-knight". */
 GtkWidget *syn_board_view_get_promotion_popover (SynBoardView *self);
 
+/* What the board says, near a piece the viewer tried to move, about why it cannot move;
+ * NULL when nothing is shown. */
+const char *syn_board_view_get_refusal (SynBoardView *self);
+
 G_END_DECLS

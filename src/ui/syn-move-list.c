@@ -216,6 +216,77 @@ hidden_step_text (const SynVariant *variant, const SynTurn *turn, SynColour side
   return g_strdup (_ ("(hidden)"));
 }
 
+/* What "2×", "T3" and "12." mean, for the turn number's tooltip. */
+static const char *
+number_tooltip (SynMoveList *self, const SynVariant *variant, const SynTurn *turn,
+                const SynStepInfo *info)
+{
+  SynColour mover = turn->choice[SYN_WHITE] != SYN_CHOICE_NONE ? SYN_WHITE : SYN_BLACK;
+
+  if (info->kind == SYN_STEP_BLOWS)
+    return _ ("A round of the exchange of blows that followed this turn's moves");
+  if (info->kind == SYN_STEP_TX_MOVE && !hides_from_viewer (self, variant, mover))
+    return _ ("The transaction this move belongs to: White's are numbered T1, T3, …, "
+              "Black's T2, T4, …");
+  return NULL;
+}
+
+/* One side's cell of a row: its move, with a mark when the move did not do what its text
+ * says, and a tooltip saying what did happen or why the move is not shown. */
+static void
+add_move_cell (SynMoveList *self, GtkWidget *box, const SynVariant *variant, const SynTurn *turn,
+               const SynStepInfo *info, SynColour side, SynFate fate)
+{
+  g_autofree char *move = NULL;
+  const char *tooltip = NULL;
+  GtkWidget *label;
+
+  /* A side that waited in a step of one side only (HK's blows, Transactional) shows
+   * nothing rather than a dash in every other row. */
+  if (info->kind != SYN_STEP_MOVES && turn->choice[side] == SYN_CHOICE_NONE)
+    move = g_strdup ("");
+  else if (hides_from_viewer (self, variant, side))
+    {
+      move = hidden_step_text (variant, turn, side);
+      tooltip = _ ("Your opponent's moves stay secret; a commit shows where its pieces went");
+    }
+  else if (fog_hides_from_viewer (self, turn, side))
+    {
+      move = g_strdup (_ ("(hidden)"));
+      tooltip = _ ("Hidden by the fog: you did not see this move");
+    }
+  else
+    move = syn_notation_describe (variant, &turn->before, side, turn->choice[side]);
+
+  label = add_label (box, NULL, side == SYN_WHITE ? "white" : "black");
+  if (fate == SYN_FATE_FORFEITED)
+    {
+      /* A move that was never played is struck through. */
+      g_autofree char *escaped = g_markup_escape_text (move, -1);
+      g_autofree char *markup
+          = g_strdup_printf ("<s>%s</s> %s", escaped, syn_notation_fate_mark (fate));
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+    }
+  else if (fate != SYN_FATE_PLAYED)
+    {
+      g_autofree char *text = g_strdup_printf ("%s %s", move, syn_notation_fate_mark (fate));
+      gtk_label_set_text (GTK_LABEL (label), text);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (label), move);
+  if (fate != SYN_FATE_PLAYED)
+    {
+      gtk_widget_add_css_class (label, "fate");
+      tooltip = syn_notation_fate_words (fate);
+    }
+  gtk_widget_set_tooltip_text (label, tooltip);
+  gtk_widget_add_css_class (label, "move");
+  /* Equal widths keep the columns straight: no move is longer than "Qa1xb2". */
+  gtk_label_set_width_chars (GTK_LABEL (label), 7);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+}
+
 static GtkWidget *
 make_turn_row (SynMoveList *self, guint index)
 {
@@ -236,8 +307,15 @@ make_turn_row (SynMoveList *self, guint index)
   g_autofree char *accessible_label = NULL;
   GtkWidget *box, *label;
   SynStepInfo info;
+  SynFate fates[2] = { SYN_FATE_PLAYED, SYN_FATE_PLAYED };
 
   syn_variant_describe (variant, &turn->before, &info);
+  /* What became of each move is said only where both sides' moves met in one step, and
+   * only of moves the viewer saw. */
+  for (int side = SYN_WHITE; side <= SYN_BLACK && info.kind == SYN_STEP_MOVES; side++)
+    if (!fog_hides_from_viewer (self, turn, side) && !fog_hides_from_viewer (self, turn, !side))
+      fates[side] = syn_notation_fate (variant, &turn->before, turn->choice[SYN_WHITE],
+                                       turn->choice[SYN_BLACK], &turn->after, (SynColour) side);
   switch (info.kind)
     {
     case SYN_STEP_BLOWS:
@@ -289,27 +367,20 @@ make_turn_row (SynMoveList *self, guint index)
   gtk_widget_add_css_class (label, "dim-label");
   gtk_label_set_width_chars (GTK_LABEL (label), 4);
   gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_set_tooltip_text (label, number_tooltip (self, variant, turn, &info));
   for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
     {
-      /* A side that waited in a step of one side only (HK's blows, Transactional) shows
-       * nothing rather than a dash in every other row. */
-      g_autofree char *move = NULL;
-
-      if (info.kind != SYN_STEP_MOVES && turn->choice[side] == SYN_CHOICE_NONE)
-        move = g_strdup ("");
-      else if (hides_from_viewer (self, variant, side))
-        move = hidden_step_text (variant, turn, (SynColour) side);
-      else if (fog_hides_from_viewer (self, turn, side))
-        move = g_strdup (_ ("(hidden)"));
-      else
-        move = syn_notation_describe (variant, &turn->before, (SynColour) side, turn->choice[side]);
-
-      label = add_label (box, move, side == SYN_WHITE ? "white" : "black");
-      gtk_widget_add_css_class (label, "move");
-      /* Equal widths keep the columns straight: no move is longer than "Qa1xb2". */
-      gtk_label_set_width_chars (GTK_LABEL (label), 7);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_set_hexpand (label, TRUE);
+      add_move_cell (self, box, variant, turn, &info, (SynColour) side, fates[side]);
+      if (fates[side] != SYN_FATE_PLAYED)
+        {
+          /* Translators: a row of the move list read aloud, then what became of a move:
+           * "Turn 3: White knight d5, Black knight d5. Black: Not played: …" */
+          char *longer = g_strdup_printf (_ ("%s. %s: %s"), accessible_label,
+                                          side == SYN_WHITE ? _ ("White") : _ ("Black"),
+                                          syn_notation_fate_words (fates[side]));
+          g_free (accessible_label);
+          accessible_label = longer;
+        }
     }
 
   return make_row (box, "turn", accessible_label);

@@ -1,4 +1,4 @@
-/* test-help.c: the How to Play window: it opens cleanly, has PSC's six pages and the pages
+/* test-help.c: the How to Play window: it opens cleanly, has PSC's seven pages and the pages
  * of the four other rule sets, every diagram shows a position, the rule-set chooser switches
  * by pointer, action and keyboard, and PSC's last page opens the game window's keyboard
  * shortcuts.
@@ -16,7 +16,7 @@
 #include "syn-help-window.h"
 #include "syn-window.h"
 
-#define N_PAGES 6
+#define N_PAGES 7
 
 /* Every rule set in the chooser's order, with its number of pages. */
 static const struct
@@ -24,7 +24,7 @@ static const struct
   const char *id;
   guint n_pages;
 } rule_sets[] = {
-  { "psc", N_PAGES }, { "synchrone", 5 }, { "hk", 6 }, { "hutnik", 5 }, { "transactional", 6 },
+  { "psc", N_PAGES }, { "synchrone", 6 }, { "hk", 7 }, { "hutnik", 6 }, { "transactional", 7 },
 };
 
 /* The first widget of type under root, depth first, mapped ones only when asked. */
@@ -135,7 +135,7 @@ save_png (GtkWidget *window, const char *dir, const char *name)
 }
 
 static void
-test_help_has_six_pages_with_diagrams (void)
+test_help_has_seven_pages_with_diagrams (void)
 {
   SynHelpWindow *window = syn_help_window_new (NULL);
   AdwCarousel *carousel;
@@ -503,7 +503,7 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
-  g_test_add_func ("/help/pages/six-with-diagrams", test_help_has_six_pages_with_diagrams);
+  g_test_add_func ("/help/pages/seven-with-diagrams", test_help_has_seven_pages_with_diagrams);
   g_test_add_func ("/help/pages/control-shows-frozen",
                    test_help_control_page_shows_frozen_and_heatmap);
   g_test_add_func ("/help/shortcuts/opens-parent-overlay", test_help_opens_shortcuts_of_parent);
