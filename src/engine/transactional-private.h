@@ -167,6 +167,11 @@ bool syn_tx_announce (const SynState *before, const SynState *after, SynColour s
 size_t syn_tx_append (char *buf, size_t size, size_t n, const char *format, ...)
     __attribute__ ((format (printf, 4, 5)));
 
+/* Appends the passed squares of files (bit per file) behind side's double steps, from the
+ * a-file on, joined by separator (TX-R8's announcement, TX-R15's public step). */
+size_t syn_tx_append_passed_squares (char *buf, size_t size, size_t n, SynColour side,
+                                     unsigned files, const char *separator);
+
 /* Writes the message into error (size bytes; error may be NULL) and returns false, so that a
  * reader can `return syn_tx_fail (...)`. */
 bool syn_tx_fail (char *error, size_t size, const char *format, ...)

@@ -45,14 +45,7 @@ syn_tx_public_step_to_text (const SynTxPublicStep *step, SynColour side, char *b
   n = syn_tx_append (buf, size, n, "%s ", (step->castling & SYN_CASTLE_ALL) ? "" : "-");
   if (!files)
     n = syn_tx_append (buf, size, n, "-");
-  for (bool first = true; files; first = false)
-    {
-      char square[3];
-      int file = __builtin_ctz (files);
-      files &= files - 1;
-      syn_square_to_text (passed_square (side, file), square);
-      n = syn_tx_append (buf, size, n, "%s%s", first ? "" : ",", square);
-    }
+  syn_tx_append_passed_squares (buf, size, n, side, files, ",");
 }
 
 /* The end of the word that starts at text: a space or the end of the text. */

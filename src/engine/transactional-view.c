@@ -217,6 +217,21 @@ syn_tx_append (char *buf, size_t size, size_t n, const char *format, ...)
   return n;
 }
 
+size_t
+syn_tx_append_passed_squares (char *buf, size_t size, size_t n, SynColour side, unsigned files,
+                              const char *separator)
+{
+  for (bool first = true; files; first = false)
+    {
+      char square[3];
+      int file = __builtin_ctz (files);
+      files &= files - 1;
+      syn_square_to_text (passed_square (side, file), square);
+      n = syn_tx_append (buf, size, n, "%s%s", first ? "" : separator, square);
+    }
+  return n;
+}
+
 /* The announcement (TX-R8) ------------------------------------------------------------ */
 
 void
@@ -291,14 +306,7 @@ syn_tx_announcement (const SynState *before, const SynState *after, SynColour si
   if (files && after->board.side_to_move == them)
     {
       n = syn_tx_append (buf, size, n, "%se.p. ", n_paths ? "; " : "");
-      for (bool first = true; files; first = false)
-        {
-          char square[3];
-          int file = __builtin_ctz (files);
-          files &= files - 1;
-          syn_square_to_text (passed_square (side, file), square);
-          n = syn_tx_append (buf, size, n, "%s%s", first ? "" : ", ", square);
-        }
+      syn_tx_append_passed_squares (buf, size, n, side, files, ", ");
     }
 }
 
