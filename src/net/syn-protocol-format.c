@@ -48,6 +48,8 @@ put_text (Writer *w, const char *text)
   if (text[0])
     put (w, " %s", text);
 }
+
+/* The bytes as lower-case hex, at most a digest's. */
 static void
 put_hex (Writer *w, const guint8 *bytes, gsize size)
 {
@@ -249,6 +251,7 @@ syn_message_format (const SynMessage *m, char *buf)
   Writer w = { buf, 0, FALSE };
   const char *word = syn_message_type_to_word (m->type);
   const SynMessageShape *shape;
+  gboolean carried = TRUE;
   SynMessage check;
 
   buf[0] = '\0';
@@ -257,24 +260,13 @@ syn_message_format (const SynMessage *m, char *buf)
   shape = syn_message_shape (m->type);
   put (&w, "%s", word);
   if (writers[m->type])
-    {
-      if (!writers[m->type](&w, m))
-        {
-          buf[0] = '\0';
-          return 0;
-        }
-    }
+    carried = writers[m->type](&w, m);
   else
     put_kinds (&w, shape->kinds, syn_message_shape_n_kinds (shape), m);
   put (&w, "\n");
-  if (w.overflow)
-    {
-      buf[0] = '\0';
-      return 0;
-    }
   /* What we send must be what the other side reads: a value out of range (a name with a
    * line break, a negative time) is caught here rather than on the other side. */
-  if (!syn_message_parse (buf, w.length - 1, &check, NULL))
+  if (!carried || w.overflow || !syn_message_parse (buf, w.length - 1, &check, NULL))
     {
       buf[0] = '\0';
       return 0;
