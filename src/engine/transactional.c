@@ -599,6 +599,8 @@ tx_outcome (const SynState *state)
   return outcome_of_turn (state, &turn);
 }
 
+/* Refusals asked between two programs (TX-R6, R16) ---------------------------------- */
+
 int
 syn_tx_refusal_sets (const SynState *state, SynBitboard *sets)
 {
@@ -617,6 +619,8 @@ syn_tx_set_all_refused (SynState *state)
   state->rules.tx.all_refused |= (uint8_t) (1u << state->board.side_to_move);
 }
 
+/* The rule-set table (variant.h); what it shows and writes lives in transactional-view.c and
+ * transactional-fen.c. */
 const SynVariant syn_variant_transactional = {
   .id = "transactional",
   .name = "Transactional Chess",
