@@ -159,7 +159,7 @@ read_transaction (const char *text, size_t len, SynColour side, SynState *state,
   if (len - i == 1 && text[i] == '-')
     return true;
 
-  build_view (state, side, &view);
+  syn_tx_build_view (state, side, &view);
   while (i < len)
     {
       size_t end = i;
@@ -172,7 +172,7 @@ read_transaction (const char *text, size_t len, SynColour side, SynState *state,
       move = read_pending_move (text + i, end - i, &view, side, field, error);
       if (move == SYN_MOVE_NONE)
         return false;
-      relocate (&view, move);
+      syn_tx_relocate (&view, move);
       tx->pending[side][tx->n_pending[side]++] = move;
       if (end < len && end + 1 == len)
         return syn_fen_fail (error, field, "a ',' ends the list of moves");
@@ -231,7 +231,7 @@ syn_tx_read_state (const char *fen, SynState *state, SynFenError *error)
           = (uint16_t) (2 * turn > MAX_TRANSACTION - 1 ? MAX_TRANSACTION - 1 : 2 * turn);
     }
 
-  shared_locks = locks_of (tx, SYN_WHITE) & locks_of (tx, SYN_BLACK);
+  shared_locks = syn_tx_locks (state, SYN_WHITE) & syn_tx_locks (state, SYN_BLACK);
   if (shared_locks)
     {
       char name[3];

@@ -29,8 +29,7 @@ extern const char *const syn_tx_colour_names[2]; /* "White", "Black" */
 extern const char *const syn_tx_colour_words[2]; /* "white", "black" */
 extern const char syn_tx_castling_letters[];     /* "KQkq", FEN field 3's order */
 
-/* Moves and squares: inline, since the rules' move generation calls them for every
- * position. */
+/* Small helpers of moves and squares. */
 
 static inline int
 castling_rook_from (int from, int to)
@@ -44,75 +43,12 @@ castling_rook_to (int from, int to)
   return to > from ? from + 1 : from - 1;
 }
 
-/* Plays a pending move, a plain relocation of own pieces (TX-R3); castling rights spent by it
- * go, which gives the pending rights of TX-R4. */
-static inline void
-relocate (SynPosition *pos, SynMove move)
-{
-  int from = syn_move_from (move), to = syn_move_to (move);
-  SynPiece piece = pos->board[from];
-  syn_position_remove (pos, from);
-  syn_position_put (pos, to, piece);
-  if (syn_move_kind (move) == SYN_MOVE_CASTLE)
-    {
-      int rook_from = castling_rook_from (from, to);
-      syn_position_remove (pos, rook_from);
-      syn_position_put (pos, castling_rook_to (from, to),
-                        SYN_PIECE (SYN_PIECE_COLOUR (piece), SYN_ROOK));
-    }
-  pos->castling &= syn_castling_kept_by (from) & syn_castling_kept_by (to);
-}
-
-/* TX-R5: the squares a move locks. */
-static inline SynBitboard
-move_locks (SynMove move)
-{
-  int from = syn_move_from (move), to = syn_move_to (move);
-  SynBitboard locks = syn_bit (from) | syn_bit (to);
-  if (syn_move_kind (move) == SYN_MOVE_CASTLE)
-    locks |= syn_bit (castling_rook_from (from, to)) | syn_bit (castling_rook_to (from, to));
-  return locks;
-}
-
-/* TX-R5: the squares that refuse a move when the opponent locks one of them: its
- * destination, both destinations of castling, the passed square of en passant (which is
- * the move's destination). */
-static inline SynBitboard
-refusal_squares (SynMove move)
-{
-  int from = syn_move_from (move), to = syn_move_to (move);
-  SynBitboard squares = syn_bit (to);
-  if (syn_move_kind (move) == SYN_MOVE_CASTLE)
-    squares |= syn_bit (castling_rook_to (from, to));
-  return squares;
-}
-
-static inline SynBitboard
-locks_of (const SynTxState *tx, SynColour side)
-{
-  SynBitboard locks = 0;
-  for (int i = 0; i < tx->n_pending[side]; i++)
-    locks |= move_locks (tx->pending[side][i]);
-  return locks;
-}
-
 /* TX-R15: the side to move's transaction is unknown to the program holding state; what that
  * side does is learned from its public part, never judged here. */
 static inline bool
 mover_hidden (const SynState *state)
 {
   return (state->rules.tx.hidden & (1u << state->board.side_to_move)) != 0;
-}
-
-/* TX-R2: side's pending position with the opponent's committed one. */
-static inline void
-build_view (const SynState *state, SynColour side, SynPosition *view)
-{
-  const SynTxState *tx = &state->rules.tx;
-  *view = state->board;
-  for (int i = 0; i < tx->n_pending[side]; i++)
-    relocate (view, tx->pending[side][i]);
-  view->side_to_move = (uint8_t) side;
 }
 
 /* The passed square on the given file of the pawns that side (the last committer) may have
@@ -144,6 +80,13 @@ bool syn_tx_commit (SynPosition *board, const SynTxState *tx, SynColour side, Sy
 /* TX-R13: the counters move on and the other side is to move; what the last step learned is
  * forgotten. */
 void syn_tx_end_turn (const SynState *state, bool resets, SynState *next);
+
+/* Plays a pending move, a plain relocation of own pieces (TX-R3); castling rights spent by it
+ * go, which gives the pending rights of TX-R4. */
+void syn_tx_relocate (SynPosition *pos, SynMove move);
+
+/* TX-R2: side's pending position with the opponent's committed one. */
+void syn_tx_build_view (const SynState *state, SynColour side, SynPosition *view);
 
 /* The FEN (transactional-fen.c): the table's read_state, write_state and write_view_state. */
 bool syn_tx_read_state (const char *fen, SynState *state, SynFenError *error);

@@ -54,7 +54,7 @@ syn_tx_view (const SynState *state, SynColour side, SynPosition *out)
 {
   unsigned files = state->rules.tx.en_passant_files;
   SynColour committer = (SynColour) !state->board.side_to_move;
-  build_view (state, side, out);
+  syn_tx_build_view (state, side, out);
   out->side_to_move = state->board.side_to_move;
   if (files)
     out->en_passant[committer] = (int8_t) passed_square (committer, __builtin_ctz (files));
@@ -67,7 +67,7 @@ syn_tx_describe (const SynState *state, SynStepInfo *info)
   info->kind = SYN_STEP_TX_MOVE;
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
-      info->locked[c] = locks_of (tx, (SynColour) c);
+      info->locked[c] = syn_tx_locks (state, (SynColour) c);
       info->transaction[c] = (tx->hidden & (1u << c)) ? 0 : tx->transaction[c];
       info->pending[c] = tx->n_pending[c];
     }
@@ -94,7 +94,7 @@ syn_tx_events (const SynState *before, SynChoice white, SynChoice black, const S
     }
   if (move != SYN_MOVE_NONE)
     {
-      locked = refusal_squares (move) & locks_of (&before->rules.tx, (SynColour) !us);
+      locked = syn_tx_refusal_squares (move) & syn_tx_locks (before, (SynColour) !us);
       if (locked)
         {
           /* The king's destination first when castling meets two locks. */
@@ -256,7 +256,7 @@ syn_tx_announcement (const SynState *before, const SynState *after, SynColour si
   else
     {
       SynPosition pending;
-      build_view (before, side, &pending);
+      syn_tx_build_view (before, side, &pending);
       follow_paths (start, &before->rules.tx, side, last_move_between (&pending, end, side),
                     origin);
     }
@@ -447,7 +447,7 @@ follow_path (const SynState *state, const SynTxPublicStep *step, int i, Followed
 {
   const SynPosition *committed = &state->board;
   SynColour us = (SynColour) committed->side_to_move, them = (SynColour) !us;
-  SynBitboard their_locks = locks_of (&state->rules.tx, them);
+  SynBitboard their_locks = syn_tx_locks (state, them);
   SynBitboard last_rank = us == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
   int from = step->changed[i].from, to = step->changed[i].to;
   unsigned promotion = step->changed[i].promotion;

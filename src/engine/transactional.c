@@ -48,7 +48,82 @@ typedef struct
   SynBitboard discoverers;
 } Turn;
 
-/* Locks (TX-R5) --------------------------------------------------------------------- */
+/* Moves and squares ----------------------------------------------------------------- */
+
+/* Plays a pending move, a plain relocation of own pieces (TX-R3); castling rights spent by it
+ * go, which gives the pending rights of TX-R4. */
+static void
+relocate (SynPosition *pos, SynMove move)
+{
+  int from = syn_move_from (move), to = syn_move_to (move);
+  SynPiece piece = pos->board[from];
+  syn_position_remove (pos, from);
+  syn_position_put (pos, to, piece);
+  if (syn_move_kind (move) == SYN_MOVE_CASTLE)
+    {
+      int rook_from = castling_rook_from (from, to);
+      syn_position_remove (pos, rook_from);
+      syn_position_put (pos, castling_rook_to (from, to),
+                        SYN_PIECE (SYN_PIECE_COLOUR (piece), SYN_ROOK));
+    }
+  pos->castling &= syn_castling_kept_by (from) & syn_castling_kept_by (to);
+}
+
+/* TX-R5: the squares a move locks. */
+static SynBitboard
+move_locks (SynMove move)
+{
+  int from = syn_move_from (move), to = syn_move_to (move);
+  SynBitboard locks = syn_bit (from) | syn_bit (to);
+  if (syn_move_kind (move) == SYN_MOVE_CASTLE)
+    locks |= syn_bit (castling_rook_from (from, to)) | syn_bit (castling_rook_to (from, to));
+  return locks;
+}
+
+/* TX-R5: the squares that refuse a move when the opponent locks one of them: its
+ * destination, both destinations of castling, the passed square of en passant (which is
+ * the move's destination). */
+static SynBitboard
+refusal_squares (SynMove move)
+{
+  int from = syn_move_from (move), to = syn_move_to (move);
+  SynBitboard squares = syn_bit (to);
+  if (syn_move_kind (move) == SYN_MOVE_CASTLE)
+    squares |= syn_bit (castling_rook_to (from, to));
+  return squares;
+}
+
+static SynBitboard
+locks_of (const SynTxState *tx, SynColour side)
+{
+  SynBitboard locks = 0;
+  for (int i = 0; i < tx->n_pending[side]; i++)
+    locks |= move_locks (tx->pending[side][i]);
+  return locks;
+}
+
+/* TX-R2: side's pending position with the opponent's committed one. */
+static void
+build_view (const SynState *state, SynColour side, SynPosition *view)
+{
+  const SynTxState *tx = &state->rules.tx;
+  *view = state->board;
+  for (int i = 0; i < tx->n_pending[side]; i++)
+    relocate (view, tx->pending[side][i]);
+  view->side_to_move = (uint8_t) side;
+}
+
+void
+syn_tx_relocate (SynPosition *pos, SynMove move)
+{
+  relocate (pos, move);
+}
+
+void
+syn_tx_build_view (const SynState *state, SynColour side, SynPosition *view)
+{
+  build_view (state, side, view);
+}
 
 SynBitboard
 syn_tx_locks (const SynState *state, SynColour side)
@@ -369,9 +444,11 @@ next_transaction (uint16_t number)
   return number <= MAX_TRANSACTION - 2 ? (uint16_t) (number + 2) : number;
 }
 
-bool
-syn_tx_commit (SynPosition *board, const SynTxState *tx, SynColour side, SynMove last,
-               uint8_t *en_passant_files)
+/* syn_tx_commit(); static, so that the compiler may inline it into tx_apply(), which sperft
+ * calls with a commit for every move. */
+static bool
+commit (SynPosition *board, const SynTxState *tx, SynColour side, SynMove last,
+        uint8_t *en_passant_files)
 {
   SynBitboard double_stepped = 0;
   bool resets = false;
@@ -413,8 +490,9 @@ syn_tx_commit (SynPosition *board, const SynTxState *tx, SynColour side, SynMove
   return resets;
 }
 
-void
-syn_tx_end_turn (const SynState *state, bool resets, SynState *next)
+/* syn_tx_end_turn(), static for the same reason. */
+static void
+end_turn (const SynState *state, bool resets, SynState *next)
 {
   SynColour us = (SynColour) state->board.side_to_move;
   next->step = 0;
@@ -426,6 +504,19 @@ syn_tx_end_turn (const SynState *state, bool resets, SynState *next)
   if (us == SYN_BLACK)
     next->board.turn_number = syn_counter_next (state->board.turn_number);
   next->board.side_to_move = (uint8_t) !us;
+}
+
+bool
+syn_tx_commit (SynPosition *board, const SynTxState *tx, SynColour side, SynMove last,
+               uint8_t *en_passant_files)
+{
+  return commit (board, tx, side, last, en_passant_files);
+}
+
+void
+syn_tx_end_turn (const SynState *state, bool resets, SynState *next)
+{
+  end_turn (state, resets, next);
 }
 
 static void
@@ -447,7 +538,7 @@ tx_apply (const SynState *state, SynChoice white, SynChoice black, SynState *out
     }
   tx->en_passant_files = 0;
   if (decision == DECIDE_COMMIT)
-    resets = syn_tx_commit (&next.board, &state->rules.tx, us, move, &tx->en_passant_files);
+    resets = commit (&next.board, &state->rules.tx, us, move, &tx->en_passant_files);
   else if (decision == DECIDE_NEITHER && move != SYN_MOVE_NONE)
     {
       if (tx->n_pending[us] < SYN_TX_MAX_PENDING)
@@ -461,7 +552,7 @@ tx_apply (const SynState *state, SynChoice white, SynChoice black, SynState *out
         tx->transaction[us] = next_transaction (tx->transaction[us]);
     }
   /* TX-R13: every turn counts; a commit with a capture or a pawn move starts again. */
-  syn_tx_end_turn (state, resets, &next);
+  end_turn (state, resets, &next);
   if (decision == DECIDE_COMMIT)
     tx->just_committed = (uint8_t) (1u << us);
   *out = next;
