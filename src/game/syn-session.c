@@ -23,6 +23,7 @@ struct _SynSession
   SynComputerLevel level;
   SynChoice last_choice[2]; /* the computer's, so a refusal can be remembered */
   GArray *refused;          /* SynChoice: refused this step (TX-R5), not to be tried again */
+  gboolean paused;          /* a dialog covers the board: the computer does not think */
 };
 
 G_DEFINE_FINAL_TYPE (SynSession, syn_session, G_TYPE_OBJECT)
@@ -69,7 +70,7 @@ start_thinking (SynSession *self)
 {
   const SynVariant *variant = syn_game_get_variant (self->game);
 
-  if (syn_game_is_over (self->game))
+  if (syn_game_is_over (self->game) || self->paused)
     return;
   g_cancellable_cancel (self->thinking);
   g_clear_object (&self->thinking);
@@ -199,4 +200,30 @@ syn_session_stop (SynSession *self)
 {
   g_cancellable_cancel (self->thinking);
   g_clear_object (&self->thinking);
+}
+
+void
+syn_session_set_paused (SynSession *self, gboolean paused)
+{
+  g_return_if_fail (SYN_IS_SESSION (self));
+
+  paused = !!paused;
+  if (paused == self->paused)
+    return;
+  self->paused = paused;
+  syn_clock_set_paused (syn_game_get_clock (self->game), paused);
+  /* The computer's budget is wall time: it would think on while the person cannot, so its
+   * search stops and starts afresh, with the clock as it stands, when play goes on. */
+  if (paused)
+    syn_session_stop (self);
+  else
+    start_thinking (self);
+}
+
+gboolean
+syn_session_is_paused (SynSession *self)
+{
+  g_return_val_if_fail (SYN_IS_SESSION (self), FALSE);
+
+  return self->paused;
 }

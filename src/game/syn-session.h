@@ -27,6 +27,11 @@ void syn_session_start (SynSession *self);
 /* Stops everything under way (computer thinking); the game stays as it is. */
 void syn_session_stop (SynSession *self);
 
+/* Pauses the game while a dialog covers the board: both clocks stop and the computer stops
+ * thinking; unpaused, the clock that should run runs and the computer thinks again. */
+void syn_session_set_paused (SynSession *self, gboolean paused);
+gboolean syn_session_is_paused (SynSession *self);
+
 /* Signal "autosave-failed" (GError *): the game could not be saved; it is still in memory. */
 
 G_END_DECLS

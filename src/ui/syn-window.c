@@ -17,6 +17,7 @@
 #include "syn-clock-view.h"
 #include "syn-game-layout.h"
 #include "syn-host-dialog.h"
+#include "syn-dialog-watch.h"
 #include "syn-join-dialog.h"
 #include "syn-move-list.h"
 #include "syn-net-game.h"
@@ -59,6 +60,7 @@ struct _SynWindow
 
   /* owned */
   GSettings *settings;
+  SynDialogWatch *dialogs;    /* whether a dialog covers the board: the clocks stop */
   SynGame *game;
   SynSession *session;        /* a game at this computer; NULL over the network */
   SynPeer *peer;              /* the other side of a network game, or NULL */
@@ -755,6 +757,16 @@ on_selected_turn_cb (SynWindow *self)
   update_status (self);
 }
 
+/* Nobody can play while a dialog covers the board, so at this computer the clocks stop and
+ * the computer waits until it closes. A network game goes on: the other player's program
+ * cannot be told to wait, and letting one side stop the clocks alone would give it time. */
+static void
+follow_dialogs (SynWindow *self)
+{
+  if (self->session && self->dialogs)
+    syn_session_set_paused (self->session, syn_dialog_watch_is_covered (self->dialogs));
+}
+
 /* Replaces the game on the board; the window shows it from viewer's side. session drives a
  * game at this computer; over the network there is none (the peer saves the game). */
 static void
@@ -792,6 +804,8 @@ adopt_game (SynWindow *self, SynGame *game, SynSession *session, SynColour viewe
   syn_clock_view_set_flipped (self->clock_view, board_flipped (self));
   update_board (self);
   update_status (self);
+  /* Paused first, so that a computer does not begin to think behind a dialog. */
+  follow_dialogs (self);
   if (self->session)
     syn_session_start (self->session);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
@@ -1200,6 +1214,7 @@ on_open_response_cb (GtkNativeDialog *dialog, int response, SynWindow *self)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       syn_window_open_file (self, file);
     }
+  syn_dialog_watch_release (self->dialogs);
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
 }
@@ -1214,6 +1229,8 @@ open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_signal_connect (dialog, "response", G_CALLBACK (on_open_response_cb), self);
+  /* A portal's chooser is no window of ours that the watch could see. */
+  syn_dialog_watch_hold (self->dialogs);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -1240,6 +1257,7 @@ on_save_response_cb (GtkNativeDialog *dialog, int response, SynWindow *self)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       save_to (self, file);
     }
+  syn_dialog_watch_release (self->dialogs);
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
 }
@@ -1256,6 +1274,7 @@ save_as_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_signal_connect (dialog, "response", G_CALLBACK (on_save_response_cb), self);
+  syn_dialog_watch_hold (self->dialogs);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -1919,6 +1938,7 @@ syn_window_dispose (GObject *object)
   if (self->session)
     syn_session_stop (self->session);
   g_clear_object (&self->session);
+  g_clear_object (&self->dialogs);
   leave_network (self);
   g_clear_object (&self->game);
   g_clear_object (&self->saved_file);
@@ -2023,6 +2043,9 @@ syn_window_init (SynWindow *self)
                            G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hand-over-done", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim-abandoned", FALSE);
+  self->dialogs = syn_dialog_watch_new (GTK_WINDOW (self));
+  g_signal_connect_object (self->dialogs, "notify::covered", G_CALLBACK (follow_dialogs), self,
+                           G_CONNECT_SWAPPED);
 }
 
 SynWindow *
