@@ -7,8 +7,10 @@
 #include "config.h"
 
 #include <gtk/gtk.h>
+#include <string.h>
 
 #include "app-test-util.h"
+#include "syn-clock-view.h"
 #include "syn-new-game-dialog.h"
 
 /* 3+2 against the computer, the person White: the clock that matters is White's. */
@@ -103,6 +105,46 @@ test_new_game_dialog_stops_clock (void)
   app_test_quit (app, window);
 }
 
+/* The texts of the labels shown under widget, joined by "|", in depth-first order. */
+static void
+gather_labels (GtkWidget *widget, GString *texts)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (texts, "%s|", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    gather_labels (child, texts);
+}
+
+static const SynNewGameOptions untimed_computer_game = {
+  &syn_variant_psc, { 0, 0 }, FALSE, SYN_PLAYER_COMPUTER, SYN_WHITE, SYN_COMPUTER_EASY
+};
+
+/* After the game no side is "Thinking…": each clock tells its side's result. */
+static void
+test_game_over_clocks_tell_result (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  g_autoptr (GString) texts = g_string_new ("|");
+  GtkWidget *clocks;
+
+  g_assert_nonnull (window);
+  syn_window_start_game (window, &untimed_computer_game, NULL, FALSE);
+  clocks = app_test_find_type (GTK_WIDGET (window), SYN_TYPE_CLOCK_VIEW);
+  g_assert_nonnull (clocks);
+  syn_game_resign (syn_window_get_game (window), SYN_WHITE);
+  app_test_settle (200);
+  gather_labels (clocks, texts);
+  g_test_message ("clock labels: %s", texts->str);
+  g_assert_null (strstr (texts->str, "Thinking"));
+  g_assert_nonnull (strstr (texts->str, "|White|Lost|"));
+  g_assert_nonnull (strstr (texts->str, "|Black|Won|"));
+  app_test_quit (app, window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -115,5 +157,6 @@ main (int argc, char **argv)
   adw_init ();
 
   g_test_add_func ("/app/flow/new-game-dialog-stops-clock", test_new_game_dialog_stops_clock);
+  g_test_add_func ("/app/flow/game-over-clocks-tell-result", test_game_over_clocks_tell_result);
   return g_test_run ();
 }
