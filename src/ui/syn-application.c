@@ -302,6 +302,8 @@ static const struct
   { "win.flip", { "<Control>f", NULL } },
   { "win.previous-turn", { "<Alt>Left", NULL } },
   { "win.next-turn", { "<Alt>Right", NULL } },
+  { "win.first-turn", { "<Alt>Home", NULL } },
+  { "win.last-turn", { "<Alt>End", NULL } },
   { "win.edit-position", { "<Control>e", NULL } },
   { "win.explore", { "<Control><Shift>e", NULL } },
 };

@@ -274,6 +274,8 @@ side_waits (SynWindow *self, SynColour side)
                 == 0;
 }
 
+static void update_browse_actions (SynWindow *self);
+
 static void
 update_status (SynWindow *self)
 {
@@ -353,6 +355,7 @@ update_status (SynWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.offer-draw",
                                  !over && playing_network (self)
                                      && syn_peer_is_connected (self->peer));
+  update_browse_actions (self);
 }
 
 /* With two people at one computer the board keeps White at the bottom; against the
@@ -1092,6 +1095,33 @@ static void
 next_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   syn_move_list_select_next (SYN_WINDOW (widget)->move_list);
+}
+
+static void
+first_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  syn_move_list_set_selected_turn (SYN_WINDOW (widget)->move_list, 0);
+}
+
+/* The last turn is the game as it stands: the board follows it again. */
+static void
+last_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  syn_move_list_set_selected_turn (SYN_WINDOW (widget)->move_list, -1);
+}
+
+/* The browse buttons go grey where there is nowhere to go, so their state tells where the
+ * board stands in the game. */
+static void
+update_browse_actions (SynWindow *self)
+{
+  int turns = self->game && !self->welcome ? (int) syn_game_get_n_turns (self->game) : 0;
+  int shown = self->shown_turns < 0 ? turns : self->shown_turns;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-turn", shown > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-turn", shown > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-turn", shown < turns);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.last-turn", shown < turns);
 }
 
 /* The position the board shows: the current one, or an earlier one while browsing. */
@@ -1997,6 +2027,8 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.cycle-heatmap", NULL, cycle_heatmap_action);
   gtk_widget_class_install_action (widget_class, "win.previous-turn", NULL, previous_turn_action);
   gtk_widget_class_install_action (widget_class, "win.next-turn", NULL, next_turn_action);
+  gtk_widget_class_install_action (widget_class, "win.first-turn", NULL, first_turn_action);
+  gtk_widget_class_install_action (widget_class, "win.last-turn", NULL, last_turn_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);

@@ -11,6 +11,7 @@
 
 #include "app-test-util.h"
 #include "syn-clock-view.h"
+#include "syn-move-list.h"
 #include "syn-new-game-dialog.h"
 
 /* 3+2 against the computer, the person White: the clock that matters is White's. */
@@ -145,6 +146,109 @@ test_game_over_clocks_tell_result (void)
   app_test_quit (app, window);
 }
 
+static gboolean
+has_action_name (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_ACTIONABLE (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), data) == 0;
+}
+
+static GtkWidget *
+browse_button (SynWindow *window, const char *action)
+{
+  GtkWidget *button = app_test_find (GTK_WIDGET (window), has_action_name, action);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (button));
+  return button;
+}
+
+/* As a click ends: "clicked" (activating waits for the pressed look to show first). */
+static void
+click (GtkWidget *button)
+{
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+typedef struct
+{
+  SynWindow *window;
+  guint turns;
+} TurnsWait;
+
+static gboolean
+has_turns (gpointer data)
+{
+  TurnsWait *wait = data;
+  return syn_game_get_n_turns (syn_window_get_game (wait->window)) >= wait->turns;
+}
+
+static void
+play (SynWindow *window, const char *move, guint turns)
+{
+  TurnsWait wait = { window, turns };
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-move", "s", move);
+  g_assert_true (app_test_iterate_until (has_turns, &wait, 20000));
+}
+
+static int
+selected_turn (SynWindow *window)
+{
+  return syn_move_list_get_selected_turn (
+      SYN_MOVE_LIST (app_test_find_type (GTK_WIDGET (window), SYN_TYPE_MOVE_LIST)));
+}
+
+/* The buttons under the move list go to the first, previous, next and last turn, grey where
+ * there is nowhere to go; Alt+Home and Alt+End do the same from the keyboard. */
+static void
+test_browse_buttons (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  GtkWidget *first, *previous, *next, *last;
+
+  g_assert_nonnull (window);
+  syn_window_start_game (window, &untimed_computer_game, NULL, FALSE);
+  first = browse_button (window, "win.first-turn");
+  previous = browse_button (window, "win.previous-turn");
+  next = browse_button (window, "win.next-turn");
+  last = browse_button (window, "win.last-turn");
+  g_assert_false (gtk_widget_is_sensitive (first));
+  g_assert_false (gtk_widget_is_sensitive (last));
+
+  play (window, "e2e4", 1);
+  play (window, "d2d4", 2);
+  app_test_settle (100);
+  g_assert_true (gtk_widget_is_sensitive (first));
+  g_assert_true (gtk_widget_is_sensitive (previous));
+  g_assert_false (gtk_widget_is_sensitive (next));
+  g_assert_false (gtk_widget_is_sensitive (last));
+
+  click (first);
+  g_assert_cmpint (selected_turn (window), ==, 0);
+  g_assert_false (gtk_widget_is_sensitive (first));
+  g_assert_true (gtk_widget_is_sensitive (last));
+  click (next);
+  g_assert_cmpint (selected_turn (window), ==, 1);
+  click (last);
+  g_assert_cmpint (selected_turn (window), ==, -1);
+  click (previous);
+  g_assert_cmpint (selected_turn (window), ==, 1);
+
+  if (app_test_has_real_input (GTK_WIDGET (window)))
+    {
+      g_assert_true (app_test_iterate_until (is_active, window, 5000));
+      app_test_press ("alt+End");
+      g_assert_cmpint (selected_turn (window), ==, -1);
+      app_test_press ("alt+Home");
+      g_assert_cmpint (selected_turn (window), ==, 0);
+    }
+  app_test_quit (app, window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -158,5 +262,6 @@ main (int argc, char **argv)
 
   g_test_add_func ("/app/flow/new-game-dialog-stops-clock", test_new_game_dialog_stops_clock);
   g_test_add_func ("/app/flow/game-over-clocks-tell-result", test_game_over_clocks_tell_result);
+  g_test_add_func ("/app/flow/browse-buttons", test_browse_buttons);
   return g_test_run ();
 }
