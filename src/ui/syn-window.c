@@ -1097,6 +1097,34 @@ next_turn_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   syn_move_list_select_next (SYN_WINDOW (widget)->move_list);
 }
 
+/* Takes back the person's last whole turn against the computer. Nowhere else: between two
+ * people at one computer a takeback would undo a move the other has already answered, and
+ * in a network game the other program keeps its own record of every committed move. Never
+ * while the person's own move for this turn is chosen: a chosen move stays secret and fixed
+ * until the turn is played (the session refuses it). */
+static void
+take_back_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynSession) session = NULL;
+  g_autoptr (GFile) saved_file = NULL;
+
+  if (!self->session || playing_network (self) || self->welcome || self->hand_over)
+    return;
+  session = syn_session_take_back (self->session, &error);
+  if (!session)
+    {
+      toast (self, error->message);
+      return;
+    }
+  /* Save still writes where this game was saved: it is the same game, a turn shorter. */
+  g_set_object (&saved_file, self->saved_file);
+  set_session (self, session, self->viewer);
+  g_set_object (&self->saved_file, saved_file);
+  toast (self, _ ("Your last turn was taken back"));
+}
+
 static void
 first_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -1122,6 +1150,10 @@ update_browse_actions (SynWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-turn", shown > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-turn", shown < turns);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.last-turn", shown < turns);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back",
+                                 self->session && !self->welcome && !self->hand_over
+                                     && !playing_network (self)
+                                     && syn_session_can_take_back (self->session, NULL));
 }
 
 /* The position the board shows: the current one, or an earlier one while browsing. */
@@ -2028,6 +2060,7 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.previous-turn", NULL, previous_turn_action);
   gtk_widget_class_install_action (widget_class, "win.next-turn", NULL, next_turn_action);
   gtk_widget_class_install_action (widget_class, "win.first-turn", NULL, first_turn_action);
+  gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
   gtk_widget_class_install_action (widget_class, "win.last-turn", NULL, last_turn_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);

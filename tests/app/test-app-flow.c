@@ -249,6 +249,59 @@ test_browse_buttons (void)
   app_test_quit (app, window);
 }
 
+/* Ctrl+Z against the computer takes back the person's last whole turn, one at a time, in
+ * the same game (its id, so its autosave); between two people at one computer it does
+ * nothing. */
+static void
+test_ctrl_z_takes_back_against_computer (void)
+{
+  static const SynNewGameOptions two_people = { &syn_variant_psc, { 0, 0 }, FALSE,
+                                                SYN_PLAYER_HUMAN, SYN_WHITE, SYN_COMPUTER_EASY };
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  g_autofree char *id = NULL;
+  TurnsWait wait = { window, 1 };
+  SynGame *game;
+
+  g_assert_nonnull (window);
+  if (!app_test_has_real_input (GTK_WIDGET (window)))
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      app_test_quit (app, window);
+      return;
+    }
+  syn_window_start_game (window, &untimed_computer_game, NULL, FALSE);
+  id = g_strdup (syn_game_get_id (syn_window_get_game (window)));
+  play (window, "e2e4", 1);
+  play (window, "d2d4", 2);
+  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  app_test_press ("ctrl+z");
+  g_assert_cmpuint (syn_game_get_n_turns (syn_window_get_game (window)), ==, 1);
+  g_assert_cmpstr (syn_game_get_id (syn_window_get_game (window)), ==, id);
+  app_test_press ("ctrl+z");
+  g_assert_cmpuint (syn_game_get_n_turns (syn_window_get_game (window)), ==, 0);
+  /* The game goes on from there: the computer answers a new first move. */
+  play (window, "c2c4", 1);
+
+  syn_window_start_game (window, &two_people, NULL, FALSE);
+  /* Both sides' moves as the game takes them: the hand-over between them is not the point. */
+  game = syn_window_get_game (window);
+  g_assert_true (syn_game_choose (game, SYN_WHITE,
+                                  syn_variant_choice_from_text (&syn_variant_psc,
+                                                                syn_game_get_state (game),
+                                                                SYN_WHITE, "e2e4"),
+                                  NULL));
+  g_assert_true (syn_game_choose (game, SYN_BLACK,
+                                  syn_variant_choice_from_text (&syn_variant_psc,
+                                                                syn_game_get_state (game),
+                                                                SYN_BLACK, "e7e5"),
+                                  NULL));
+  g_assert_true (app_test_iterate_until (has_turns, &wait, 5000));
+  app_test_press ("ctrl+z");
+  g_assert_cmpuint (syn_game_get_n_turns (syn_window_get_game (window)), ==, 1);
+  app_test_quit (app, window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -263,5 +316,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/flow/new-game-dialog-stops-clock", test_new_game_dialog_stops_clock);
   g_test_add_func ("/app/flow/game-over-clocks-tell-result", test_game_over_clocks_tell_result);
   g_test_add_func ("/app/flow/browse-buttons", test_browse_buttons);
+  g_test_add_func ("/app/flow/ctrl-z-takes-back-against-computer",
+                   test_ctrl_z_takes_back_against_computer);
   return g_test_run ();
 }
