@@ -1961,9 +1961,9 @@ on_flip_setting_cb (SynWindow *self)
 
 /* Below the board, the panel has room to spare in width, not in height. */
 static gboolean
-orient_clocks_cb (gpointer user_data)
+orient_clocks_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
-  SynWindow *self = user_data;
+  SynWindow *self = SYN_WINDOW (widget);
 
   syn_clock_view_set_orientation (self->clock_view, syn_game_layout_get_wide (self->layout)
                                                         ? GTK_ORIENTATION_VERTICAL
@@ -1971,11 +1971,13 @@ orient_clocks_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* The layout decides while allocating; the clocks change after it, not in the middle. */
+/* The layout decides while allocating; the clocks change after it, not in the middle, at
+ * the start of the next frame: an idle could be held off by busier sources while the board
+ * stood smaller, sized for clocks stacked the other way. */
 static void
 on_layout_wide_cb (SynWindow *self)
 {
-  g_idle_add_full (G_PRIORITY_HIGH_IDLE, orient_clocks_cb, g_object_ref (self), g_object_unref);
+  gtk_widget_add_tick_callback (GTK_WIDGET (self), orient_clocks_cb, NULL, NULL);
 }
 
 static gboolean

@@ -7,10 +7,12 @@
 #include "config.h"
 
 #include <gtk/gtk.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "app-test-util.h"
 #include "syn-clock-view.h"
+#include "syn-game-layout.h"
 #include "syn-move-list.h"
 #include "syn-new-game-dialog.h"
 
@@ -302,6 +304,120 @@ test_ctrl_z_takes_back_against_computer (void)
   app_test_quit (app, window);
 }
 
+/* The board's size in the window, once the window has laid it out after a change. */
+static gboolean
+count_frame_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  (*(int *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+enough_frames (gpointer data)
+{
+  return *(int *) data >= 0;
+}
+
+/* Runs until widget's window has drawn n more frames (a tick callback asks for them). */
+static void
+wait_frames (GtkWidget *widget, int n)
+{
+  int left = -n;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &left, NULL);
+
+  g_assert_true (app_test_iterate_until (enough_frames, &left, 10000));
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
+/* The clocks stand beside each other below the board, above each other beside it. */
+static gboolean
+clocks_oriented (gpointer data)
+{
+  GtkWidget *clocks = app_test_find_type (GTK_WIDGET (data), SYN_TYPE_CLOCK_VIEW);
+  GtkWidget *layout = app_test_find_type (GTK_WIDGET (data), SYN_TYPE_GAME_LAYOUT);
+  GtkOrientation orientation
+      = gtk_orientable_get_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (clocks)));
+
+  return orientation
+         == (syn_game_layout_get_wide (SYN_GAME_LAYOUT (layout)) ? GTK_ORIENTATION_VERTICAL
+                                                                 : GTK_ORIENTATION_HORIZONTAL);
+}
+
+static int
+board_size (SynWindow *window, const char *state)
+{
+  GtkWidget *board = GTK_WIDGET (syn_window_get_board (window));
+  int width, height;
+
+  /* The clocks turn at the frame after the layout chose a side for the panel; on a busy
+   * machine frames are slow to come, so the test counts them rather than waits. */
+  wait_frames (board, 4);
+  g_assert_true (clocks_oriented (window));
+  width = gtk_widget_get_width (board);
+  height = gtk_widget_get_height (board);
+  g_test_message ("board in %s: %d x %d (mapped %d)", state, width, height,
+                  gtk_widget_get_mapped (board));
+  g_assert_cmpint (width, ==, height);
+  return width;
+}
+
+static gboolean
+what_if_shown (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) other = g_list_model_get_item (toplevels, i);
+      if (other != data && gtk_widget_get_visible (GTK_WIDGET (other)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The board keeps its size from state to state at size x size: a game, a finished game, a
+ * hand-over and back, with What If open over the finished game. */
+static void
+board_keeps_size (int width, int height)
+{
+  static const SynNewGameOptions two_in_fog = { &syn_variant_psc, { 180000, 2000 }, TRUE,
+                                                SYN_PLAYER_HUMAN, SYN_WHITE, SYN_COMPUTER_EASY };
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, width, height);
+  int playing;
+
+  g_assert_nonnull (window);
+  syn_window_start_game (window, &clocked_computer_game, NULL, FALSE);
+  playing = board_size (window, "a game");
+  g_assert_cmpint (playing, >, 0);
+  play (window, "e2e4", 1);
+  g_assert_cmpint (board_size (window, "a game after a turn"), ==, playing);
+  syn_game_resign (syn_window_get_game (window), SYN_WHITE);
+  g_assert_cmpint (board_size (window, "a finished game"), ==, playing);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.explore", NULL);
+  g_assert_true (app_test_iterate_until (what_if_shown, window, 5000));
+  g_assert_cmpint (board_size (window, "a finished game under What If"), ==, playing);
+
+  syn_window_start_game (window, &two_in_fog, NULL, FALSE);
+  g_assert_cmpint (board_size (window, "a game between two in the fog"), ==, playing);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play-move", "s", "e2e4");
+  app_test_settle (200);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.hand-over-done", NULL);
+  g_assert_cmpint (board_size (window, "after the hand-over"), ==, playing);
+  app_test_quit (app, window);
+}
+
+/* The size as "WxH" in the test's path: the window the app remembered, a narrow one (the
+ * panel below the board), and two where the panel's width or height limits the board. */
+static void
+test_board_keeps_size (gconstpointer data)
+{
+  int width, height;
+
+  g_assert_cmpint (sscanf (data, "%dx%d", &width, &height), ==, 2);
+  board_keeps_size (width, height);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -318,5 +434,9 @@ main (int argc, char **argv)
   g_test_add_func ("/app/flow/browse-buttons", test_browse_buttons);
   g_test_add_func ("/app/flow/ctrl-z-takes-back-against-computer",
                    test_ctrl_z_takes_back_against_computer);
+  g_test_add_data_func ("/app/flow/board-keeps-size/1280x800", "1280x800", test_board_keeps_size);
+  g_test_add_data_func ("/app/flow/board-keeps-size/400x800", "400x800", test_board_keeps_size);
+  g_test_add_data_func ("/app/flow/board-keeps-size/1000x900", "1000x900", test_board_keeps_size);
+  g_test_add_data_func ("/app/flow/board-keeps-size/600x700", "600x700", test_board_keeps_size);
   return g_test_run ();
 }
