@@ -24,6 +24,7 @@
 #include "syn-notation.h"
 #include "syn-peer.h"
 #include "syn-position-editor.h"
+#include "syn-preferences-window.h"
 #include "syn-record.h"
 #include "syn-session.h"
 #include "syn-what-if.h"
@@ -847,8 +848,10 @@ syn_window_start_game (SynWindow *self, const SynNewGameOptions *options, const 
                        options->fog);
   if (options->opponent == SYN_PLAYER_COMPUTER)
     {
+      g_autofree char *name = syn_preferences_player_name (self->settings);
+
       viewer = options->play_as;
-      syn_game_set_player (game, viewer, SYN_PLAYER_HUMAN, g_get_real_name ());
+      syn_game_set_player (game, viewer, SYN_PLAYER_HUMAN, name);
       syn_game_set_player (game, (SynColour) !viewer, SYN_PLAYER_COMPUTER, SYN_COMPUTER_NAME);
     }
   else
@@ -1571,6 +1574,7 @@ new_peer (SynWindow *self)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (SynIdentity) identity = syn_identity_new_default (&error);
+  g_autofree char *name = NULL;
 
   if (!identity)
     {
@@ -1578,7 +1582,8 @@ new_peer (SynWindow *self)
       return NULL;
     }
   leave_network (self);
-  self->peer = syn_peer_new (identity, g_get_real_name ());
+  name = syn_preferences_player_name (self->settings);
+  self->peer = syn_peer_new (identity, name);
   g_signal_connect_object (self->peer, "game-started", G_CALLBACK (on_peer_game_started_cb), self,
                            0);
   g_signal_connect_object (self->peer, "opponent-state-changed", G_CALLBACK (on_peer_state_cb),
