@@ -15,6 +15,7 @@
 #include <gtk/gtk.h>
 
 #include "app-test-util.h"
+#include "syn-host-dialog.h"
 #include "syn-join-dialog.h"
 
 /* synchess-cli hosting one game, in folders of its own. */
@@ -142,29 +143,60 @@ is_drawable (gpointer data)
   return gtk_widget_is_drawable (data);
 }
 
+typedef struct
+{
+  GtkWidget *match;   /* shows once connected */
+  GtkWidget *connect; /* sensitive again once connecting failed */
+} JoinWait;
+
+static gboolean
+connected_or_failed (gpointer data)
+{
+  JoinWait *wait = data;
+  return gtk_widget_is_drawable (wait->match) || gtk_widget_is_sensitive (wait->connect);
+}
+
 /* Opens Join a Game and connects to the host at port, again while the host is still
- * starting, until the code to compare shows. */
+ * starting (refused), until the code to compare shows. */
 static SynJoinDialog *
 join (SynWindow *window, guint16 port)
 {
   SynJoinDialog *dialog;
-  GtkWidget *match;
+  JoinWait wait;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.join-game", NULL);
   dialog = find_join_dialog ();
   g_assert_nonnull (dialog);
   syn_join_dialog_set_address (dialog, "127.0.0.1", port);
-  match = button (dialog, "Yes, They _Match");
-  for (int tries = 0; tries < 20 && !gtk_widget_is_drawable (match); tries++)
+  wait.match = button (dialog, "Yes, They _Match");
+  wait.connect = button (dialog, "C_onnect");
+  for (int tries = 0; tries < 20 && !gtk_widget_is_drawable (wait.match); tries++)
     {
+      if (tries > 0)
+        app_test_settle (300);
       syn_join_dialog_connect (dialog);
-      app_test_iterate_until (is_drawable, match, 1000);
+      g_assert_true (app_test_iterate_until (connected_or_failed, &wait, 30000));
     }
-  g_assert_true (gtk_widget_is_drawable (match));
+  g_assert_true (gtk_widget_is_drawable (wait.match));
   return dialog;
 }
 
 /* Tests */
+
+/* With SYN_TEST_SHOTS set to a folder, the screen is kept there as name.png, to be looked at. */
+static void
+shoot (const char *name)
+{
+  const char *dir = g_getenv ("SYN_TEST_SHOTS");
+  g_autofree char *command = NULL;
+
+  if (!dir)
+    return;
+  app_test_settle (1500);
+  command = g_strdup_printf ("import -window root '%s/%s.png'", dir, name);
+  g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+}
+
 
 /* The host's proposal waits behind the codes: Accept stays grey until the player says they
  * match, the status no longer waits for a proposal on screen; "No, They Differ" ends the
@@ -186,6 +218,7 @@ test_codes_differ_ends_connection (void)
   g_assert_true (app_test_iterate_until (is_drawable, accept, 20000));
   g_assert_false (gtk_widget_is_sensitive (accept));
   wait_for_text (dialog, "Compare the code below");
+  shoot ("join-codes");
   g_assert_null (app_test_find (GTK_WIDGET (dialog), shows_text, "Waiting for the proposal"));
 
   g_signal_emit_by_name (button (dialog, "No, They _Differ"), "clicked");
@@ -250,6 +283,47 @@ test_codes_match_then_game_with_name (void)
   g_settings_reset (settings, "player-name");
 }
 
+static SynHostDialog *
+find_host_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (SYN_IS_HOST_DIALOG (window))
+        return SYN_HOST_DIALOG (window);
+    }
+  return NULL;
+}
+
+/* Waiting for a player, the host still shows where to find it: the port and the addresses,
+ * "localhost" among them. */
+static void
+test_host_waiting_shows_addresses (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  g_autoptr (GError) error = NULL;
+  SynHostDialog *dialog;
+  TextWait wait;
+
+  g_assert_nonnull (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
+  dialog = find_host_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (syn_host_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+  wait.dialog = (SynJoinDialog *) dialog;
+  wait.text = "“localhost” from this computer";
+  g_assert_true (app_test_iterate_until (text_shown, &wait, 5000));
+  wait.text = "at one of these addresses";
+  g_assert_true (text_shown (&wait));
+  shoot ("host-waiting");
+  gtk_window_close (GTK_WINDOW (dialog));
+  app_test_quit (app, window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -268,5 +342,7 @@ main (int argc, char **argv)
                    test_codes_differ_ends_connection);
   g_test_add_func ("/app/network/codes-match-then-game-with-name",
                    test_codes_match_then_game_with_name);
+  g_test_add_func ("/app/network/host-waiting-shows-addresses",
+                   test_host_waiting_shows_addresses);
   return g_test_run ();
 }
