@@ -10,6 +10,8 @@
 
 #include "syn-preferences-window.h"
 
+#include "syn-window.h"
+
 struct _SynPreferencesWindow
 {
   AdwPreferencesWindow parent_instance;
@@ -20,6 +22,7 @@ struct _SynPreferencesWindow
   AdwComboRow *heatmap_row;
   GtkSwitch *animations_switch;
   AdwEntryRow *name_row;
+  GtkWidget *clock_note;
 
   /* owned */
   GSettings *settings;
@@ -97,6 +100,7 @@ syn_preferences_window_class_init (SynPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, heatmap_row);
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, animations_switch);
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, name_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, clock_note);
 }
 
 static void
@@ -126,5 +130,8 @@ syn_preferences_window_new (GtkWindow *parent, GSettings *settings)
     g_signal_connect_object (self->name_row, "changed", G_CALLBACK (on_name_changed_cb), self,
                              G_CONNECT_SWAPPED);
   }
+  gtk_widget_set_visible (self->clock_note,
+                          SYN_IS_WINDOW (parent)
+                              && syn_window_clocks_run_behind_dialogs (SYN_WINDOW (parent)));
   return self;
 }

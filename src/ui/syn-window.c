@@ -772,6 +772,15 @@ follow_dialogs (SynWindow *self)
     syn_session_set_paused (self->session, syn_dialog_watch_is_covered (self->dialogs));
 }
 
+gboolean
+syn_window_clocks_run_behind_dialogs (SynWindow *self)
+{
+  g_return_val_if_fail (SYN_IS_WINDOW (self), FALSE);
+
+  return playing_network (self) && !syn_game_is_over (self->game)
+         && syn_clock_is_timed (syn_game_get_clock (self->game));
+}
+
 /* Replaces the game on the board; the window shows it from viewer's side. session drives a
  * game at this computer; over the network there is none (the peer saves the game). */
 static void
@@ -1290,7 +1299,9 @@ open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWindow *self = SYN_WINDOW (widget);
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      _ ("Open a Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), NULL);
+      syn_window_clocks_run_behind_dialogs (self) ? _ ("Open a Game (Your Clock Keeps Running)")
+                                                  : _ ("Open a Game"),
+      GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), NULL);
   g_autoptr (GtkFileFilter) filter = record_filter ();
 
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
@@ -1333,7 +1344,9 @@ save_as_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWindow *self = SYN_WINDOW (widget);
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      _ ("Save the Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), NULL);
+      syn_window_clocks_run_behind_dialogs (self) ? _ ("Save the Game (Your Clock Keeps Running)")
+                                                  : _ ("Save the Game"),
+      GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), NULL);
   g_autoptr (GtkFileFilter) filter = record_filter ();
   g_autofree char *name = g_strdup_printf ("%s.synchess", syn_game_get_id (self->game));
 

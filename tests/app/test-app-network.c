@@ -17,6 +17,7 @@
 #include "app-test-util.h"
 #include "syn-host-dialog.h"
 #include "syn-join-dialog.h"
+#include "syn-preferences-window.h"
 
 /* synchess-cli hosting one game, in folders of its own. */
 typedef struct
@@ -46,7 +47,7 @@ host_start (Host *host, guint16 port)
 {
   g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
   const char *argv[] = { g_getenv ("SYNCHESS_CLI"), "host", "--port", port_text, "--games", "1",
-                         "--bot", "random", "--seed", "7", NULL };
+                         "--time-control", "180+2", "--bot", "random", "--seed", "7", NULL };
   g_auto (GStrv) env = g_get_environ ();
   g_autofree char *config = NULL, *data = NULL;
   g_autoptr (GError) error = NULL;
@@ -77,6 +78,20 @@ host_stop (Host *host)
 }
 
 /* The widgets */
+
+static GtkWidget *
+find_toplevel_of (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
 
 static SynJoinDialog *
 find_join_dialog (void)
@@ -261,6 +276,7 @@ test_codes_match_then_game_with_name (void)
   GtkWidget *accept;
   SynGame *game;
   SynColour mine;
+  GtkWidget *preferences;
 
   g_settings_set_string (settings, "player-name", "Ada Lovelace");
   window = app_test_start (&app, 1280, 800);
@@ -278,6 +294,15 @@ test_codes_match_then_game_with_name (void)
   game = syn_window_get_game (window);
   mine = syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE ? SYN_BLACK : SYN_WHITE;
   g_assert_cmpstr (syn_game_get_player_name (game, mine), ==, "Ada Lovelace");
+
+  /* A network game cannot pause: Preferences says the clock runs on, and it does. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  preferences = find_toplevel_of (SYN_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  g_assert_true (app_test_iterate_until (is_drawable, preferences, 5000));
+  g_assert_nonnull (app_test_find (preferences, shows_text, "A network game cannot pause"));
+  g_assert_false (syn_clock_is_paused (syn_game_get_clock (game)));
+  gtk_window_close (GTK_WINDOW (preferences));
   host_stop (&host);
   app_test_quit (app, window);
   g_settings_reset (settings, "player-name");
