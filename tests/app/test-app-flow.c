@@ -16,6 +16,20 @@
 #include "syn-move-list.h"
 #include "syn-new-game-dialog.h"
 
+/* With SYN_TEST_SHOTS set to a folder, the screen is kept there as name.png, to be looked at. */
+static void
+shoot (const char *name)
+{
+  const char *dir = g_getenv ("SYN_TEST_SHOTS");
+  g_autofree char *command = NULL;
+
+  if (!dir)
+    return;
+  app_test_settle (1500);
+  command = g_strdup_printf ("import -window root '%s/%s.png'", dir, name);
+  g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+}
+
 /* 3+2 against the computer, the person White: the clock that matters is White's. */
 static const SynNewGameOptions clocked_computer_game = {
   &syn_variant_psc, { 180000, 2000 }, FALSE, SYN_PLAYER_COMPUTER, SYN_WHITE, SYN_COMPUTER_EASY
@@ -145,6 +159,7 @@ test_game_over_clocks_tell_result (void)
   g_assert_null (strstr (texts->str, "Thinking"));
   g_assert_nonnull (strstr (texts->str, "|White|Lost|"));
   g_assert_nonnull (strstr (texts->str, "|Black|Won|"));
+  shoot ("game-over");
   app_test_quit (app, window);
 }
 
