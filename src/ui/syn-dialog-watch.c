@@ -78,8 +78,7 @@ follow (SynDialogWatch *self, GtkWindow *other)
   if (g_object_get_data (G_OBJECT (other), self->mark))
     return;
   g_object_set_data (G_OBJECT (other), self->mark, self);
-  g_signal_connect_object (other, "notify::visible", G_CALLBACK (on_toplevel_changed_cb), self,
-                           0);
+  g_signal_connect_object (other, "notify::visible", G_CALLBACK (on_toplevel_changed_cb), self, 0);
   g_signal_connect_object (other, "notify::transient-for", G_CALLBACK (on_toplevel_changed_cb),
                            self, 0);
 }
@@ -139,8 +138,9 @@ syn_dialog_watch_class_init (SynDialogWatchClass *klass)
   object_class->dispose = syn_dialog_watch_dispose;
   object_class->finalize = syn_dialog_watch_finalize;
   object_class->get_property = syn_dialog_watch_get_property;
-  properties[PROP_COVERED] = g_param_spec_boolean (
-      "covered", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COVERED]
+      = g_param_spec_boolean ("covered", NULL, NULL, FALSE,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -93,9 +93,9 @@ static void
 update_status (SynJoinDialog *self)
 {
   const char *name = syn_peer_get_peer_name (self->peer);
-  g_autofree char *who = g_strdup_printf (
-      "%s%s", name ? name : _ ("the host"),
-      syn_peer_get_peer_known (self->peer) ? _ (" (played before)") : "");
+  g_autofree char *who
+      = g_strdup_printf ("%s%s", name ? name : _ ("the host"),
+                         syn_peer_get_peer_known (self->peer) ? _ (" (played before)") : "");
   g_autofree char *text = NULL;
 
   if (!self->codes_match)

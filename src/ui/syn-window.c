@@ -343,8 +343,8 @@ update_status (SynWindow *self)
                                syn_game_has_chosen (self->game, SYN_BLACK));
   syn_clock_view_set_waiting (self->clock_view, side_waits (self, SYN_WHITE),
                               side_waits (self, SYN_BLACK));
-  syn_clock_view_set_result (self->clock_view, over ? syn_game_get_result (self->game)
-                                                    : SYN_RESULT_NONE);
+  syn_clock_view_set_result (self->clock_view,
+                             over ? syn_game_get_result (self->game) : SYN_RESULT_NONE);
   /* The quiet game behind the welcome page is nobody's to resign or save. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", !self->welcome);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", !self->welcome);

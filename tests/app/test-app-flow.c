@@ -56,8 +56,7 @@ find_toplevel (GType type)
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type)
-          && gtk_widget_get_visible (GTK_WIDGET (window)))
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
         return window;
     }
   return NULL;
@@ -135,9 +134,8 @@ gather_labels (GtkWidget *widget, GString *texts)
     gather_labels (child, texts);
 }
 
-static const SynNewGameOptions untimed_computer_game = {
-  &syn_variant_psc, { 0, 0 }, FALSE, SYN_PLAYER_COMPUTER, SYN_WHITE, SYN_COMPUTER_EASY
-};
+static const SynNewGameOptions untimed_computer_game
+    = { &syn_variant_psc, { 0, 0 }, FALSE, SYN_PLAYER_COMPUTER, SYN_WHITE, SYN_COMPUTER_EASY };
 
 /* After the game no side is "Thinking…": each clock tells its side's result. */
 static void
@@ -272,8 +270,8 @@ test_browse_buttons (void)
 static void
 test_ctrl_z_takes_back_against_computer (void)
 {
-  static const SynNewGameOptions two_people = { &syn_variant_psc, { 0, 0 }, FALSE,
-                                                SYN_PLAYER_HUMAN, SYN_WHITE, SYN_COMPUTER_EASY };
+  static const SynNewGameOptions two_people
+      = { &syn_variant_psc, { 0, 0 }, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE, SYN_COMPUTER_EASY };
   SynApplication *app = NULL;
   SynWindow *window = app_test_start (&app, 1280, 800);
   g_autofree char *id = NULL;
@@ -303,16 +301,14 @@ test_ctrl_z_takes_back_against_computer (void)
   syn_window_start_game (window, &two_people, NULL, FALSE);
   /* Both sides' moves as the game takes them: the hand-over between them is not the point. */
   game = syn_window_get_game (window);
-  g_assert_true (syn_game_choose (game, SYN_WHITE,
-                                  syn_variant_choice_from_text (&syn_variant_psc,
-                                                                syn_game_get_state (game),
-                                                                SYN_WHITE, "e2e4"),
-                                  NULL));
-  g_assert_true (syn_game_choose (game, SYN_BLACK,
-                                  syn_variant_choice_from_text (&syn_variant_psc,
-                                                                syn_game_get_state (game),
-                                                                SYN_BLACK, "e7e5"),
-                                  NULL));
+  g_assert_true (syn_game_choose (
+      game, SYN_WHITE,
+      syn_variant_choice_from_text (&syn_variant_psc, syn_game_get_state (game), SYN_WHITE, "e2e4"),
+      NULL));
+  g_assert_true (syn_game_choose (
+      game, SYN_BLACK,
+      syn_variant_choice_from_text (&syn_variant_psc, syn_game_get_state (game), SYN_BLACK, "e7e5"),
+      NULL));
   g_assert_true (app_test_iterate_until (has_turns, &wait, 5000));
   app_test_press ("ctrl+z");
   g_assert_cmpuint (syn_game_get_n_turns (syn_window_get_game (window)), ==, 1);
@@ -395,8 +391,9 @@ what_if_shown (gpointer data)
 static void
 board_keeps_size (int width, int height)
 {
-  static const SynNewGameOptions two_in_fog = { &syn_variant_psc, { 180000, 2000 }, TRUE,
-                                                SYN_PLAYER_HUMAN, SYN_WHITE, SYN_COMPUTER_EASY };
+  static const SynNewGameOptions two_in_fog = {
+    &syn_variant_psc, { 180000, 2000 }, TRUE, SYN_PLAYER_HUMAN, SYN_WHITE, SYN_COMPUTER_EASY
+  };
   SynApplication *app = NULL;
   SynWindow *window = app_test_start (&app, width, height);
   int playing;

@@ -46,8 +46,19 @@ static void
 host_start (Host *host, guint16 port)
 {
   g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
-  const char *argv[] = { g_getenv ("SYNCHESS_CLI"), "host", "--port", port_text, "--games", "1",
-                         "--time-control", "180+2", "--bot", "random", "--seed", "7", NULL };
+  const char *argv[] = { g_getenv ("SYNCHESS_CLI"),
+                         "host",
+                         "--port",
+                         port_text,
+                         "--games",
+                         "1",
+                         "--time-control",
+                         "180+2",
+                         "--bot",
+                         "random",
+                         "--seed",
+                         "7",
+                         NULL };
   g_auto (GStrv) env = g_get_environ ();
   g_autofree char *config = NULL, *data = NULL;
   g_autoptr (GError) error = NULL;
@@ -212,7 +223,6 @@ shoot (const char *name)
   g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
 }
 
-
 /* The host's proposal waits behind the codes: Accept stays grey until the player says they
  * match, the status no longer waits for a proposal on screen; "No, They Differ" ends the
  * connection and says why. */
@@ -258,8 +268,9 @@ network_game_begun (gpointer data)
 {
   SynGame *game = syn_window_get_game (data);
 
-  return game && (syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE
-                  || syn_game_get_player_kind (game, SYN_BLACK) == SYN_PLAYER_REMOTE);
+  return game
+         && (syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE
+             || syn_game_get_player_kind (game, SYN_BLACK) == SYN_PLAYER_REMOTE);
 }
 
 /* "Yes, They Match", then Accept: the game begins, and this player goes by the name set in
@@ -349,6 +360,51 @@ test_host_waiting_shows_addresses (void)
   app_test_quit (app, window);
 }
 
+static gboolean
+is_entry_row (GtkWidget *widget, gconstpointer data)
+{
+  return ADW_IS_ENTRY_ROW (widget);
+}
+
+/* Preferences shows the name the other player sees, the system's at first; a name typed
+ * there is kept, and typing the system's again lets the name follow the system. */
+static void
+test_preferences_name_row (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *system = NULL;
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  GtkWidget *preferences, *row;
+
+  g_assert_nonnull (window);
+  g_settings_reset (settings, "player-name");
+  system = syn_preferences_player_name (settings);
+  g_assert_cmpstr (system, !=, "");
+  g_assert_cmpstr (system, !=, "Unknown");
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  preferences = find_toplevel_of (SYN_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  row = app_test_find (preferences, is_entry_row, NULL);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, system);
+
+  gtk_editable_set_text (GTK_EDITABLE (row), "Grace Hopper");
+  {
+    g_autofree char *stored = g_settings_get_string (settings, "player-name");
+    g_autofree char *name = syn_preferences_player_name (settings);
+    g_assert_cmpstr (stored, ==, "Grace Hopper");
+    g_assert_cmpstr (name, ==, "Grace Hopper");
+  }
+  gtk_editable_set_text (GTK_EDITABLE (row), system);
+  {
+    g_autofree char *stored = g_settings_get_string (settings, "player-name");
+    g_assert_cmpstr (stored, ==, "");
+  }
+  gtk_window_close (GTK_WINDOW (preferences));
+  app_test_quit (app, window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -363,11 +419,10 @@ main (int argc, char **argv)
   gtk_disable_setlocale ();
   adw_init ();
 
-  g_test_add_func ("/app/network/codes-differ-ends-connection",
-                   test_codes_differ_ends_connection);
+  g_test_add_func ("/app/network/codes-differ-ends-connection", test_codes_differ_ends_connection);
   g_test_add_func ("/app/network/codes-match-then-game-with-name",
                    test_codes_match_then_game_with_name);
-  g_test_add_func ("/app/network/host-waiting-shows-addresses",
-                   test_host_waiting_shows_addresses);
+  g_test_add_func ("/app/network/host-waiting-shows-addresses", test_host_waiting_shows_addresses);
+  g_test_add_func ("/app/network/preferences-name-row", test_preferences_name_row);
   return g_test_run ();
 }
