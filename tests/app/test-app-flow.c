@@ -14,7 +14,6 @@
 #include "syn-clock-view.h"
 #include "syn-game-layout.h"
 #include "syn-move-list.h"
-#include "syn-new-game-dialog.h"
 
 /* With SYN_TEST_SHOTS set to a folder, the screen is kept there as name.png, to be looked at. */
 static void
@@ -47,33 +46,36 @@ is_active (gpointer data)
   return gtk_window_is_active (GTK_WINDOW (data));
 }
 
-/* A visible window of type (gsize) data, other than the main one. */
-static GtkWindow *
-find_toplevel (GType type)
+/* A window other than the main one (data) is shown and has the keyboard. */
+static gboolean
+dialog_shown (gpointer data)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return window;
+      if (window != data && gtk_widget_get_visible (GTK_WIDGET (window))
+          && gtk_window_is_active (window))
+        return TRUE;
     }
-  return NULL;
+  return FALSE;
 }
 
+/* Only the main window (data) is shown. (Without a window manager, nothing gives it the
+ * keyboard back.) */
 static gboolean
-new_game_dialog_shown (gpointer data)
+dialogs_gone (gpointer data)
 {
-  GtkWindow *dialog = find_toplevel (SYN_TYPE_NEW_GAME_DIALOG);
+  GListModel *toplevels = gtk_window_get_toplevels ();
 
-  return dialog && gtk_window_is_active (dialog);
-}
-
-static gboolean
-new_game_dialog_gone (gpointer data)
-{
-  return find_toplevel (SYN_TYPE_NEW_GAME_DIALOG) == NULL;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (window != data && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static gint64
@@ -82,10 +84,11 @@ white_ms (SynWindow *window)
   return syn_clock_get_remaining_ms (syn_game_get_clock (syn_window_get_game (window)), SYN_WHITE);
 }
 
-/* The New Game dialog, opened with its key over a clocked game against the computer and
- * left open for two seconds, costs the person nothing; the clock runs again after it. */
+/* A dialog opened with its key (data: xdotool's name) over a clocked game against the
+ * computer and left open for two seconds costs the person nothing; the clock runs again
+ * after Escape closes it. */
 static void
-test_new_game_dialog_stops_clock (void)
+test_dialog_stops_clock (gconstpointer data)
 {
   SynApplication *app = NULL;
   SynWindow *window = app_test_start (&app, 1280, 800);
@@ -104,11 +107,12 @@ test_new_game_dialog_stops_clock (void)
   g_assert_true (app_test_iterate_until (is_active, window, 5000));
 
   before = white_ms (window);
-  app_test_press ("ctrl+n");
-  g_assert_true (app_test_iterate_until (new_game_dialog_shown, NULL, 5000));
+  g_test_message ("the dialog of %s", (const char *) data);
+  app_test_press (data);
+  g_assert_true (app_test_iterate_until (dialog_shown, window, 5000));
   app_test_settle (2000);
   app_test_press ("Escape");
-  g_assert_true (app_test_iterate_until (new_game_dialog_gone, NULL, 5000));
+  g_assert_true (app_test_iterate_until (dialogs_gone, window, 5000));
   after = white_ms (window);
   g_test_message ("White's clock: %" G_GINT64_FORMAT " ms before, %" G_GINT64_FORMAT " after",
                   before, after);
@@ -441,7 +445,10 @@ main (int argc, char **argv)
   gtk_disable_setlocale ();
   adw_init ();
 
-  g_test_add_func ("/app/flow/new-game-dialog-stops-clock", test_new_game_dialog_stops_clock);
+  g_test_add_data_func ("/app/flow/dialog-stops-clock/new-game", "ctrl+n", test_dialog_stops_clock);
+  g_test_add_data_func ("/app/flow/dialog-stops-clock/preferences", "ctrl+comma",
+                        test_dialog_stops_clock);
+  g_test_add_data_func ("/app/flow/dialog-stops-clock/how-to-play", "F1", test_dialog_stops_clock);
   g_test_add_func ("/app/flow/game-over-clocks-tell-result", test_game_over_clocks_tell_result);
   g_test_add_func ("/app/flow/browse-buttons", test_browse_buttons);
   g_test_add_func ("/app/flow/ctrl-z-takes-back-against-computer",
