@@ -350,13 +350,24 @@ syn_session_take_back (SynSession *self, GError **error)
 {
   g_autoptr (SynGame) game = NULL;
   SynSession *session;
+  int kept;
 
   g_return_val_if_fail (SYN_IS_SESSION (self), NULL);
 
   if (!syn_session_can_take_back (self, error))
     return NULL;
   syn_session_stop (self);
-  game = replay (self->game, turns_kept (self->game, (SynColour) human_side (self->game)));
+  kept = turns_kept (self->game, (SynColour) human_side (self->game));
+  game = replay (self->game, kept);
+  /* Back at the start there is nothing to save (see save()), and the old autosave would
+   * offer to resume turns that are gone. */
+  if (kept == 0 && self->autosave)
+    {
+      g_autoptr (GFile) dir = syn_record_autosave_dir ();
+      g_autofree char *name = g_strconcat (syn_game_get_id (game), ".synchess", NULL);
+      g_autoptr (GFile) file = g_file_get_child (dir, name);
+      g_file_delete (file, NULL, NULL);
+    }
   session = syn_session_new (game, self->autosave);
   syn_session_set_computer_level (session, self->level);
   return session;

@@ -183,6 +183,24 @@ test_take_back (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
 }
 
+/* Taken back to its start, the game leaves no autosave that would offer the lost turn. */
+static void
+test_take_back_to_start_leaves_no_autosave (void)
+{
+  g_autoptr (SynGame) game = new_game (SYN_PLAYER_HUMAN, SYN_PLAYER_COMPUTER);
+  g_autoptr (SynSession) session = syn_session_new (game, TRUE);
+  g_autoptr (SynSession) back = NULL;
+  g_autoptr (GFile) file = autosave_file (game);
+
+  choose (game, SYN_WHITE, "e2e4");
+  choose (game, SYN_BLACK, "e7e5");
+  g_assert_true (g_file_query_exists (file, NULL));
+  back = syn_session_take_back (session, NULL);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (syn_game_get_n_turns (syn_session_get_game (back)), ==, 0);
+  g_assert_false (g_file_query_exists (file, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -196,6 +214,8 @@ main (int argc, char **argv)
                    test_no_autosave_before_the_first_turn);
   g_test_add_func ("/game/session/autosaves-every-turn", test_autosaves_every_turn);
   g_test_add_func ("/game/session/take-back", test_take_back);
+  g_test_add_func ("/game/session/take-back-to-start-leaves-no-autosave",
+                   test_take_back_to_start_leaves_no_autosave);
   g_test_add_func ("/game/session/computer-plays-both-sides-to-the-end",
                    test_computer_plays_both_sides_to_the_end);
   g_test_add_func ("/game/session/set-aside-is-not-offered-again",
