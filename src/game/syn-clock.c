@@ -25,6 +25,8 @@ struct _SynClock
   int running;       /* SYN_WHITE, SYN_BLACK or NOBODY */
   gint64 started_at; /* time source reading when the running clock started */
   gboolean stopped;  /* for good: the game is over or a flag fell */
+  int wanted;        /* who runs by PSC-R11 when not paused: SYN_WHITE, SYN_BLACK or NOBODY */
+  gboolean paused;   /* a dialog covers the board: nobody's clock runs */
   gboolean flag_fell;
 
   guint flag_timeout_id;
@@ -148,6 +150,7 @@ static void
 syn_clock_init (SynClock *self)
 {
   self->running = NOBODY;
+  self->wanted = NOBODY;
 }
 
 SynClock *
@@ -195,6 +198,9 @@ syn_clock_set_chosen (SynClock *self, gboolean white_chosen, gboolean black_chos
     should_run = SYN_BLACK;
   else if (black_chosen && !white_chosen)
     should_run = SYN_WHITE;
+  self->wanted = should_run;
+  if (self->paused)
+    should_run = NOBODY;
   if (should_run == self->running)
     return;
   settle (self);
@@ -211,6 +217,7 @@ syn_clock_turn_executed (SynClock *self)
   if (self->stopped || self->tc.initial_ms == 0)
     return;
   settle (self);
+  self->wanted = NOBODY;
   /* PSC-R11: each player's increment comes when their move is executed. */
   self->remaining_us[SYN_WHITE] += self->tc.increment_ms * 1000;
   self->remaining_us[SYN_BLACK] += self->tc.increment_ms * 1000;
@@ -242,6 +249,33 @@ syn_clock_set_remaining_ms (SynClock *self, SynColour colour, gint64 ms)
     }
   else
     self->remaining_us[colour] = ms * 1000;
+}
+
+void
+syn_clock_set_paused (SynClock *self, gboolean paused)
+{
+  g_return_if_fail (SYN_IS_CLOCK (self));
+
+  paused = !!paused;
+  if (paused == self->paused)
+    return;
+  /* A flag that fell before the dialog opened falls now, not after it closes. */
+  syn_clock_check (self);
+  self->paused = paused;
+  if (self->stopped)
+    return;
+  if (paused)
+    settle (self);
+  else if (self->wanted != NOBODY && self->running == NOBODY)
+    run (self, (SynColour) self->wanted);
+}
+
+gboolean
+syn_clock_is_paused (SynClock *self)
+{
+  g_return_val_if_fail (SYN_IS_CLOCK (self), FALSE);
+
+  return self->paused;
 }
 
 gint64

@@ -33,6 +33,12 @@ void syn_clock_turn_executed (SynClock *self);
 /* Stops both clocks for good (the game is over). */
 void syn_clock_stop (SynClock *self);
 
+/* Holds both clocks while paused (a dialog covers the board of a game at one computer);
+ * unpaused, the clock that PSC-R11 says should run runs again. Time spent paused counts for
+ * nobody. */
+void syn_clock_set_paused (SynClock *self, gboolean paused);
+gboolean syn_clock_is_paused (SynClock *self);
+
 /* Time left, rounded up to the millisecond; -1 for a clock that is not timed. */
 gint64 syn_clock_get_remaining_ms (SynClock *self, SynColour colour);
 gboolean syn_clock_is_running (SynClock *self, SynColour colour);

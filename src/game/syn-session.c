@@ -9,7 +9,10 @@
 
 #include "syn-session.h"
 
+#include <glib/gi18n.h>
+
 #include "syn-computer-player.h"
+#include "syn-game-private.h"
 #include "syn-record.h"
 
 struct _SynSession
@@ -23,6 +26,7 @@ struct _SynSession
   SynComputerLevel level;
   SynChoice last_choice[2]; /* the computer's, so a refusal can be remembered */
   GArray *refused;          /* SynChoice: refused this step (TX-R5), not to be tried again */
+  gboolean paused;          /* a dialog covers the board: the computer does not think */
 };
 
 G_DEFINE_FINAL_TYPE (SynSession, syn_session, G_TYPE_OBJECT)
@@ -69,7 +73,7 @@ start_thinking (SynSession *self)
 {
   const SynVariant *variant = syn_game_get_variant (self->game);
 
-  if (syn_game_is_over (self->game))
+  if (syn_game_is_over (self->game) || self->paused)
     return;
   g_cancellable_cancel (self->thinking);
   g_clear_object (&self->thinking);
@@ -199,4 +203,172 @@ syn_session_stop (SynSession *self)
 {
   g_cancellable_cancel (self->thinking);
   g_clear_object (&self->thinking);
+}
+
+void
+syn_session_set_paused (SynSession *self, gboolean paused)
+{
+  g_return_if_fail (SYN_IS_SESSION (self));
+
+  paused = !!paused;
+  if (paused == self->paused)
+    return;
+  self->paused = paused;
+  syn_clock_set_paused (syn_game_get_clock (self->game), paused);
+  /* The computer's budget is wall time: it would think on while the person cannot, so its
+   * search stops and starts afresh, with the clock as it stands, when play goes on. */
+  if (paused)
+    syn_session_stop (self);
+  else
+    start_thinking (self);
+}
+
+gboolean
+syn_session_is_paused (SynSession *self)
+{
+  g_return_val_if_fail (SYN_IS_SESSION (self), FALSE);
+
+  return self->paused;
+}
+
+/* The person's side in a game against the computer, or -1 in any other game. */
+static int
+human_side (SynGame *game)
+{
+  SynPlayerKind white = syn_game_get_player_kind (game, SYN_WHITE);
+  SynPlayerKind black = syn_game_get_player_kind (game, SYN_BLACK);
+
+  if (white == SYN_PLAYER_HUMAN && black == SYN_PLAYER_COMPUTER)
+    return SYN_WHITE;
+  if (black == SYN_PLAYER_HUMAN && white == SYN_PLAYER_COMPUTER)
+    return SYN_BLACK;
+  return -1;
+}
+
+/* How many turns stay after taking back the person's last whole turn: the turns before the
+ * last one in which the person moved. HK's blows belong to the move that began their
+ * exchange (HK-R7), so the whole exchange goes with it. -1 when there is nothing to take
+ * back. */
+static int
+turns_kept (SynGame *game, SynColour human)
+{
+  const SynVariant *variant = syn_game_get_variant (game);
+
+  for (int i = (int) syn_game_get_n_turns (game) - 1; i >= 0; i--)
+    {
+      const SynTurn *turn = syn_game_get_turn (game, (guint) i);
+      SynStepInfo info;
+
+      syn_variant_describe (variant, &turn->before, &info);
+      if (turn->choice[human] != SYN_CHOICE_NONE && info.kind != SYN_STEP_BLOWS)
+        return i;
+    }
+  return -1;
+}
+
+gboolean
+syn_session_can_take_back (SynSession *self, GError **error)
+{
+  SynGame *game;
+  int human;
+  SynEnd end;
+
+  g_return_val_if_fail (SYN_IS_SESSION (self), FALSE);
+
+  game = self->game;
+  human = human_side (game);
+  end = syn_game_get_end (game);
+  /* Only the computer can be asked to forget a turn: between two people one of them would
+   * take back a move the other has answered, and over the network (where there is no
+   * session) the other program holds its own record of every move. */
+  if (human < 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _ ("Moves can be taken back only in a game against the computer"));
+      return FALSE;
+    }
+  /* A move once chosen stays secret and fixed until the turn is played: taking it back
+   * would be changing it. The computer's secret choice for this turn is dropped unseen. */
+  if (!syn_game_is_over (game) && syn_game_has_chosen (game, (SynColour) human)
+      && syn_game_get_choice (game, (SynColour) human) != SYN_CHOICE_NONE)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                           _ ("Your move for this turn is chosen: it cannot be taken back"));
+      return FALSE;
+    }
+  /* A game lost on time or by resigning was not lost on the board. */
+  if (end != SYN_END_NONE && end != SYN_END_RULES)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _ ("This game did not end on the board: nothing to take back"));
+      return FALSE;
+    }
+  if (turns_kept (game, (SynColour) human) < 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _ ("No move to take back"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A new game like self's, with its first kept turns played again and the clocks as they
+ * stood after them. It keeps the id, so its autosave replaces the old game's. */
+static SynGame *
+replay (SynGame *old, int kept)
+{
+  SynTimeControl tc = syn_game_get_time_control (old);
+  SynGame *game = syn_game_new (syn_game_get_variant (old), syn_game_get_start (old),
+                                tc.initial_ms > 0 ? &tc : NULL, syn_game_get_fog (old));
+  const char *const *tags = syn_game_get_tag_names (old);
+
+  for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
+    syn_game_set_player (game, (SynColour) side, syn_game_get_player_kind (old, (SynColour) side),
+                         syn_game_get_player_name (old, (SynColour) side));
+  for (gsize i = 0; tags && tags[i]; i++)
+    syn_game_set_tag (game, tags[i], syn_game_get_tag (old, tags[i]));
+  syn_game_set_id (game, syn_game_get_id (old));
+  for (int i = 0; i < kept; i++)
+    {
+      const SynTurn *turn = syn_game_get_turn (old, (guint) i);
+      g_autoptr (GError) error = NULL;
+
+      for (int side = SYN_WHITE; side <= SYN_BLACK && !error; side++)
+        if (!syn_game_has_chosen (game, (SynColour) side))
+          syn_game_choose (game, (SynColour) side, turn->choice[side], &error);
+      /* The old game played these very choices from the same start. */
+      g_assert_no_error (error);
+      g_assert (syn_game_get_n_turns (game) == (guint) i + 1);
+      if (turn->remaining_ms[SYN_WHITE] >= 0)
+        syn_game_restore_clocks (game, turn->remaining_ms[SYN_WHITE],
+                                 turn->remaining_ms[SYN_BLACK]);
+    }
+  return game;
+}
+
+SynSession *
+syn_session_take_back (SynSession *self, GError **error)
+{
+  g_autoptr (SynGame) game = NULL;
+  SynSession *session;
+  int kept;
+
+  g_return_val_if_fail (SYN_IS_SESSION (self), NULL);
+
+  if (!syn_session_can_take_back (self, error))
+    return NULL;
+  syn_session_stop (self);
+  kept = turns_kept (self->game, (SynColour) human_side (self->game));
+  game = replay (self->game, kept);
+  /* Back at the start there is nothing to save (see save()), and the old autosave would
+   * offer to resume turns that are gone. */
+  if (kept == 0 && self->autosave)
+    {
+      g_autoptr (GFile) dir = syn_record_autosave_dir ();
+      g_autofree char *name = g_strconcat (syn_game_get_id (game), ".synchess", NULL);
+      g_autoptr (GFile) file = g_file_get_child (dir, name);
+      g_file_delete (file, NULL, NULL);
+    }
+  session = syn_session_new (game, self->autosave);
+  syn_session_set_computer_level (session, self->level);
+  return session;
 }

@@ -27,6 +27,19 @@ void syn_session_start (SynSession *self);
 /* Stops everything under way (computer thinking); the game stays as it is. */
 void syn_session_stop (SynSession *self);
 
+/* Pauses the game while a dialog covers the board: both clocks stop and the computer stops
+ * thinking; unpaused, the clock that should run runs and the computer thinks again. */
+void syn_session_set_paused (SynSession *self, gboolean paused);
+gboolean syn_session_is_paused (SynSession *self);
+
+/* Against the computer only: whether the person's last whole turn can be taken back (not
+ * while their move for this turn is chosen and secret; not after a game lost on time or by
+ * resigning); error says why not. */
+gboolean syn_session_can_take_back (SynSession *self, GError **error);
+/* A new session with a new game (same id, players, tags) played up to the person's last
+ * whole turn, its clocks as they stood then. self stops; NULL and error when not allowed. */
+SynSession *syn_session_take_back (SynSession *self, GError **error);
+
 /* Signal "autosave-failed" (GError *): the game could not be saved; it is still in memory. */
 
 G_END_DECLS

@@ -300,8 +300,11 @@ static const struct
   /* It asks first, so a slip of the fingers loses nothing. */
   { "win.resign", { "<Control><Shift>r", NULL } },
   { "win.flip", { "<Control>f", NULL } },
+  { "win.take-back", { "<Control>z", NULL } },
   { "win.previous-turn", { "<Alt>Left", NULL } },
   { "win.next-turn", { "<Alt>Right", NULL } },
+  { "win.first-turn", { "<Alt>Home", NULL } },
+  { "win.last-turn", { "<Alt>End", NULL } },
   { "win.edit-position", { "<Control>e", NULL } },
   { "win.explore", { "<Control><Shift>e", NULL } },
   { "win.copy-fen", { "<Control><Shift>c", NULL } },

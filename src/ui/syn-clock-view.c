@@ -34,6 +34,7 @@ struct _SynClockView
   gboolean chosen[2];
   gboolean waiting[2];
   gboolean over; /* nobody thinks any more */
+  int result;    /* SynResult once the game is over: each side reads its own */
   gboolean flipped;
 };
 
@@ -110,6 +111,23 @@ update_fallback (SynClockView *self, gboolean timed, gboolean running)
     self->fallback_id = g_timeout_add (interval, on_fallback_timeout_cb, self);
 }
 
+/* After the game each clock tells its side's result, where "Thinking…" stood. */
+static const char *
+result_text (int result, SynColour side)
+{
+  switch (result)
+    {
+    case SYN_RESULT_WHITE_WINS:
+      return side == SYN_WHITE ? _ ("Won") : _ ("Lost");
+    case SYN_RESULT_BLACK_WINS:
+      return side == SYN_BLACK ? _ ("Won") : _ ("Lost");
+    case SYN_RESULT_DRAW:
+      return _ ("Drawn");
+    default:
+      return "";
+    }
+}
+
 static void
 refresh (SynClockView *self)
 {
@@ -133,10 +151,14 @@ refresh (SynClockView *self)
         }
       set_css_class (self->boxes[side], "running", running);
       set_css_class (self->boxes[side], "low-time", low);
-      gtk_widget_set_visible (GTK_WIDGET (self->chosen_labels[side]), !self->over);
-      set_label (self->chosen_labels[side], self->waiting[side]  ? _ ("Waits this step")
-                                            : self->chosen[side] ? _ ("Chosen")
-                                                                 : _ ("Thinking…"));
+      gtk_widget_set_visible (GTK_WIDGET (self->chosen_labels[side]),
+                              !self->over || self->result != SYN_RESULT_NONE);
+      if (self->over)
+        set_label (self->chosen_labels[side], result_text (self->result, (SynColour) side));
+      else
+        set_label (self->chosen_labels[side], self->waiting[side]  ? _ ("Waits this step")
+                                              : self->chosen[side] ? _ ("Chosen")
+                                                                   : _ ("Thinking…"));
       any_running |= running;
     }
   update_fallback (self, timed, any_running);
@@ -358,6 +380,16 @@ syn_clock_view_set_over (SynClockView *self, gboolean over)
   g_return_if_fail (SYN_IS_CLOCK_VIEW (self));
 
   self->over = !!over;
+  refresh (self);
+}
+
+void
+syn_clock_view_set_result (SynClockView *self, SynResult result)
+{
+  g_return_if_fail (SYN_IS_CLOCK_VIEW (self));
+
+  self->result = (int) result;
+  self->over = result != SYN_RESULT_NONE;
   refresh (self);
 }
 

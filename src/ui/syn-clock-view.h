@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "outcome.h"
 #include "syn-clock.h"
 
 G_BEGIN_DECLS
@@ -42,6 +43,9 @@ void syn_clock_view_set_waiting (SynClockView *self, gboolean white, gboolean bl
 
 /* Once the game is over neither side thinks or chooses: the labels that said so go. */
 void syn_clock_view_set_over (SynClockView *self, gboolean over);
+/* The game's result (SYN_RESULT_NONE while it goes on): once over, each side reads "Won",
+ * "Lost" or "Drawn" instead of "Thinking…". */
+void syn_clock_view_set_result (SynClockView *self, SynResult result);
 
 /* "2:59", "1:02:03", and tenths under ten seconds: "0:09.5". Never negative. */
 char *syn_clock_view_format_time (gint64 remaining_ms);

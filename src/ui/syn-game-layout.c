@@ -91,7 +91,11 @@ syn_game_layout_size_allocate (GtkWidget *widget, int width, int height, int bas
   if (self->panel)
     gtk_widget_measure (self->panel, GTK_ORIENTATION_HORIZONTAL, -1, &panel_min_w, &panel_nat_w,
                         NULL, NULL);
-  panel_nat_w = CLAMP (panel_nat_w, MAX (panel_min_w, PANEL_WIDTH_MIN), PANEL_WIDTH_MAX);
+  /* The panel's width follows the window, not what the panel says: its natural width
+   * changes with every status line and result, and the board beside it jumped in size from
+   * one turn to the next. Only content that cannot fit at all widens it. */
+  panel_nat_w = CLAMP (width * 3 / 10, PANEL_WIDTH_MIN, PANEL_WIDTH_MAX);
+  panel_nat_w = MAX (panel_nat_w, panel_min_w);
 
   /* Narrow windows (GNOME's usual 720 px) put the panel below, unless beside it the board
    * would be half as large again (a short, wide window). */

@@ -33,6 +33,8 @@ struct _SynHostDialog
   GtkLabel *addresses_label;
   AdwStatusPage *waiting_page;
   GtkLabel *fingerprint_label;
+  GtkLabel *waiting_addresses_label;
+  GtkLabel *code_label;
 
   /* owned */
   GSettings *settings;
@@ -97,6 +99,8 @@ show_addresses (SynHostDialog *self)
   g_autofree char *text = g_strdup_printf (_ ("%s\nor “localhost” from this computer"),
                                            addresses ? addresses : _ ("No network connection"));
   gtk_label_set_text (self->addresses_label, text);
+  /* Still wanted while waiting: the other player may ask for the address only now. */
+  gtk_label_set_text (self->waiting_addresses_label, text);
 }
 
 static SynTimeControl
@@ -142,7 +146,8 @@ syn_host_dialog_start (SynHostDialog *self, GError **error)
 
   g_settings_set_int (self->settings, "host-port", port);
   self->started = TRUE;
-  waiting = g_strdup_printf (_ ("Others join this computer on port %u."),
+  waiting = g_strdup_printf (_ ("Others join this computer on port %u, at one of these "
+                                "addresses:"),
                              (guint) syn_peer_get_port (self->peer));
   adw_status_page_set_description (self->waiting_page, waiting);
   gtk_label_set_text (self->fingerprint_label, "");
@@ -191,10 +196,14 @@ static void
 on_connected_cb (SynPeer *peer, SynHostDialog *self)
 {
   g_autofree char *text = g_strdup_printf (
-      _ ("%s connected%s.\nCompare this code with theirs: %s"),
+      _ ("%s connected%s. Compare this code with theirs: they play only once they have said "
+         "it matches."),
       syn_peer_get_peer_name (peer) ? syn_peer_get_peer_name (peer) : _ ("A player"),
-      syn_peer_get_peer_known (peer) ? _ (" (played here before)") : "",
-      syn_peer_get_fingerprint (peer));
+      syn_peer_get_peer_known (peer) ? _ (" (played here before)") : "");
+
+  /* A label of its own, so that a line never breaks inside a group of the code. */
+  gtk_label_set_text (self->code_label, syn_peer_get_fingerprint (peer));
+  gtk_widget_set_visible (GTK_WIDGET (self->code_label), TRUE);
   /* The name was met before with another key: someone else may be using it. */
   if (syn_peer_get_peer_known_as (peer) == SYN_PEER_KNOWN_NAME_NEW_KEY)
     {
@@ -267,6 +276,8 @@ syn_host_dialog_class_init (SynHostDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, addresses_label);
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, waiting_page);
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, fingerprint_label);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, waiting_addresses_label);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, code_label);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }

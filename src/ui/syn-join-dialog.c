@@ -28,6 +28,9 @@ struct _SynJoinDialog
   AdwActionRow *proposal_row;
   GtkSwitch *fog_switch;
   GtkWidget *accept_button;
+  GtkWidget *code_group;
+  GtkLabel *code_label;
+  GtkWidget *code_buttons;
 
   /* owned */
   GSettings *settings;
@@ -35,6 +38,9 @@ struct _SynJoinDialog
   GCancellable *connecting;
 
   gboolean game_started;
+  gboolean codes_match;   /* the player said the codes are the same */
+  gboolean proposal_seen; /* the host's proposal is on screen */
+  gboolean codes_differ;  /* the player said they do not: the connection was ended here */
 };
 
 G_DEFINE_FINAL_TYPE (SynJoinDialog, syn_join_dialog, ADW_TYPE_WINDOW)
@@ -70,6 +76,74 @@ set_busy (SynJoinDialog *self, gboolean busy)
   gtk_widget_set_sensitive (self->address_group, !busy);
 }
 
+/* The code in a label of its own, never cut inside a group of four: Pango breaks lines
+ * only between words there, and each group is one. */
+static void
+show_code (SynJoinDialog *self)
+{
+  gtk_label_set_text (self->code_label, syn_peer_get_fingerprint (self->peer));
+  gtk_widget_set_visible (self->code_buttons, TRUE);
+  gtk_widget_set_visible (self->code_group, TRUE);
+  gtk_widget_set_sensitive (self->accept_button, FALSE);
+}
+
+/* What the connection waits for now, in one line: the code to confirm, the proposal to
+ * come, or the answer to the proposal shown. */
+static void
+update_status (SynJoinDialog *self)
+{
+  const char *name = syn_peer_get_peer_name (self->peer);
+  g_autofree char *who
+      = g_strdup_printf ("%s%s", name ? name : _ ("the host"),
+                         syn_peer_get_peer_known (self->peer) ? _ (" (played before)") : "");
+  g_autofree char *text = NULL;
+
+  if (!self->codes_match)
+    /* Translators: %s is the host's name. */
+    text = g_strdup_printf (_ ("Connected to %s. Compare the code below before you play."), who);
+  else if (!self->proposal_seen)
+    text = g_strdup_printf (_ ("Connected to %s. Waiting for the proposal…"), who);
+  else
+    text = g_strdup_printf (_ ("Connected to %s. Accept or decline the proposal below."), who);
+  /* The name was met before with another key: someone else may be using it. */
+  if (syn_peer_get_peer_known_as (self->peer) == SYN_PEER_KNOWN_NAME_NEW_KEY)
+    {
+      g_autofree char *warned = g_strdup_printf (
+          "%s\n%s", text,
+          _ ("Warning: a player of this name was met before with another key. It may be "
+             "someone else: compare the code aloud before you play."));
+      gtk_label_set_text (self->status_label, warned);
+      return;
+    }
+  gtk_label_set_text (self->status_label, text);
+}
+
+static void
+on_codes_match_clicked_cb (SynJoinDialog *self)
+{
+  self->codes_match = TRUE;
+  gtk_widget_set_visible (self->code_buttons, FALSE);
+  gtk_widget_set_sensitive (self->accept_button, TRUE);
+  if (self->proposal_seen)
+    gtk_widget_grab_focus (self->accept_button);
+  update_status (self);
+}
+
+/* Another code means the two programs do not hold each other's certificates: a third
+ * computer may be passing the moves on, and reading them. No game starts on that link. */
+static void
+on_codes_differ_clicked_cb (SynJoinDialog *self)
+{
+  self->codes_differ = TRUE;
+  syn_peer_close (self->peer);
+  gtk_widget_set_visible (self->code_group, FALSE);
+  gtk_widget_set_visible (self->proposal_group, FALSE);
+  set_busy (self, FALSE);
+  gtk_label_set_text (self->status_label,
+                      _ ("The codes differ, so the connection was closed: you may not be talking "
+                         "to the host you meant. Check the address with the host and try again."));
+}
+
 static void
 on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -86,24 +160,10 @@ on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       set_busy (self, FALSE);
       return;
     }
-  {
-    g_autofree char *text = g_strdup_printf (
-        _ ("Connected to %s%s. Compare this code with theirs: %s. Waiting for the proposal…"),
-        syn_peer_get_peer_name (self->peer) ? syn_peer_get_peer_name (self->peer) : _ ("the host"),
-        syn_peer_get_peer_known (self->peer) ? _ (" (played before)") : "",
-        syn_peer_get_fingerprint (self->peer));
-    /* The name was met before with another key: someone else may be using it. */
-    if (syn_peer_get_peer_known_as (self->peer) == SYN_PEER_KNOWN_NAME_NEW_KEY)
-      {
-        g_autofree char *warned = g_strdup_printf (
-            "%s\n%s", text,
-            _ ("Warning: a player of this name was met before with another key. It may be "
-               "someone else: compare the code aloud before you play."));
-        gtk_label_set_text (self->status_label, warned);
-        return;
-      }
-    gtk_label_set_text (self->status_label, text);
-  }
+  self->codes_match = FALSE;
+  self->proposal_seen = FALSE;
+  show_code (self);
+  update_status (self);
 }
 
 void
@@ -119,6 +179,7 @@ syn_join_dialog_connect (SynJoinDialog *self)
       gtk_label_set_text (self->status_label, _ ("Type the host’s name or address first."));
       return;
     }
+  self->codes_differ = FALSE;
   g_settings_set_string (self->settings, "last-join-address", address);
   g_settings_set_int (self->settings, "last-join-port", port);
   text = g_strdup_printf (_ ("Connecting to %s, port %u…"), address, (guint) port);
@@ -158,7 +219,12 @@ on_options_proposed_cb (SynPeer *peer, const SynPeerOptions *options, SynJoinDia
   adw_action_row_set_subtitle (self->proposal_row, text);
   gtk_switch_set_active (self->fog_switch, options->fog);
   gtk_widget_set_visible (self->proposal_group, TRUE);
-  gtk_widget_grab_focus (self->accept_button);
+  self->proposal_seen = TRUE;
+  /* Accepting starts the game: not before the player has said the codes match. */
+  gtk_widget_set_sensitive (self->accept_button, self->codes_match);
+  if (self->codes_match)
+    gtk_widget_grab_focus (self->accept_button);
+  update_status (self);
 }
 
 static void
@@ -176,6 +242,7 @@ on_decline_clicked_cb (SynJoinDialog *self)
   if (!syn_peer_decline_options (self->peer, _ ("declined the options"), &error))
     gtk_label_set_text (self->status_label, error->message);
   gtk_widget_set_visible (self->proposal_group, FALSE);
+  self->proposal_seen = FALSE;
   gtk_label_set_text (self->status_label, _ ("Declined. The host may propose other options."));
 }
 
@@ -189,10 +256,14 @@ on_game_started_cb (SynPeer *peer, gboolean resumed, SynJoinDialog *self)
 static void
 on_disconnected_cb (SynPeer *peer, GError *error, SynJoinDialog *self)
 {
+  /* The player closed it: the reason stands. */
+  if (self->codes_differ)
+    return;
   g_autofree char *text = g_strdup_printf (_ ("The connection ended: %s"),
                                            error ? error->message : _ ("the host left"));
   gtk_label_set_text (self->status_label, text);
   gtk_widget_set_visible (self->proposal_group, FALSE);
+  gtk_widget_set_visible (self->code_group, FALSE);
   set_busy (self, FALSE);
 }
 
@@ -240,9 +311,14 @@ syn_join_dialog_class_init (SynJoinDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, proposal_row);
   gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, fog_switch);
   gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, accept_button);
+  gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, code_group);
+  gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, code_label);
+  gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, code_buttons);
   gtk_widget_class_bind_template_callback (widget_class, syn_join_dialog_connect);
   gtk_widget_class_bind_template_callback (widget_class, on_accept_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_decline_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_codes_match_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_codes_differ_clicked_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

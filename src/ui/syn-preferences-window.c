@@ -10,6 +10,8 @@
 
 #include "syn-preferences-window.h"
 
+#include "syn-window.h"
+
 struct _SynPreferencesWindow
 {
   AdwPreferencesWindow parent_instance;
@@ -19,6 +21,11 @@ struct _SynPreferencesWindow
   GtkSwitch *flip_switch;
   AdwComboRow *heatmap_row;
   GtkSwitch *animations_switch;
+  AdwEntryRow *name_row;
+  GtkWidget *clock_note;
+
+  /* owned */
+  GSettings *settings;
 };
 
 G_DEFINE_FINAL_TYPE (SynPreferencesWindow, syn_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -41,10 +48,50 @@ selected_to_enum (const GValue *value, const GVariantType *type, gpointer user_d
   return g_variant_new_string (nicks[MIN (selected, 2u)]);
 }
 
+char *
+syn_preferences_player_name (GSettings *settings)
+{
+  g_autofree char *chosen = g_strstrip (g_settings_get_string (settings, "player-name"));
+  const char *real = g_get_real_name ();
+
+  if (*chosen != '\0')
+    return g_steal_pointer (&chosen);
+  /* GLib says "Unknown" when the system knows no full name. */
+  if (real && *real && g_strcmp0 (real, "Unknown") != 0)
+    return g_strdup (real);
+  return g_strdup (g_get_user_name ());
+}
+
+/* The row shows the name others see, the system's when none was chosen; typing the
+ * system's name again leaves the setting empty, so the name follows the system. */
+static void
+on_name_changed_cb (SynPreferencesWindow *self)
+{
+  g_autofree char *typed
+      = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
+  g_autofree char *current = NULL;
+
+  g_settings_set_string (self->settings, "player-name", "");
+  current = syn_preferences_player_name (self->settings);
+  if (*typed != '\0' && g_strcmp0 (typed, current) != 0)
+    g_settings_set_string (self->settings, "player-name", typed);
+}
+
+static void
+syn_preferences_window_dispose (GObject *object)
+{
+  SynPreferencesWindow *self = SYN_PREFERENCES_WINDOW (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (syn_preferences_window_parent_class)->dispose (object);
+}
+
 static void
 syn_preferences_window_class_init (SynPreferencesWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = syn_preferences_window_dispose;
 
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/synchess/Synchess/syn-preferences-window.ui");
@@ -52,6 +99,8 @@ syn_preferences_window_class_init (SynPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, flip_switch);
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, heatmap_row);
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, animations_switch);
+  gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, name_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, clock_note);
 }
 
 static void
@@ -74,5 +123,15 @@ syn_preferences_window_new (GtkWindow *parent, GSettings *settings)
   g_settings_bind_with_mapping (settings, "heatmap-mode", self->heatmap_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, enum_to_selected, selected_to_enum, NULL,
                                 NULL);
+  {
+    g_autofree char *name = syn_preferences_player_name (settings);
+    self->settings = g_object_ref (settings);
+    gtk_editable_set_text (GTK_EDITABLE (self->name_row), name);
+    g_signal_connect_object (self->name_row, "changed", G_CALLBACK (on_name_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+  }
+  gtk_widget_set_visible (self->clock_note,
+                          SYN_IS_WINDOW (parent)
+                              && syn_window_clocks_run_behind_dialogs (SYN_WINDOW (parent)));
   return self;
 }

@@ -16,4 +16,8 @@ G_DECLARE_FINAL_TYPE (SynPreferencesWindow, syn_preferences_window, SYN, PREFERE
 
 SynPreferencesWindow *syn_preferences_window_new (GtkWindow *parent, GSettings *settings);
 
+/* The name this player goes by in network games: the "player-name" setting, else the full
+ * name the system knows, else the user name. Free with g_free(). */
+char *syn_preferences_player_name (GSettings *settings);
+
 G_END_DECLS

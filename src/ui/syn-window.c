@@ -17,12 +17,14 @@
 #include "syn-clock-view.h"
 #include "syn-game-layout.h"
 #include "syn-host-dialog.h"
+#include "syn-dialog-watch.h"
 #include "syn-join-dialog.h"
 #include "syn-move-list.h"
 #include "syn-net-game.h"
 #include "syn-notation.h"
 #include "syn-peer.h"
 #include "syn-position-editor.h"
+#include "syn-preferences-window.h"
 #include "syn-record.h"
 #include "syn-session.h"
 #include "syn-export-dialog.h"
@@ -63,6 +65,7 @@ struct _SynWindow
 
   /* owned */
   GSettings *settings;
+  SynDialogWatch *dialogs;    /* whether a dialog covers the board: the clocks stop */
   SynGame *game;
   SynSession *session;        /* a game at this computer; NULL over the network */
   SynPeer *peer;              /* the other side of a network game, or NULL */
@@ -319,6 +322,8 @@ set_titles (SynWindow *self, const char *subtitle, const char *brief)
   adw_window_title_set_subtitle (self->narrow_title, brief);
 }
 
+static void update_browse_actions (SynWindow *self);
+
 static void
 update_status (SynWindow *self)
 {
@@ -386,7 +391,8 @@ update_status (SynWindow *self)
                                syn_game_has_chosen (self->game, SYN_BLACK));
   syn_clock_view_set_waiting (self->clock_view, side_waits (self, SYN_WHITE),
                               side_waits (self, SYN_BLACK));
-  syn_clock_view_set_over (self->clock_view, over);
+  syn_clock_view_set_result (self->clock_view,
+                             over ? syn_game_get_result (self->game) : SYN_RESULT_NONE);
   /* The quiet game behind the welcome page is nobody's to resign or save. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", !self->welcome);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", !self->welcome);
@@ -398,6 +404,7 @@ update_status (SynWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.offer-draw",
                                  !over && playing_network (self)
                                      && syn_peer_is_connected (self->peer));
+  update_browse_actions (self);
 }
 
 /* With two people at one computer the board keeps White at the bottom; against the
@@ -803,6 +810,25 @@ on_selected_turn_cb (SynWindow *self)
   update_status (self);
 }
 
+/* Nobody can play while a dialog covers the board, so at this computer the clocks stop and
+ * the computer waits until it closes. A network game goes on: the other player's program
+ * cannot be told to wait, and letting one side stop the clocks alone would give it time. */
+static void
+follow_dialogs (SynWindow *self)
+{
+  if (self->session && self->dialogs)
+    syn_session_set_paused (self->session, syn_dialog_watch_is_covered (self->dialogs));
+}
+
+gboolean
+syn_window_clocks_run_behind_dialogs (SynWindow *self)
+{
+  g_return_val_if_fail (SYN_IS_WINDOW (self), FALSE);
+
+  return playing_network (self) && !syn_game_is_over (self->game)
+         && syn_clock_is_timed (syn_game_get_clock (self->game));
+}
+
 /* Replaces the game on the board; the window shows it from viewer's side. session drives a
  * game at this computer; over the network there is none (the peer saves the game). */
 static void
@@ -840,6 +866,8 @@ adopt_game (SynWindow *self, SynGame *game, SynSession *session, SynColour viewe
   syn_clock_view_set_flipped (self->clock_view, board_flipped (self));
   update_board (self);
   update_status (self);
+  /* Paused first, so that a computer does not begin to think behind a dialog. */
+  follow_dialogs (self);
   if (self->session)
     syn_session_start (self->session);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
@@ -877,8 +905,10 @@ syn_window_start_game (SynWindow *self, const SynNewGameOptions *options, const 
                        options->fog);
   if (options->opponent == SYN_PLAYER_COMPUTER)
     {
+      g_autofree char *name = syn_preferences_player_name (self->settings);
+
       viewer = options->play_as;
-      syn_game_set_player (game, viewer, SYN_PLAYER_HUMAN, g_get_real_name ());
+      syn_game_set_player (game, viewer, SYN_PLAYER_HUMAN, name);
       syn_game_set_player (game, (SynColour) !viewer, SYN_PLAYER_COMPUTER, SYN_COMPUTER_NAME);
     }
   else
@@ -1127,6 +1157,65 @@ next_turn_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   syn_move_list_select_next (SYN_WINDOW (widget)->move_list);
 }
 
+/* Takes back the person's last whole turn against the computer. Nowhere else: between two
+ * people at one computer a takeback would undo a move the other has already answered, and
+ * in a network game the other program keeps its own record of every committed move. Never
+ * while the person's own move for this turn is chosen: a chosen move stays secret and fixed
+ * until the turn is played (the session refuses it). */
+static void
+take_back_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SynWindow *self = SYN_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SynSession) session = NULL;
+  g_autoptr (GFile) saved_file = NULL;
+
+  if (!self->session || playing_network (self) || self->welcome || self->hand_over)
+    return;
+  session = syn_session_take_back (self->session, &error);
+  if (!session)
+    {
+      toast (self, error->message);
+      return;
+    }
+  /* Save still writes where this game was saved: it is the same game, a turn shorter. */
+  g_set_object (&saved_file, self->saved_file);
+  set_session (self, session, self->viewer);
+  g_set_object (&self->saved_file, saved_file);
+  toast (self, _ ("Your last turn was taken back"));
+}
+
+static void
+first_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  syn_move_list_set_selected_turn (SYN_WINDOW (widget)->move_list, 0);
+}
+
+/* The last turn is the game as it stands: the board follows it again. */
+static void
+last_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  syn_move_list_set_selected_turn (SYN_WINDOW (widget)->move_list, -1);
+}
+
+/* The browse buttons go grey where there is nowhere to go, so their state tells where the
+ * board stands in the game. */
+static void
+update_browse_actions (SynWindow *self)
+{
+  int turns = self->game && !self->welcome ? (int) syn_game_get_n_turns (self->game) : 0;
+  int shown = self->shown_turns < 0 ? turns : self->shown_turns;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-turn", shown > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-turn", shown > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-turn", shown < turns);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.last-turn", shown < turns);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.take-back",
+                                 self->session && !self->welcome && !self->hand_over
+                                     && !playing_network (self)
+                                     && syn_session_can_take_back (self->session, NULL));
+}
+
 /* The position the board shows: the current one, or an earlier one while browsing. */
 static const SynState *
 shown_state (SynWindow *self)
@@ -1305,6 +1394,7 @@ on_open_response_cb (GtkNativeDialog *dialog, int response, SynWindow *self)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       syn_window_open_file (self, file);
     }
+  syn_dialog_watch_release (self->dialogs);
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
 }
@@ -1314,11 +1404,15 @@ open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWindow *self = SYN_WINDOW (widget);
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      _ ("Open a Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), NULL);
+      syn_window_clocks_run_behind_dialogs (self) ? _ ("Open a Game (Your Clock Keeps Running)")
+                                                  : _ ("Open a Game"),
+      GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), NULL);
   g_autoptr (GtkFileFilter) filter = record_filter ();
 
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_signal_connect (dialog, "response", G_CALLBACK (on_open_response_cb), self);
+  /* A portal's chooser is no window of ours that the watch could see. */
+  syn_dialog_watch_hold (self->dialogs);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -1345,6 +1439,7 @@ on_save_response_cb (GtkNativeDialog *dialog, int response, SynWindow *self)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       save_to (self, file);
     }
+  syn_dialog_watch_release (self->dialogs);
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
 }
@@ -1354,13 +1449,16 @@ save_as_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   SynWindow *self = SYN_WINDOW (widget);
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      _ ("Save the Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), NULL);
+      syn_window_clocks_run_behind_dialogs (self) ? _ ("Save the Game (Your Clock Keeps Running)")
+                                                  : _ ("Save the Game"),
+      GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), NULL);
   g_autoptr (GtkFileFilter) filter = record_filter ();
   g_autofree char *name = g_strdup_printf ("%s.synchess", syn_game_get_id (self->game));
 
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_signal_connect (dialog, "response", G_CALLBACK (on_save_response_cb), self);
+  syn_dialog_watch_hold (self->dialogs);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -1594,6 +1692,7 @@ new_peer (SynWindow *self)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (SynIdentity) identity = syn_identity_new_default (&error);
+  g_autofree char *name = NULL;
 
   if (!identity)
     {
@@ -1601,7 +1700,8 @@ new_peer (SynWindow *self)
       return NULL;
     }
   leave_network (self);
-  self->peer = syn_peer_new (identity, g_get_real_name ());
+  name = syn_preferences_player_name (self->settings);
+  self->peer = syn_peer_new (identity, name);
   g_signal_connect_object (self->peer, "game-started", G_CALLBACK (on_peer_game_started_cb), self,
                            0);
   g_signal_connect_object (self->peer, "opponent-state-changed", G_CALLBACK (on_peer_state_cb),
@@ -1984,9 +2084,9 @@ on_flip_setting_cb (SynWindow *self)
 
 /* Below the board, the panel has room to spare in width, not in height. */
 static gboolean
-orient_clocks_cb (gpointer user_data)
+orient_clocks_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
-  SynWindow *self = user_data;
+  SynWindow *self = SYN_WINDOW (widget);
 
   syn_clock_view_set_orientation (self->clock_view, syn_game_layout_get_wide (self->layout)
                                                         ? GTK_ORIENTATION_VERTICAL
@@ -1994,11 +2094,13 @@ orient_clocks_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* The layout decides while allocating; the clocks change after it, not in the middle. */
+/* The layout decides while allocating; the clocks change after it, not in the middle, at
+ * the start of the next frame: an idle could be held off by busier sources while the board
+ * stood smaller, sized for clocks stacked the other way. */
 static void
 on_layout_wide_cb (SynWindow *self)
 {
-  g_idle_add_full (G_PRIORITY_HIGH_IDLE, orient_clocks_cb, g_object_ref (self), g_object_unref);
+  gtk_widget_add_tick_callback (GTK_WIDGET (self), orient_clocks_cb, NULL, NULL);
 }
 
 static gboolean
@@ -2024,6 +2126,7 @@ syn_window_dispose (GObject *object)
   if (self->session)
     syn_session_stop (self->session);
   g_clear_object (&self->session);
+  g_clear_object (&self->dialogs);
   leave_network (self);
   g_clear_object (&self->game);
   g_clear_object (&self->saved_file);
@@ -2083,6 +2186,9 @@ syn_window_class_init (SynWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.cycle-heatmap", NULL, cycle_heatmap_action);
   gtk_widget_class_install_action (widget_class, "win.previous-turn", NULL, previous_turn_action);
   gtk_widget_class_install_action (widget_class, "win.next-turn", NULL, next_turn_action);
+  gtk_widget_class_install_action (widget_class, "win.first-turn", NULL, first_turn_action);
+  gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
+  gtk_widget_class_install_action (widget_class, "win.last-turn", NULL, last_turn_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
@@ -2133,6 +2239,9 @@ syn_window_init (SynWindow *self)
                            G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hand-over-done", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.claim-abandoned", FALSE);
+  self->dialogs = syn_dialog_watch_new (GTK_WINDOW (self));
+  g_signal_connect_object (self->dialogs, "notify::covered", G_CALLBACK (follow_dialogs), self,
+                           G_CONNECT_SWAPPED);
 }
 
 SynWindow *

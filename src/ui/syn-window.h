@@ -44,6 +44,10 @@ SynGame *syn_window_get_game (SynWindow *self);
 
 /* The peer of a network game (being set up or played), or NULL. */
 SynPeer *syn_window_get_peer (SynWindow *self);
+
+/* A network game with a clock goes on: the clocks keep running behind dialogs, which say
+ * so. (A game at this computer pauses while a dialog covers the board.) */
+gboolean syn_window_clocks_run_behind_dialogs (SynWindow *self);
 SynBoardView *syn_window_get_board (SynWindow *self);
 
 /* Opens a record, telling the user what is wrong with a bad one; TRUE when it opened. */

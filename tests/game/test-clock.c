@@ -290,6 +290,31 @@ test_ticks_while_running (void)
   g_assert_cmpint (fixture.n_ticks, ==, 0);
 }
 
+/* Paused, no clock runs, whoever has chosen meanwhile; unpaused, the one PSC-R11 names
+ * runs again, and the time paused counts for nobody. */
+static void
+test_pause_holds_both (void)
+{
+  Fixture fixture = { 0 };
+  g_autoptr (SynClock) clock = make_clock (&fixture, 180000, 2000);
+
+  syn_clock_set_chosen (clock, FALSE, TRUE);
+  advance_ms (&fixture, 1000);
+  syn_clock_set_paused (clock, TRUE);
+  g_assert_false (syn_clock_is_running (clock, SYN_WHITE));
+  advance_ms (&fixture, 5000);
+  g_assert_cmpint (syn_clock_get_remaining_ms (clock, SYN_WHITE), ==, 179000);
+  /* A choice made behind the dialog (the computer's) starts nothing yet. */
+  syn_clock_set_chosen (clock, TRUE, FALSE);
+  g_assert_false (syn_clock_is_running (clock, SYN_BLACK));
+  advance_ms (&fixture, 5000);
+  syn_clock_set_paused (clock, FALSE);
+  g_assert_true (syn_clock_is_running (clock, SYN_BLACK));
+  advance_ms (&fixture, 500);
+  g_assert_cmpint (syn_clock_get_remaining_ms (clock, SYN_BLACK), ==, 179500);
+  g_assert_cmpint (syn_clock_get_remaining_ms (clock, SYN_WHITE), ==, 179000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -306,5 +331,6 @@ main (int argc, char **argv)
   g_test_add_func ("/game/clock/set-remaining", test_set_remaining);
   g_test_add_func ("/game/clock/flag-timer-fires", test_flag_timer_fires);
   g_test_add_func ("/game/clock/ticks-while-running", test_ticks_while_running);
+  g_test_add_func ("/game/clock/pause-holds-both", test_pause_holds_both);
   return g_test_run ();
 }

@@ -127,6 +127,80 @@ test_set_aside_is_not_offered_again (void)
   g_assert_true (after == NULL || g_strcmp0 (syn_game_get_id (after), syn_game_get_id (game)) != 0);
 }
 
+/* Against the computer the person's last whole turn goes back, with the clocks as they
+ * stood; never while the person's own move for this turn is chosen and secret, and never
+ * between two people. The session is not started: the test plays the computer's side. */
+static void
+test_take_back (void)
+{
+  SynTimeControl tc = { 180000, 2000 };
+  g_autoptr (SynGame) game = syn_game_new (&syn_variant_psc, NULL, &tc, FALSE);
+  g_autoptr (SynGame) people = new_game (SYN_PLAYER_HUMAN, SYN_PLAYER_HUMAN);
+  g_autoptr (SynSession) session = NULL;
+  g_autoptr (SynSession) between_people = syn_session_new (people, FALSE);
+  g_autoptr (SynSession) back = NULL;
+  g_autoptr (GError) error = NULL;
+  SynGame *shorter;
+  char fen_now[128], fen_then[128];
+
+  syn_game_set_player (game, SYN_WHITE, SYN_PLAYER_HUMAN, "Person");
+  syn_game_set_player (game, SYN_BLACK, SYN_PLAYER_COMPUTER, "Computer");
+  session = syn_session_new (game, FALSE);
+  g_assert_false (syn_session_can_take_back (session, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  choose (game, SYN_WHITE, "e2e4");
+  choose (game, SYN_BLACK, "e7e5");
+  choose (game, SYN_BLACK, "d7d5");
+  choose (game, SYN_WHITE, "d2d4");
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 2);
+  choose (game, SYN_WHITE, "g1f3");
+  /* White's third move is chosen, Black's is not: it stays as it is. */
+  g_assert_false (syn_session_can_take_back (session, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  g_assert_null (syn_session_take_back (session, NULL));
+  choose (game, SYN_BLACK, "g8f6");
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 3);
+
+  back = syn_session_take_back (session, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  shorter = syn_session_get_game (back);
+  g_assert_cmpuint (syn_game_get_n_turns (shorter), ==, 2);
+  g_assert_cmpstr (syn_game_get_id (shorter), ==, syn_game_get_id (game));
+  syn_variant_psc.write_state (syn_game_get_state (shorter), fen_now, sizeof fen_now);
+  syn_variant_psc.write_state (&syn_game_get_turn (game, 1)->after, fen_then, sizeof fen_then);
+  g_assert_cmpstr (fen_now, ==, fen_then);
+  g_assert_cmpint (syn_clock_get_remaining_ms (syn_game_get_clock (shorter), SYN_WHITE), ==,
+                   syn_game_get_turn (game, 1)->remaining_ms[SYN_WHITE]);
+  g_assert_false (syn_game_has_chosen (shorter, SYN_WHITE));
+
+  choose (people, SYN_WHITE, "e2e4");
+  choose (people, SYN_BLACK, "e7e5");
+  g_assert_false (syn_session_can_take_back (between_people, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+}
+
+/* Taken back to its start, the game leaves no autosave that would offer the lost turn. */
+static void
+test_take_back_to_start_leaves_no_autosave (void)
+{
+  g_autoptr (SynGame) game = new_game (SYN_PLAYER_HUMAN, SYN_PLAYER_COMPUTER);
+  g_autoptr (SynSession) session = syn_session_new (game, TRUE);
+  g_autoptr (SynSession) back = NULL;
+  g_autoptr (GFile) file = autosave_file (game);
+
+  choose (game, SYN_WHITE, "e2e4");
+  choose (game, SYN_BLACK, "e7e5");
+  g_assert_true (g_file_query_exists (file, NULL));
+  back = syn_session_take_back (session, NULL);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (syn_game_get_n_turns (syn_session_get_game (back)), ==, 0);
+  g_assert_false (g_file_query_exists (file, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -139,6 +213,9 @@ main (int argc, char **argv)
   g_test_add_func ("/game/session/no-autosave-before-the-first-turn",
                    test_no_autosave_before_the_first_turn);
   g_test_add_func ("/game/session/autosaves-every-turn", test_autosaves_every_turn);
+  g_test_add_func ("/game/session/take-back", test_take_back);
+  g_test_add_func ("/game/session/take-back-to-start-leaves-no-autosave",
+                   test_take_back_to_start_leaves_no_autosave);
   g_test_add_func ("/game/session/computer-plays-both-sides-to-the-end",
                    test_computer_plays_both_sides_to_the_end);
   g_test_add_func ("/game/session/set-aside-is-not-offered-again",

@@ -1,0 +1,428 @@
+/* test-app-network.c: joining a network game in the real application (under Xvfb) with
+ * synchess-cli as the host: the codes are confirmed before play, "No" ends the connection,
+ * and the other player knows this one by the name set in Preferences.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+#include <gtk/gtk.h>
+
+#include "app-test-util.h"
+#include "syn-host-dialog.h"
+#include "syn-join-dialog.h"
+#include "syn-preferences-window.h"
+
+/* synchess-cli hosting one game, in folders of its own. */
+typedef struct
+{
+  char *home;
+  GPid pid;
+} Host;
+
+static void
+die_with_parent (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+static guint16
+free_port (void)
+{
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, NULL);
+
+  g_socket_listener_close (listener);
+  return port;
+}
+
+static void
+host_start (Host *host, guint16 port)
+{
+  g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
+  const char *argv[] = { g_getenv ("SYNCHESS_CLI"),
+                         "host",
+                         "--port",
+                         port_text,
+                         "--games",
+                         "1",
+                         "--time-control",
+                         "180+2",
+                         "--bot",
+                         "random",
+                         "--seed",
+                         "7",
+                         NULL };
+  g_auto (GStrv) env = g_get_environ ();
+  g_autofree char *config = NULL, *data = NULL;
+  g_autoptr (GError) error = NULL;
+
+  host->home = g_dir_make_tmp ("synchess-cli-XXXXXX", &error);
+  g_assert_no_error (error);
+  config = g_build_filename (host->home, "config", NULL);
+  data = g_build_filename (host->home, "data", NULL);
+  env = g_environ_setenv (env, "HOME", host->home, TRUE);
+  env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
+  env = g_environ_setenv (env, "XDG_DATA_HOME", data, TRUE);
+  g_assert_nonnull (argv[0]);
+  g_assert_true (g_spawn_async (NULL, (char **) argv, env,
+                                G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                                die_with_parent, NULL, &host->pid, &error));
+  g_assert_no_error (error);
+}
+
+static void
+host_stop (Host *host)
+{
+  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", host->home);
+
+  kill (host->pid, SIGKILL);
+  waitpid (host->pid, NULL, 0);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+  g_free (host->home);
+}
+
+/* The widgets */
+
+static GtkWidget *
+find_toplevel_of (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
+
+static SynJoinDialog *
+find_join_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (SYN_IS_JOIN_DIALOG (window))
+        return SYN_JOIN_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+has_label (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+static GtkWidget *
+button (SynJoinDialog *dialog, const char *label)
+{
+  GtkWidget *found = app_test_find (GTK_WIDGET (dialog), has_label, label);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+static gboolean
+shows_text (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
+         && strstr (gtk_label_get_text (GTK_LABEL (widget)), data) != NULL;
+}
+
+typedef struct
+{
+  SynJoinDialog *dialog;
+  const char *text;
+} TextWait;
+
+static gboolean
+text_shown (gpointer data)
+{
+  TextWait *wait = data;
+  return app_test_find (GTK_WIDGET (wait->dialog), shows_text, wait->text) != NULL;
+}
+
+static void
+wait_for_text (SynJoinDialog *dialog, const char *text)
+{
+  TextWait wait = { dialog, text };
+
+  g_test_message ("waiting for “%s”", text);
+  g_assert_true (app_test_iterate_until (text_shown, &wait, 20000));
+}
+
+static gboolean
+is_drawable (gpointer data)
+{
+  return gtk_widget_is_drawable (data);
+}
+
+typedef struct
+{
+  GtkWidget *match;   /* shows once connected */
+  GtkWidget *connect; /* sensitive again once connecting failed */
+} JoinWait;
+
+static gboolean
+connected_or_failed (gpointer data)
+{
+  JoinWait *wait = data;
+  return gtk_widget_is_drawable (wait->match) || gtk_widget_is_sensitive (wait->connect);
+}
+
+/* Opens Join a Game and connects to the host at port, again while the host is still
+ * starting (refused), until the code to compare shows. */
+static SynJoinDialog *
+join (SynWindow *window, guint16 port)
+{
+  SynJoinDialog *dialog;
+  JoinWait wait;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.join-game", NULL);
+  dialog = find_join_dialog ();
+  g_assert_nonnull (dialog);
+  syn_join_dialog_set_address (dialog, "127.0.0.1", port);
+  wait.match = button (dialog, "Yes, They _Match");
+  wait.connect = button (dialog, "C_onnect");
+  for (int tries = 0; tries < 20 && !gtk_widget_is_drawable (wait.match); tries++)
+    {
+      if (tries > 0)
+        app_test_settle (300);
+      syn_join_dialog_connect (dialog);
+      g_assert_true (app_test_iterate_until (connected_or_failed, &wait, 30000));
+    }
+  g_assert_true (gtk_widget_is_drawable (wait.match));
+  return dialog;
+}
+
+/* Tests */
+
+/* With SYN_TEST_SHOTS set to a folder, the screen is kept there as name.png, to be looked at. */
+static void
+shoot (const char *name)
+{
+  const char *dir = g_getenv ("SYN_TEST_SHOTS");
+  g_autofree char *command = NULL;
+
+  if (!dir)
+    return;
+  app_test_settle (1500);
+  command = g_strdup_printf ("import -window root '%s/%s.png'", dir, name);
+  g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+}
+
+/* The host's proposal waits behind the codes: Accept stays grey until the player says they
+ * match, the status no longer waits for a proposal on screen; "No, They Differ" ends the
+ * connection and says why. */
+static void
+test_codes_differ_ends_connection (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  guint16 port = free_port ();
+  Host host = { 0 };
+  SynJoinDialog *dialog;
+  GtkWidget *accept;
+
+  g_assert_nonnull (window);
+  host_start (&host, port);
+  dialog = join (window, port);
+  accept = button (dialog, "_Accept");
+  g_assert_true (app_test_iterate_until (is_drawable, accept, 20000));
+  g_assert_false (gtk_widget_is_sensitive (accept));
+  wait_for_text (dialog, "Compare the code below");
+  shoot ("join-codes");
+  g_assert_null (app_test_find (GTK_WIDGET (dialog), shows_text, "Waiting for the proposal"));
+
+  g_signal_emit_by_name (button (dialog, "No, They _Differ"), "clicked");
+  wait_for_text (dialog, "The codes differ, so the connection was closed");
+  g_assert_false (gtk_widget_is_drawable (accept));
+  g_assert_false (syn_peer_is_connected (syn_window_get_peer (window)));
+  app_test_settle (500);
+  wait_for_text (dialog, "The codes differ, so the connection was closed");
+
+  gtk_window_close (GTK_WINDOW (dialog));
+  host_stop (&host);
+  app_test_quit (app, window);
+}
+
+typedef struct
+{
+  SynWindow *window;
+} GameWait;
+
+static gboolean
+network_game_begun (gpointer data)
+{
+  SynGame *game = syn_window_get_game (data);
+
+  return game
+         && (syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE
+             || syn_game_get_player_kind (game, SYN_BLACK) == SYN_PLAYER_REMOTE);
+}
+
+/* "Yes, They Match", then Accept: the game begins, and this player goes by the name set in
+ * Preferences, not the system's. */
+static void
+test_codes_match_then_game_with_name (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  SynApplication *app = NULL;
+  SynWindow *window;
+  guint16 port = free_port ();
+  Host host = { 0 };
+  SynJoinDialog *dialog;
+  GtkWidget *accept;
+  SynGame *game;
+  SynColour mine;
+  GtkWidget *preferences;
+
+  g_settings_set_string (settings, "player-name", "Ada Lovelace");
+  window = app_test_start (&app, 1280, 800);
+  g_assert_nonnull (window);
+  host_start (&host, port);
+  dialog = join (window, port);
+  g_signal_emit_by_name (button (dialog, "Yes, They _Match"), "clicked");
+  accept = button (dialog, "_Accept");
+  g_assert_true (app_test_iterate_until (is_drawable, accept, 20000));
+  g_assert_true (gtk_widget_is_sensitive (accept));
+  wait_for_text (dialog, "Accept or decline the proposal below");
+  g_signal_emit_by_name (accept, "clicked");
+  g_assert_true (app_test_iterate_until (network_game_begun, window, 20000));
+
+  game = syn_window_get_game (window);
+  mine = syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE ? SYN_BLACK : SYN_WHITE;
+  g_assert_cmpstr (syn_game_get_player_name (game, mine), ==, "Ada Lovelace");
+
+  /* A network game cannot pause: Preferences says the clock runs on, and it does. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  preferences = find_toplevel_of (SYN_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  g_assert_true (app_test_iterate_until (is_drawable, preferences, 5000));
+  g_assert_nonnull (app_test_find (preferences, shows_text, "A network game cannot pause"));
+  g_assert_false (syn_clock_is_paused (syn_game_get_clock (game)));
+  gtk_window_close (GTK_WINDOW (preferences));
+  host_stop (&host);
+  app_test_quit (app, window);
+  g_settings_reset (settings, "player-name");
+}
+
+static SynHostDialog *
+find_host_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (SYN_IS_HOST_DIALOG (window))
+        return SYN_HOST_DIALOG (window);
+    }
+  return NULL;
+}
+
+/* Waiting for a player, the host still shows where to find it: the port and the addresses,
+ * "localhost" among them. */
+static void
+test_host_waiting_shows_addresses (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  g_autoptr (GError) error = NULL;
+  SynHostDialog *dialog;
+  TextWait wait;
+
+  g_assert_nonnull (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
+  dialog = find_host_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (syn_host_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+  wait.dialog = (SynJoinDialog *) dialog;
+  wait.text = "“localhost” from this computer";
+  g_assert_true (app_test_iterate_until (text_shown, &wait, 5000));
+  wait.text = "at one of these addresses";
+  g_assert_true (text_shown (&wait));
+  shoot ("host-waiting");
+  gtk_window_close (GTK_WINDOW (dialog));
+  app_test_quit (app, window);
+}
+
+static gboolean
+is_entry_row (GtkWidget *widget, gconstpointer data)
+{
+  return ADW_IS_ENTRY_ROW (widget);
+}
+
+/* Preferences shows the name the other player sees, the system's at first; a name typed
+ * there is kept, and typing the system's again lets the name follow the system. */
+static void
+test_preferences_name_row (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *system = NULL;
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  GtkWidget *preferences, *row;
+
+  g_assert_nonnull (window);
+  g_settings_reset (settings, "player-name");
+  system = syn_preferences_player_name (settings);
+  g_assert_cmpstr (system, !=, "");
+  g_assert_cmpstr (system, !=, "Unknown");
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  preferences = find_toplevel_of (SYN_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  row = app_test_find (preferences, is_entry_row, NULL);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, system);
+
+  gtk_editable_set_text (GTK_EDITABLE (row), "Grace Hopper");
+  {
+    g_autofree char *stored = g_settings_get_string (settings, "player-name");
+    g_autofree char *name = syn_preferences_player_name (settings);
+    g_assert_cmpstr (stored, ==, "Grace Hopper");
+    g_assert_cmpstr (name, ==, "Grace Hopper");
+  }
+  gtk_editable_set_text (GTK_EDITABLE (row), system);
+  {
+    g_autofree char *stored = g_settings_get_string (settings, "player-name");
+    g_assert_cmpstr (stored, ==, "");
+  }
+  gtk_window_close (GTK_WINDOW (preferences));
+  app_test_quit (app, window);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("GDK_BACKEND", "x11", FALSE);
+  /* Loopback needs no proxy, and GNOME's resolver wants system schemas the isolated
+   * folders do not have. */
+  g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  /* No accessibility bus under Xvfb. */
+  g_setenv ("GTK_A11Y", "test", FALSE);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  gtk_disable_setlocale ();
+  adw_init ();
+
+  g_test_add_func ("/app/network/codes-differ-ends-connection", test_codes_differ_ends_connection);
+  g_test_add_func ("/app/network/codes-match-then-game-with-name",
+                   test_codes_match_then_game_with_name);
+  g_test_add_func ("/app/network/host-waiting-shows-addresses", test_host_waiting_shows_addresses);
+  g_test_add_func ("/app/network/preferences-name-row", test_preferences_name_row);
+  return g_test_run ();
+}
