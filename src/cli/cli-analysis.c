@@ -372,11 +372,13 @@ cli_best (int argc, char **argv)
     result->value = 0; /* not "-0.000" */
   args.variant->choice_to_text (&state, choice, text);
   printf ("%s\n", text);
-  printf (
-      "{\"move\": \"%s\", \"side\": \"%s\", \"value\": %.3f, \"depth\": %d, "
-      "\"positions\": %" PRIu64 ", \"positions_per_second\": %.0f, \"seconds\": %.3f}\n",
-      text, side == SYN_WHITE ? "white" : "black", result->value, result->depth, result->positions,
-      result->seconds > 0 ? (double) result->positions / result->seconds : 0.0, result->seconds);
+  printf ("{\"move\": \"%s\", \"side\": \"%s\", \"value\": %.3f, \"depth\": %d, "
+          "\"partial_depth\": %d, \"positions\": %" PRIu64 ", \"positions_per_second\": %.0f, "
+          "\"seconds\": %.3f}\n",
+          text, side == SYN_WHITE ? "white" : "black", result->value, result->depth,
+          result->partial[side] ? result->partial_depth : 0, result->positions,
+          result->seconds > 0 ? (double) result->positions / result->seconds : 0.0,
+          result->seconds);
   print_search_strategies (args.variant, &state, result);
   free (work);
   free (result);

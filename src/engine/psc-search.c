@@ -32,8 +32,13 @@
  *   exact value by depth and ply, and its supports to seed the next iteration; the
  *   supports of the last one-turn game at each ply (killer moves) seed its siblings'.
  * - A time budget, checked every 1024 positions, and the caller's stop flag, checked every
- *   256 (one relaxed atomic load, so that a cancelled search ends within a millisecond);
- *   an iteration cut short is discarded and the previous depth's answer stands.
+ *   256 (one relaxed atomic load, so that a cancelled search ends within a millisecond).
+ *   An iteration cut short keeps what it certified: once a round of the root's double
+ *   oracle has taken one side's best responses over all its moves, the other side's
+ *   restricted strategy has a guaranteed value at the new depth, and the best such
+ *   strategy of each side is kept. Each iteration first answers the previous depth's
+ *   strategies at the new depth, so that they are the first certified and are replaced
+ *   only by one that guarantees more there.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -48,6 +53,7 @@
 #include "psc-eval.h"
 #include "psc.h"
 #include "psc-table.h"
+#include "splitmix.h"
 
 /* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
 #define SUPPORT_EPSILON 1e-9
@@ -94,7 +100,14 @@ struct _SynPscWorkspace
   double restricted_strategy[2][SYN_MAX_MOVES];
   SynMatrixGameWork lp;
 
-  uint64_t positions;
+  /* The root's best certified strategy of each side in the running iteration, in the root
+   * frame's order, and what it guarantees (see the top of the file). */
+  bool certifying; /* in a search that may be cut short, at depth 2 or more */
+  bool certified[2];
+  double certified_guarantee[2];
+  double certified_strategy[2][SYN_MAX_MOVES];
+
+  uint64_t positions, max_positions;
   double start, deadline;
   bool may_stop, stopped;
   const atomic_int *stop; /* the caller's flag, or NULL */
@@ -114,55 +127,6 @@ now_seconds (void)
   struct timespec ts;
   timespec_get (&ts, TIME_UTC);
   return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
-
-/* SplitMix64: one well-mixed 64-bit number from another, for sampling and noise. */
-static uint64_t
-mix (uint64_t x)
-{
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
-static double
-unit_interval (uint64_t x)
-{
-  return (double) (mix (x) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-uint64_t
-syn_psc_draw_seed (uint64_t seed, SynColour side)
-{
-  /* A stream of its own, so that the noise says nothing about the draw; and one per side,
-   * so that two players given one seed (`best` for each side, a computer against itself)
-   * draw independently instead of in lockstep. White's is the stream it always had. */
-  static const uint64_t streams[2]
-      = { 0x73616D706C65ULL /* "sample" */, 0x626C61636B73ULL /* "blacks" */ };
-  return mix (seed ^ streams[side]);
-}
-
-int
-syn_psc_sample (const double *strategy, int n, uint64_t seed)
-{
-  double total = 0, r, sum = 0;
-  int last = 0;
-
-  for (int i = 0; i < n; i++)
-    if (strategy[i] > SUPPORT_EPSILON)
-      total += strategy[i];
-  r = unit_interval (seed) * total;
-  for (int i = 0; i < n; i++)
-    {
-      if (strategy[i] <= SUPPORT_EPSILON)
-        continue;
-      last = i;
-      sum += strategy[i];
-      if (r < sum)
-        return i;
-    }
-  return last;
 }
 
 /* A finished game at ply turns from the root: sooner wins count more, later losses less. */
@@ -264,8 +228,30 @@ check_limits (SynPscWorkspace *work)
     return;
   if (work->stop && atomic_load_explicit (work->stop, memory_order_relaxed) != 0)
     work->stopped = true;
+  else if (work->may_stop && work->max_positions && n >= work->max_positions)
+    work->stopped = true;
   else if ((n & (CHECK_TIME_EVERY - 1)) == 0 && work->may_stop && now_seconds () > work->deadline)
     work->stopped = true;
+}
+
+/* At the root: side's moves have all been answered against the other side's restricted
+ * strategy, whose worst case at this depth is best's payoff. Keeps that strategy when it
+ * guarantees more than the one kept so far. */
+static void
+certify_root (SynPscWorkspace *work, const Frame *frame, int side, int best)
+{
+  const int other = !side;
+  const double guarantee = frame->payoff[side][best];
+  const double sign = other == SYN_WHITE ? 1.0 : -1.0;
+
+  if (!work->certifying)
+    return;
+  if (work->certified[other] && sign * guarantee <= sign * work->certified_guarantee[other])
+    return;
+  work->certified[other] = true;
+  work->certified_guarantee[other] = guarantee;
+  for (int i = 0; i < frame->n[other]; i++)
+    work->certified_strategy[other][i] = frame->strategy[other][i];
 }
 
 static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply,
@@ -365,7 +351,7 @@ search_cell (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int 
       /* The same pair always gets the same noise, whatever the search order. */
       uint64_t key = work->seed ^ ((uint64_t) frame->moves[SYN_WHITE][w] << 16)
                      ^ ((uint64_t) frame->moves[SYN_BLACK][b] << 32);
-      shift = (2 * unit_interval (key) - 1) * work->noise;
+      shift = (2 * syn_splitmix_unit (key) - 1) * work->noise;
     }
   syn_psc_resolve (&frame->pos, frame->moves[SYN_WHITE][w], frame->moves[SYN_BLACK][b], &child);
   value = search_node (work, &child, child_depth, ply + 1, alpha - shift, beta - shift) + shift;
@@ -508,6 +494,8 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
               if (sign * payoff > sign * frame->payoff[side][best[side]])
                 best[side] = i;
             }
+          if (ply == 0 && !work->stopped)
+            certify_root (work, frame, side, best[side]);
         }
       if (work->stopped)
         return 0;
@@ -679,6 +667,51 @@ keep_root_result (const Frame *root, double value, int depth, SynPscSearchResult
   result->depth = depth;
 }
 
+/* The start of an iteration below the first: the previous depth's strategies, still in
+ * root->strategy, answered by every move of the other side at the new depth, which
+ * certifies them there first. What the iteration certifies later replaces them only when
+ * it guarantees more: a cut-short iteration never plays worse, at its depth, than the
+ * previous one would have. */
+static void
+test_previous (SynPscWorkspace *work, Frame *root, int child_depth, double value)
+{
+  const double tolerance = 1e-6 + 1e-12 * fabs (value);
+
+  for (int side = 0; side < 2; side++)
+    {
+      const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+      int best = 0;
+      for (int i = 0; i < root->n[side]; i++)
+        {
+          root->payoff[side][i]
+              = response_payoff (work, root, 0, child_depth, side, i, value, tolerance);
+          if (sign * root->payoff[side][i] > sign * root->payoff[side][best])
+            best = i;
+        }
+      if (work->stopped)
+        return;
+      certify_root (work, root, side, best);
+    }
+}
+
+/* After an iteration at depth was cut short: each side's certified strategy, if any,
+ * replaces the previous depth's in result. */
+static void
+keep_certified (const SynPscWorkspace *work, const Frame *root, int depth,
+                SynPscSearchResult *result)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      if (!work->certified[side])
+        continue;
+      for (int i = 0; i < root->n[side]; i++)
+        result->strategy[side][root->origin[side][i]] = work->certified_strategy[side][i];
+      result->partial[side] = true;
+      result->partial_guarantee[side] = work->certified_guarantee[side];
+      result->partial_depth = depth;
+    }
+}
+
 bool
 syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorkspace *work,
                 SynPscSearchResult *result)
@@ -695,17 +728,20 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   int n_moves[2], max_depth = limits->depth;
 
   work->positions = 1;
+  work->max_positions = limits->max_positions;
+  work->certifying = false;
   work->table_hits = 0;
   memset (work->killers, 0, sizeof work->killers);
   work->use_table = !limits->no_table;
   work->start = now_seconds ();
-  work->deadline = work->start + limits->time_ms * 1e-3;
+  /* Without a time limit only the budget of positions can stop the search. */
+  work->deadline = limits->time_ms > 0 ? work->start + limits->time_ms * 1e-3 : INFINITY;
   work->may_stop = false;
   /* A flag set before the start is seen at once, not after the first few hundred positions. */
   work->stopped = stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
   work->stop = stop;
   work->noise = limits->noise;
-  work->seed = mix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */
+  work->seed = syn_splitmix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */
   if (max_depth < 1)
     max_depth = 1;
   if (max_depth > SYN_PSC_MAX_DEPTH)
@@ -720,6 +756,8 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   result->depth = 0;
   result->seconds = 0;
   result->stopped = false;
+  result->partial_depth = 0;
+  result->partial[SYN_WHITE] = result->partial[SYN_BLACK] = false;
   if (syn_psc_outcome_from_counts (pos, &ctl, n_moves).result != SYN_RESULT_NONE)
     return false;
 
@@ -744,14 +782,14 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       keep_root_result (root, value, 1, result);
   }
 
-  work->may_stop = limits->time_ms > 0;
+  work->may_stop = limits->time_ms > 0 || limits->max_positions > 0;
   for (int depth = 2; depth <= max_depth && !work->stopped; depth++)
     {
       double value;
       bool exact;
       /* Each depth costs many times the one before; one that cannot finish in the time
        * left is not worth starting. */
-      if (work->may_stop && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
+      if (limits->time_ms > 0 && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
         break;
       if (depth == 2 && work->use_table)
         syn_psc_table_clear (&work->table);
@@ -759,9 +797,18 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
       seed_sets_from_strategy (root);
       reset_cells (root);
+      work->certified[SYN_WHITE] = work->certified[SYN_BLACK] = false;
+      /* Answering the previous strategies costs about a round of the double oracle: only
+       * worth it where the iteration may be cut short. */
+      work->certifying = work->may_stop;
+      if (work->certifying)
+        test_previous (work, root, depth - 1, result->value);
       value = double_oracle (work, root, 0, depth - 1, -INFINITY, INFINITY, &exact);
       if (work->stopped)
-        break;
+        {
+          keep_certified (work, root, depth, result);
+          break;
+        }
       keep_root_result (root, value, depth, result);
     }
 

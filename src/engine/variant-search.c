@@ -10,6 +10,10 @@
  * Transactional turn being two steps; and an exchange of blows is searched to its end
  * before anything is evaluated (syn_variant_unsettled), without counting depth.
  *
+ * An iteration cut short keeps what it certified, as in psc-search.c: the previous depth's
+ * strategies answered at the new depth, replaced by a restricted strategy of the root that
+ * guarantees more once every reply of the other side has been tried against it.
+ *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -56,7 +60,14 @@ struct _SynSearchWorkspace
   SynPscWorkspace *psc; /* points into the tail of the allocation */
 
   const SynVariant *variant;
-  uint64_t positions;
+  /* The root's best certified strategy of each side in the running iteration (root
+   * order), and what it guarantees. */
+  bool certifying; /* in a search that may be cut short, at depth 2 or more */
+  bool certified[2];
+  double certified_guarantee[2];
+  double certified_strategy[2][SYN_MAX_CHOICES];
+
+  uint64_t positions, max_positions;
   double start, deadline;
   bool may_stop, stopped;
   const atomic_int *stop;
@@ -94,8 +105,30 @@ check_limits (SynSearchWorkspace *work)
     return;
   if (work->stop && atomic_load_explicit (work->stop, memory_order_relaxed) != 0)
     work->stopped = true;
+  else if (work->may_stop && work->max_positions && n >= work->max_positions)
+    work->stopped = true;
   else if ((n & (CHECK_TIME_EVERY - 1)) == 0 && work->may_stop && now_seconds () > work->deadline)
     work->stopped = true;
+}
+
+/* At the root: side's choices have all been answered against the other side's restricted
+ * strategy, whose worst case at this depth is best's payoff. Keeps that strategy when it
+ * guarantees more than the one kept so far. */
+static void
+certify_root (SynSearchWorkspace *work, const Frame *frame, int side, int best)
+{
+  const int other = !side;
+  const double guarantee = frame->payoff[side][best];
+  const double sign = other == SYN_WHITE ? 1.0 : -1.0;
+
+  if (!work->certifying)
+    return;
+  if (work->certified[other] && sign * guarantee <= sign * work->certified_guarantee[other])
+    return;
+  work->certified[other] = true;
+  work->certified_guarantee[other] = guarantee;
+  for (int i = 0; i < frame->n[other]; i++)
+    work->certified_strategy[other][i] = frame->strategy[other][i];
 }
 
 /* A finished game at ply steps from the root: sooner wins count more, later losses less. */
@@ -233,6 +266,15 @@ one_chooser (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth)
       frame->strategy[side][i] = 0;
       if (sign * value > sign * frame->payoff[side][best])
         best = i;
+      if (ply == 0 && work->certifying)
+        {
+          /* The root's choices come in the previous iteration's order, its best first: once
+           * that one is searched, the best so far is a deeper answer than it. */
+          work->certified[side] = true;
+          work->certified_guarantee[side] = frame->payoff[side][best];
+          for (int k = 0; k < frame->n[side]; k++)
+            work->certified_strategy[side][k] = k == best;
+        }
     }
   frame->strategy[side][best] = 1;
   frame->strategy[!side][0] = 1;
@@ -266,6 +308,8 @@ best_responses (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth
           if (sign * sum > sign * frame->payoff[side][best[side]])
             best[side] = i;
         }
+      if (ply == 0 && !work->stopped)
+        certify_root (work, frame, side, best[side]);
     }
 }
 
@@ -529,6 +573,35 @@ keep_root_result (const Frame *root, double value, int depth, SynSearchResult *r
   result->depth = depth;
 }
 
+/* The start of an iteration below the first, as in psc-search.c: the previous depth's
+ * strategies, still in root->strategy, are answered at the new depth and so certified
+ * first; what the iteration certifies later replaces them only when it guarantees more. */
+static void
+test_previous (SynSearchWorkspace *work, Frame *root, int child_depth)
+{
+  int best[2];
+  if (root->n[SYN_WHITE] > 1 && root->n[SYN_BLACK] > 1)
+    best_responses (work, root, 0, child_depth, best);
+}
+
+/* After an iteration at depth was cut short: each side's certified strategy, if any,
+ * replaces the previous depth's in result. */
+static void
+keep_certified (const SynSearchWorkspace *work, const Frame *root, int depth,
+                SynSearchResult *result)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      if (!work->certified[side])
+        continue;
+      for (int i = 0; i < root->n[side]; i++)
+        result->strategy[side][root->origin[side][i]] = work->certified_strategy[side][i];
+      result->partial[side] = true;
+      result->partial_guarantee[side] = work->certified_guarantee[side];
+      result->partial_depth = depth;
+    }
+}
+
 /* PSC goes to psc-search.c; its result is copied into the common form. */
 static bool
 search_psc (const SynState *state, const SynPscLimits *limits, const atomic_int *stop,
@@ -548,6 +621,12 @@ search_psc (const SynState *state, const SynPscLimits *limits, const atomic_int 
     }
   result->value = psc->value;
   result->depth = psc->depth;
+  result->partial_depth = psc->partial_depth;
+  for (int side = 0; side < 2; side++)
+    {
+      result->partial[side] = psc->partial[side];
+      result->partial_guarantee[side] = psc->partial_guarantee[side];
+    }
   result->positions = psc->positions;
   result->seconds = psc->seconds;
   result->stopped = psc->stopped;
@@ -560,8 +639,11 @@ start_search (SynSearchWorkspace *work, const SynVariant *variant, const SynPscL
 {
   work->variant = variant;
   work->positions = 1;
+  work->max_positions = limits->max_positions;
+  work->certifying = false;
   work->start = now_seconds ();
-  work->deadline = work->start + limits->time_ms * 1e-3;
+  /* Without a time limit only the budget of positions can stop the search. */
+  work->deadline = limits->time_ms > 0 ? work->start + limits->time_ms * 1e-3 : INFINITY;
   work->may_stop = false;
   /* A flag set before the start is seen at once. */
   work->stopped = stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
@@ -588,7 +670,7 @@ deepen (SynSearchWorkspace *work, const SynPscLimits *limits, bool unsettled,
       double value;
       /* Each depth costs many times the one before; one that cannot finish in the time
        * left is not worth starting. */
-      if (depth > 1 && work->may_stop
+      if (depth > 1 && limits->time_ms > 0
           && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
         break;
       if (depth > 1)
@@ -600,12 +682,22 @@ deepen (SynSearchWorkspace *work, const SynPscLimits *limits, bool unsettled,
       else
         seed_sets_statically (root);
       reset_cells (root);
+      work->certified[SYN_WHITE] = work->certified[SYN_BLACK] = false;
+      /* Answering the previous strategies costs about a round of the double oracle: only
+       * worth it where the iteration may be cut short. */
+      work->certifying = depth > 1 && work->may_stop;
+      if (work->certifying)
+        test_previous (work, root, child_depth);
       value = solve (work, root, 0, child_depth);
       if (work->stopped)
-        break;
+        {
+          if (depth > 1)
+            keep_certified (work, root, depth, result);
+          break;
+        }
       keep_root_result (root, value, depth, result);
       /* Depth 1 runs to the end unless the caller stops it: a move must come out. */
-      work->may_stop = limits->time_ms > 0;
+      work->may_stop = limits->time_ms > 0 || limits->max_positions > 0;
     }
 }
 
@@ -625,6 +717,8 @@ syn_search (const SynVariant *variant, const SynState *state, const SynPscLimits
   result->seconds = 0;
   result->stopped = false;
   result->value = 0;
+  result->partial_depth = 0;
+  result->partial[SYN_WHITE] = result->partial[SYN_BLACK] = false;
   if (variant->outcome (state).result != SYN_RESULT_NONE
       || !list_choices (work, root, state, excluded))
     return false;

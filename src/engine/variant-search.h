@@ -36,6 +36,10 @@ typedef struct
   uint64_t positions; /* states analysed, in all iterations */
   double seconds;
   bool stopped; /* the caller's stop flag ended the search */
+  /* What an iteration cut short certified, as in SynPscSearchResult. */
+  int partial_depth;
+  bool partial[2];
+  double partial_guarantee[2];
 } SynSearchResult;
 
 /* Choices side must not be given at the root: those it already knows are refused this

@@ -56,4 +56,8 @@ void syn_computer_player_search_excluding_async (const SynVariant *variant, cons
 
 SynChoice syn_computer_player_search_finish (GAsyncResult *result, GError **error);
 
+/* Search workspaces allocated by the strong player and not yet freed: they are reused from
+ * move to move, so this stays at the number of searches ever run at once (for tests). */
+guint syn_computer_player_n_workspaces (void);
+
 G_END_DECLS

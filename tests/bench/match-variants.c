@@ -143,10 +143,16 @@ play (const SynVariant *variant, SynColour engine, const Options *options, Playe
       state = next;
     }
   if (getenv ("MATCH_VERBOSE"))
-    fprintf (stderr, "%s engine %s: %s %s\n", variant->id, engine == SYN_WHITE ? "white" : "black",
-             syn_result_to_text (outcome.result),
-             syn_reason_to_text (outcome.reason) ? syn_reason_to_text (outcome.reason)
-                                                 : "step limit");
+    {
+      /* The last state too, to see what a drawn game came to. */
+      char fen[256];
+      variant->write_state (&state, fen, sizeof fen);
+      fprintf (stderr, "%s engine %s: %s %s: %s\n", variant->id,
+               engine == SYN_WHITE ? "white" : "black", syn_result_to_text (outcome.result),
+               syn_reason_to_text (outcome.reason) ? syn_reason_to_text (outcome.reason)
+                                                   : "step limit",
+               fen);
+    }
   if (outcome.result == SYN_RESULT_DRAW || outcome.result == SYN_RESULT_NONE)
     return 0.5;
   return (outcome.result == SYN_RESULT_WHITE_WINS) == (engine == SYN_WHITE) ? 1 : 0;

@@ -217,6 +217,60 @@ test_honours_exclusions (void)
       SYN_CHOICE_NONE);
 }
 
+/* A search cut short in its second iteration by a budget of positions keeps, for a side
+ * whose strategy that iteration certified, a strategy guaranteeing what it says two turns
+ * deep: never more than the whole second iteration's value for White (the value is the
+ * most any White strategy guarantees), never less for Black. Budgets spread between the
+ * two iterations' ends; some of them leave something certified. */
+static void
+test_cut_short_keeps_certified (gconstpointer data)
+{
+  g_autofree SynSearchWorkspace *work = workspace_new ();
+  g_autofree SynSearchResult *one = g_malloc (sizeof *one);
+  g_autofree SynSearchResult *two = g_malloc (sizeof *two);
+  g_autofree SynSearchResult *cut = g_malloc (sizeof *cut);
+  SynState state;
+  const SynVariant *variant = read_case (data, &state);
+  SynPscLimits limits = { 1, 0, 0, 0 };
+  int kept = 0;
+
+  g_assert_true (syn_search (variant, &state, &limits, NULL, NULL, work, one));
+  limits.depth = 2;
+  g_assert_true (syn_search (variant, &state, &limits, NULL, NULL, work, two));
+  g_assert_cmpint (two->depth, ==, 2);
+  for (int k = 1; k < 8; k++)
+    {
+      /* Up to half as much again: a search that may be cut short does more work. */
+      limits.max_positions
+          = one->positions + (two->positions - one->positions) * (uint64_t) k * 3 / 16;
+      g_assert_true (syn_search (variant, &state, &limits, NULL, NULL, work, cut));
+      g_test_message ("budget %" G_GUINT64_FORMAT ": depth %d, partial %d (%d %.3f, %d %.3f); "
+                      "value %.3f",
+                      limits.max_positions, cut->depth, cut->partial_depth, cut->partial[0],
+                      cut->partial_guarantee[0], cut->partial[1], cut->partial_guarantee[1],
+                      two->value);
+      if (cut->depth == 2)
+        continue;
+      g_assert_cmpint (cut->depth, ==, 1);
+      if (cut->partial_depth == 0)
+        continue;
+      g_assert_cmpint (cut->partial_depth, ==, 2);
+      kept++;
+      for (int side = 0; side < 2; side++)
+        {
+          double total = 0;
+          for (int i = 0; i < cut->n_choices[side]; i++)
+            total += cut->strategy[side][i];
+          g_assert_cmpfloat_with_epsilon (total, 1, 1e-9);
+        }
+      if (cut->partial[SYN_WHITE])
+        g_assert_cmpfloat (cut->partial_guarantee[SYN_WHITE], <=, two->value + 1e-6);
+      if (cut->partial[SYN_BLACK])
+        g_assert_cmpfloat (cut->partial_guarantee[SYN_BLACK], >=, two->value - 1e-6);
+    }
+  g_assert_cmpint (kept, >=, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -235,6 +289,10 @@ main (int argc, char **argv)
           g_test_add_data_func (two, &cases[i], test_depth_two_is_exact);
         }
     }
+  g_test_add_data_func ("/variant-search/cut-short-keeps-certified/synchrone", &cases[2],
+                        test_cut_short_keeps_certified);
+  g_test_add_data_func ("/variant-search/cut-short-keeps-certified/transactional", &cases[10],
+                        test_cut_short_keeps_certified);
   g_test_add_func ("/variant-search/chooses-a-choice", test_chooses_a_choice);
   g_test_add_func ("/variant-search/honours-exclusions", test_honours_exclusions);
   return g_test_run ();
