@@ -120,15 +120,22 @@ side_score (const SynPosition *pos, SynColour us, const Reach *mine, const Reach
   return score;
 }
 
-static int
-eval_board (const SynPosition *pos, int threat_divisor)
+int
+syn_orthodox_eval_threats (const SynPosition *pos, const int divisor[2])
 {
   Reach reach[2];
 
   side_reach (pos, SYN_WHITE, &reach[SYN_WHITE]);
   side_reach (pos, SYN_BLACK, &reach[SYN_BLACK]);
-  return side_score (pos, SYN_WHITE, &reach[SYN_WHITE], &reach[SYN_BLACK], threat_divisor)
-         - side_score (pos, SYN_BLACK, &reach[SYN_BLACK], &reach[SYN_WHITE], threat_divisor);
+  return side_score (pos, SYN_WHITE, &reach[SYN_WHITE], &reach[SYN_BLACK], divisor[SYN_WHITE])
+         - side_score (pos, SYN_BLACK, &reach[SYN_BLACK], &reach[SYN_WHITE], divisor[SYN_BLACK]);
+}
+
+static int
+eval_board (const SynPosition *pos, int threat_divisor)
+{
+  const int divisor[2] = { threat_divisor, threat_divisor };
+  return syn_orthodox_eval_threats (pos, divisor);
 }
 
 int
@@ -178,19 +185,21 @@ typedef struct
   const SynVariant *variant;
   int (*eval) (const SynVariant *variant, const SynState *state);
   int steps_per_turn;
+  /* NULL: the search sees every step */
+  bool (*beyond_sight) (const SynState *state, SynOutcome *assumed);
 } Evaluation;
 
 static const Evaluation *
 evaluation_of (const SynVariant *variant)
 {
   static const Evaluation table[] = {
-    { &syn_variant_psc, psc_eval, 1 },
-    { &syn_variant_synchrone, synchrone_eval, 1 },
-    { &syn_variant_hk, orthodox_eval, 1 },
-    { &syn_variant_hutnik, hutnik_eval, 1 },
-    { &syn_variant_transactional, syn_tx_eval, 2 },
+    { &syn_variant_psc, psc_eval, 1, NULL },
+    { &syn_variant_synchrone, synchrone_eval, 1, NULL },
+    { &syn_variant_hk, orthodox_eval, 1, NULL },
+    { &syn_variant_hutnik, hutnik_eval, 1, NULL },
+    { &syn_variant_transactional, syn_tx_eval, 2, syn_tx_beyond_sight },
   };
-  static const Evaluation fallback = { NULL, orthodox_eval, 1 };
+  static const Evaluation fallback = { NULL, orthodox_eval, 1, NULL };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (table[i].variant == variant)
       return &table[i];
@@ -218,6 +227,15 @@ int
 syn_variant_steps_per_turn (const SynVariant *variant)
 {
   return evaluation_of (variant)->steps_per_turn;
+}
+
+bool
+syn_variant_beyond_sight (const SynVariant *variant, const SynState *state, SynOutcome *assumed)
+{
+  const Evaluation *evaluation = evaluation_of (variant);
+  assumed->result = SYN_RESULT_NONE;
+  assumed->reason = SYN_REASON_NONE;
+  return evaluation->beyond_sight && evaluation->beyond_sight (state, assumed);
 }
 
 bool

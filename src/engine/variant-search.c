@@ -530,6 +530,9 @@ search_node (SynSearchWorkspace *work, const SynState *state, int depth, int ply
   outcome = variant->outcome (state);
   if (outcome.result != SYN_RESULT_NONE)
     return terminal_value (outcome, ply);
+  if (syn_variant_beyond_sight (variant, state, &outcome))
+    return outcome.result != SYN_RESULT_NONE ? terminal_value (outcome, ply)
+                                             : syn_variant_eval (variant, state);
   unsettled = syn_variant_unsettled (variant, state);
   if ((depth <= 0 && !unsettled) || ply >= MAX_PLY)
     return syn_variant_eval (variant, state);

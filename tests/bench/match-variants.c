@@ -131,6 +131,14 @@ play (const SynVariant *variant, SynColour engine, const Options *options, Playe
                                             n_excluded[side], players)
                            : opponent_choice (variant, &state, side, options, excluded[side],
                                               n_excluded[side], players);
+      if (getenv ("MATCH_TRACE"))
+        {
+          char text[2][SYN_CHOICE_TEXT_SIZE], fen[256];
+          for (int side = 0; side < 2; side++)
+            variant->choice_to_text (&state, chosen[side], text[side]);
+          variant->write_state (&state, fen, sizeof fen);
+          fprintf (stderr, "  %s | %s %s\n", fen, text[0], text[1]);
+        }
       variant->apply (&state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next);
       if (refused (variant, &state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next))
         {

@@ -271,6 +271,40 @@ test_cut_short_keeps_certified (gconstpointer data)
   g_assert_cmpint (kept, >=, 2);
 }
 
+/* In a player state (TX-R14) the opponent's turn is hidden. A check it must answer
+ * (TX-R7d) with a move nobody sees is no win, though the hidden turn leaves the board as it
+ * was (before, the search valued Qa2+ below at 99998, a won game, and gave check after
+ * check until the fifty-turn draw); a real mate, the hidden transaction counted empty, is
+ * one, and a stalemate is a draw (TX-R12). */
+static void
+test_tx_hidden_side_answers_checks (void)
+{
+  g_autofree SynSearchWorkspace *work = workspace_new ();
+  g_autofree SynSearchResult *result = g_malloc (sizeof *result);
+  const Case check = { "transactional", "k7/8/8/8/5P2/4K3/7P/1Q4NR w - - 90 130 T225:- ?" };
+  /* Qf8 mates; Qf7 stalemates. */
+  const Case mate = { "transactional", "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1 T1:- ?" };
+  SynPscLimits limits = { 1, 0, 0, 5 };
+  SynState state;
+  const SynVariant *variant = read_case (&check, &state);
+  char text[SYN_CHOICE_TEXT_SIZE];
+  SynChoice choice;
+
+  g_assert_true (syn_search (variant, &state, &limits, NULL, NULL, work, result));
+  g_assert_cmpfloat (result->value, <, SYN_EVAL_DECIDED);
+  g_assert_cmpfloat (result->value, >, 1000);
+
+  variant = read_case (&mate, &state);
+  for (uint64_t seed = 0; seed < 8; seed++)
+    {
+      limits.seed = seed;
+      choice = syn_search_choose (variant, &state, SYN_WHITE, &limits, NULL, NULL, work, result);
+      variant->choice_to_text (&state, choice, text);
+      g_assert_cmpstr (text, ==, "f1f8/commit");
+      g_assert_cmpfloat (result->value, >=, SYN_EVAL_DECIDED);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -293,6 +327,8 @@ main (int argc, char **argv)
                         test_cut_short_keeps_certified);
   g_test_add_data_func ("/variant-search/cut-short-keeps-certified/transactional", &cases[10],
                         test_cut_short_keeps_certified);
+  g_test_add_func ("/variant-search/transactional/hidden-side-answers-checks",
+                   test_tx_hidden_side_answers_checks);
   g_test_add_func ("/variant-search/chooses-a-choice", test_chooses_a_choice);
   g_test_add_func ("/variant-search/honours-exclusions", test_honours_exclusions);
   return g_test_run ();
