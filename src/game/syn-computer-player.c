@@ -344,7 +344,12 @@ search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable
   /* Called at once when the cancellable is cancelled already. */
   if (cancellable)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (on_search_cancelled_cb), &stop, NULL);
-  syn_psc_level_limits ((SynPscLevel) search->level, search->time_ms, search->seed, &limits);
+  /* Every level thinks within a time, in every rule set: a fixed depth that PSC searches in
+   * a fifth of a second can take seconds elsewhere (HK two turns deep in a middlegame,
+   * Transactional three), and the deepest results completed by then stand. */
+  syn_psc_level_limits ((SynPscLevel) search->level,
+                        search->time_ms > 0 ? search->time_ms : DEFAULT_THINKING_MS, search->seed,
+                        &limits);
   choice = syn_search_choose (search->variant, &search->state, search->side, &limits, &exclusion,
                               &stop, work, result);
   give_back_workspace (work);

@@ -37,7 +37,9 @@ typedef enum
  * increment_ms added per move: never more than a small share of what is left. */
 gint syn_computer_player_time_budget (gint64 remaining_ms, gint64 increment_ms);
 
-/* Searches for side's move at level on a worker thread, within time_ms. The window never
+/* Searches for side's move at level on a worker thread, within time_ms (at every level and
+ * in every rule set; 0 or less: the default budget of a game without a clock, 1.5 s), the
+ * level's depth being what it reaches at most. The window never
  * waits for it. Cancelling stops the search itself within a millisecond or so (a new game,
  * an undo or a closed window frees the core at once); the callback then gets
  * G_IO_ERROR_CANCELLED. */
