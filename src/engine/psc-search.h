@@ -45,7 +45,7 @@ typedef struct
   SynMove moves[2][SYN_MAX_MOVES];   /* every legal move of each side, as syn_psc_moves() */
   double strategy[2][SYN_MAX_MOVES]; /* the equilibrium of the deepest completed search */
   int n_moves[2];
-  double value;        /* of the position, White's point of view, centipawns */
+  double value;        /* of the position: White's expected score (score.h) */
   int depth;           /* turns of the deepest completed search */
   uint64_t positions;  /* positions analysed, in all iterations */
   uint64_t table_hits; /* positions whose value the transposition table gave */

@@ -9,6 +9,7 @@
 
 #include "attacks.h"
 #include "psc-eval.h"
+#include "score.h"
 #include "tx-eval.h"
 
 #define CENTRE 0x0000001818000000ULL /* d4, e4, d5, e5 */
@@ -185,6 +186,7 @@ typedef struct
   const SynVariant *variant;
   int (*eval) (const SynVariant *variant, const SynState *state);
   int steps_per_turn;
+  double score_scale; /* score.h */
   /* NULL: the search sees every step */
   bool (*beyond_sight) (const SynState *state, SynOutcome *assumed);
 } Evaluation;
@@ -193,13 +195,14 @@ static const Evaluation *
 evaluation_of (const SynVariant *variant)
 {
   static const Evaluation table[] = {
-    { &syn_variant_psc, psc_eval, 1, NULL },
-    { &syn_variant_synchrone, synchrone_eval, 1, NULL },
-    { &syn_variant_hk, orthodox_eval, 1, NULL },
-    { &syn_variant_hutnik, hutnik_eval, 1, NULL },
-    { &syn_variant_transactional, syn_tx_eval, 2, syn_tx_beyond_sight },
+    { &syn_variant_psc, psc_eval, 1, SYN_SCORE_SCALE_PSC, NULL },
+    { &syn_variant_synchrone, synchrone_eval, 1, SYN_SCORE_SCALE_SYNCHRONE, NULL },
+    { &syn_variant_hk, orthodox_eval, 1, SYN_SCORE_SCALE_HK, NULL },
+    { &syn_variant_hutnik, hutnik_eval, 1, SYN_SCORE_SCALE_HUTNIK, NULL },
+    { &syn_variant_transactional, syn_tx_eval, 2, SYN_SCORE_SCALE_TRANSACTIONAL,
+      syn_tx_beyond_sight },
   };
-  static const Evaluation fallback = { NULL, orthodox_eval, 1, NULL };
+  static const Evaluation fallback = { NULL, orthodox_eval, 1, SYN_SCORE_SCALE_PSC, NULL };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (table[i].variant == variant)
       return &table[i];
@@ -221,6 +224,12 @@ int
 syn_variant_eval_outcome (SynOutcome outcome)
 {
   return syn_psc_eval_outcome (outcome);
+}
+
+double
+syn_variant_score_scale (const SynVariant *variant)
+{
+  return evaluation_of (variant)->score_scale;
 }
 
 int
@@ -246,4 +255,39 @@ syn_variant_unsettled (const SynVariant *variant, const SynState *state)
     return false;
   syn_variant_describe (variant, state, &info);
   return info.kind == SYN_STEP_BLOWS;
+}
+
+int
+syn_variant_likeliest_blows (const SynPosition *pos, SynChoice *choices, int n)
+{
+  int pass = -1, cheapest = -1, cheapest_value = 1 << 20, kept = 0;
+  SynChoice keep[2];
+
+  if (n <= 2)
+    return n;
+  for (int i = 0; i < n; i++)
+    {
+      SynChoice choice = choices[i];
+      if (choice == SYN_CHOICE_NONE || (choice & SYN_CHOICE_PASS))
+        pass = pass < 0 ? i : pass;
+      else
+        {
+          SynPiece piece = pos->board[syn_move_from (SYN_CHOICE_MOVE (choice))];
+          int value = piece == SYN_NO_PIECE ? 0 : syn_psc_piece_values[SYN_PIECE_TYPE (piece)];
+          if (SYN_PIECE_TYPE (piece) == SYN_KING)
+            value = 10000;
+          if (value < cheapest_value)
+            {
+              cheapest = i;
+              cheapest_value = value;
+            }
+        }
+    }
+  if (pass >= 0)
+    keep[kept++] = choices[pass];
+  if (cheapest >= 0)
+    keep[kept++] = choices[cheapest];
+  for (int i = 0; i < kept; i++)
+    choices[i] = keep[i];
+  return kept;
 }

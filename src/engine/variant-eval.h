@@ -22,6 +22,9 @@ int syn_variant_eval_outcome (SynOutcome outcome);
  * rule set. */
 int syn_variant_steps_per_turn (const SynVariant *variant);
 
+/* The scale of the rule set's win/draw/loss model, in centipawns (score.h). */
+double syn_variant_score_scale (const SynVariant *variant);
+
 /* True when the next step is one the search cannot see: a side's move it knows nothing
  * of (Transactional, syn_tx_beyond_sight()). The search then takes *assumed, the outcome
  * the program can judge there, or else evaluates the state, instead of looking past it. */
@@ -39,3 +42,8 @@ int syn_orthodox_eval_position (const SynPosition *pos);
 /* The same with each side's best threat counted in divisor[side]ths (0: not at all), for a
  * rule set where one side's threats are surer than the other's. */
 int syn_orthodox_eval_threats (const SynPosition *pos, const int divisor[2]);
+
+/* Keeps, of one side's n choices in an exchange of blows on pos, the likeliest: the pass and
+ * the strike with its cheapest piece (the one that loses least to a recapture); returns how
+ * many are left (n itself when two or fewer). */
+int syn_variant_likeliest_blows (const SynPosition *pos, SynChoice *choices, int n);

@@ -14,6 +14,9 @@
  * strategies answered at the new depth, replaced by a restricted strategy of the root that
  * guarantees more once every reply of the other side has been tried against it.
  *
+ * Values are White's expected score (score.h), as in psc-search.c; only the pair matrix
+ * of the CLI keeps centipawns.
+ *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,6 +28,7 @@
 
 #include "matrix-game.h"
 #include "psc-eval.h"
+#include "score.h"
 #include "variant-eval.h"
 
 /* Plies a search may reach: its depth in steps and the exchanges of blows below it. */
@@ -60,6 +64,10 @@ struct _SynSearchWorkspace
   SynPscWorkspace *psc; /* points into the tail of the allocation */
 
   const SynVariant *variant;
+  double score_scale;
+  /* Values in centipawns, a finished game +-SYN_EVAL_WIN, rather than in expected score:
+   * for the pair matrix, whose documented cells are centipawns. */
+  bool centipawns;
   /* The root's best certified strategy of each side in the running iteration (root
    * order), and what it guarantees. */
   bool certifying; /* in a search that may be cut short, at depth 2 or more */
@@ -131,12 +139,24 @@ certify_root (SynSearchWorkspace *work, const Frame *frame, int side, int best)
     work->certified_strategy[other][i] = frame->strategy[other][i];
 }
 
-/* A finished game at ply steps from the root: sooner wins count more, later losses less. */
+/* A finished game at ply steps from the root: sooner wins count more, later losses less.
+ * In expected score, or in centipawns for the pair matrix (see the workspace). */
 static double
-terminal_value (SynOutcome outcome, int ply)
+terminal_value (const SynSearchWorkspace *work, SynOutcome outcome, int ply)
 {
-  int value = syn_variant_eval_outcome (outcome);
+  int value;
+  if (!work->centipawns)
+    return syn_score_of_outcome (outcome, ply);
+  value = syn_variant_eval_outcome (outcome);
   return value > 0 ? value - ply : value < 0 ? value + ply : 0;
+}
+
+/* A leaf's evaluation, in the scale of terminal_value(). */
+static double
+leaf_value (const SynSearchWorkspace *work, const SynState *state)
+{
+  int value = syn_variant_eval (work->variant, state);
+  return work->centipawns ? value : syn_score_of_eval (value, work->score_scale);
 }
 
 /* A guess at a choice's worth before any search: what it takes and what it promotes to. */
@@ -241,8 +261,9 @@ cell_value (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth, in
       /* The same pair always gets the same noise, whatever the search order. */
       uint64_t key = work->noise_seed ^ ((uint64_t) frame->choices[SYN_WHITE][w] << 7)
                      ^ ((uint64_t) frame->choices[SYN_BLACK][b] << 35);
+      /* Noise in centipawns, as a score where the model is steepest (1/2). */
       value += (2 * ((double) (syn_psc_draw_seed (key, SYN_WHITE) >> 11) / 9007199254740992.0) - 1)
-               * work->noise;
+               * work->noise / (4 * work->score_scale);
     }
   *slot = value;
   return value;
@@ -469,49 +490,17 @@ list_choices (SynSearchWorkspace *work, Frame *frame, const SynState *state,
 }
 
 /* Below the root an exchange of blows is played out with each side's likeliest choices
- * only: the pass and the strike with its cheapest piece (the one that loses least to a
- * recapture). Every strike with every piece would multiply the nodes of every turn; the
- * root still weighs every choice. */
+ * only (syn_variant_likeliest_blows()): every strike with every piece would multiply the
+ * nodes of every turn; the root still weighs every choice. */
 static void
 keep_likeliest_blows (Frame *frame)
 {
   for (int side = 0; side < 2; side++)
     {
-      int pass = -1, cheapest = -1, cheapest_value = 1 << 20;
+      frame->n[side]
+          = syn_variant_likeliest_blows (&frame->state.board, frame->choices[side], frame->n[side]);
       for (int i = 0; i < frame->n[side]; i++)
-        {
-          SynChoice choice = frame->choices[side][i];
-          if (choice == SYN_CHOICE_NONE || (choice & SYN_CHOICE_PASS))
-            pass = pass < 0 ? i : pass;
-          else
-            {
-              SynPiece piece = frame->state.board.board[syn_move_from (SYN_CHOICE_MOVE (choice))];
-              int value = piece == SYN_NO_PIECE ? 0 : syn_psc_piece_values[SYN_PIECE_TYPE (piece)];
-              if (SYN_PIECE_TYPE (piece) == SYN_KING)
-                value = 10000;
-              if (value < cheapest_value)
-                {
-                  cheapest = i;
-                  cheapest_value = value;
-                }
-            }
-        }
-      if (frame->n[side] <= 2)
-        continue;
-      {
-        SynChoice kept[2];
-        int n = 0;
-        if (pass >= 0)
-          kept[n++] = frame->choices[side][pass];
-        if (cheapest >= 0)
-          kept[n++] = frame->choices[side][cheapest];
-        for (int i = 0; i < n; i++)
-          {
-            frame->choices[side][i] = kept[i];
-            frame->origin[side][i] = i;
-          }
-        frame->n[side] = n;
-      }
+        frame->origin[side][i] = i;
     }
 }
 
@@ -529,13 +518,13 @@ search_node (SynSearchWorkspace *work, const SynState *state, int depth, int ply
     return 0;
   outcome = variant->outcome (state);
   if (outcome.result != SYN_RESULT_NONE)
-    return terminal_value (outcome, ply);
+    return terminal_value (work, outcome, ply);
   if (syn_variant_beyond_sight (variant, state, &outcome))
-    return outcome.result != SYN_RESULT_NONE ? terminal_value (outcome, ply)
-                                             : syn_variant_eval (variant, state);
+    return outcome.result != SYN_RESULT_NONE ? terminal_value (work, outcome, ply)
+                                             : leaf_value (work, state);
   unsettled = syn_variant_unsettled (variant, state);
   if ((depth <= 0 && !unsettled) || ply >= MAX_PLY)
-    return syn_variant_eval (variant, state);
+    return leaf_value (work, state);
 
   frame = &work->frames[ply];
   list_choices (work, frame, state, NULL);
@@ -641,6 +630,8 @@ start_search (SynSearchWorkspace *work, const SynVariant *variant, const SynPscL
               const atomic_int *stop)
 {
   work->variant = variant;
+  work->score_scale = syn_variant_score_scale (variant);
+  work->centipawns = false;
   work->positions = 1;
   work->max_positions = limits->max_positions;
   work->certifying = false;
@@ -755,14 +746,15 @@ syn_search_choose (const SynVariant *variant, const SynState *state, SynColour s
   return result->choices[side][index];
 }
 
-void
-syn_search_pair_matrix (const SynVariant *variant, const SynState *state, const SynChoice *white,
-                        int n_white, const SynChoice *black, int n_black, SynSearchWorkspace *work,
-                        double *cells)
+static void
+pair_values (const SynVariant *variant, const SynState *state, const SynChoice *white, int n_white,
+             const SynChoice *black, int n_black, bool centipawns, SynSearchWorkspace *work,
+             double *cells)
 {
   const SynPscLimits none = { 0, 0, 0, 0 };
 
   start_search (work, variant, &none, NULL);
+  work->centipawns = centipawns;
   for (int w = 0; w < n_white; w++)
     for (int b = 0; b < n_black; b++)
       {
@@ -771,4 +763,20 @@ syn_search_pair_matrix (const SynVariant *variant, const SynState *state, const 
         /* Ply 0: a finished game counts in full, as PSC's pair matrix counts it. */
         cells[w * n_black + b] = search_node (work, &child, 0, 0);
       }
+}
+
+void
+syn_search_pair_matrix (const SynVariant *variant, const SynState *state, const SynChoice *white,
+                        int n_white, const SynChoice *black, int n_black, SynSearchWorkspace *work,
+                        double *cells)
+{
+  pair_values (variant, state, white, n_white, black, n_black, true, work, cells);
+}
+
+void
+syn_search_pair_scores (const SynVariant *variant, const SynState *state, const SynChoice *white,
+                        int n_white, const SynChoice *black, int n_black, SynSearchWorkspace *work,
+                        double *cells)
+{
+  pair_values (variant, state, white, n_white, black, n_black, false, work, cells);
 }

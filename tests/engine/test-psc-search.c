@@ -13,6 +13,7 @@
 #include "psc-matrix.h"
 #include "psc-search.h"
 #include "psc.h"
+#include "score.h"
 
 #define FEN_SEED "rnbqkbnr/1pp2ppp/p7/3pp3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 4"
 #define FEN_MIDDLEGAME "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12"
@@ -102,11 +103,11 @@ test_finds_one_turn_freeze (void)
         g_assert_cmpuint (
             syn_psc_best (&white_pos, SYN_WHITE, (SynPscLevel) level, 0, seed, work, &result), ==,
             white_wins);
-        g_assert_cmpfloat (result.value, ==, SYN_EVAL_WIN - 1);
+        g_assert_cmpfloat (result.value, ==, 1 - SYN_SCORE_PER_STEP);
         g_assert_cmpuint (
             syn_psc_best (&black_pos, SYN_BLACK, (SynPscLevel) level, 0, seed, work, &result), ==,
             black_wins);
-        g_assert_cmpfloat (result.value, ==, -(SYN_EVAL_WIN - 1));
+        g_assert_cmpfloat (result.value, ==, SYN_SCORE_PER_STEP);
       }
 }
 
@@ -137,10 +138,9 @@ test_double_oracle_is_exact (void)
       m = result.n_moves[SYN_WHITE];
       n = result.n_moves[SYN_BLACK];
       syn_psc_pair_matrix (&pos, result.moves[SYN_WHITE], m, result.moves[SYN_BLACK], n, cells);
-      /* The search counts a win one turn away as one turn less than a win now. */
+      /* In expected score, a win one turn away counting one turn less than a win now. */
       for (int k = 0; k < m * n; k++)
-        if (cells[k] == SYN_EVAL_WIN || cells[k] == -SYN_EVAL_WIN)
-          cells[k] -= cells[k] > 0 ? 1 : -1;
+        cells[k] = syn_score_of_centipawns (cells[k], 1, SYN_SCORE_SCALE_PSC);
       syn_matrix_game_certify (cells, m, n, result.strategy[SYN_WHITE], result.strategy[SYN_BLACK],
                                &solution);
       g_assert_cmpfloat (solution.gap, <, 1e-5);
@@ -164,8 +164,7 @@ full_one_turn_value (const SynPosition *pos, int k, SynMatrixGameWork *lp, doubl
   n = syn_psc_moves (pos, &ctl, SYN_BLACK, black);
   syn_psc_pair_matrix (pos, white, m, black, n, cells);
   for (int i = 0; i < m * n; i++)
-    if (cells[i] == SYN_EVAL_WIN || cells[i] == -SYN_EVAL_WIN)
-      cells[i] -= cells[i] > 0 ? k : -k;
+    cells[i] = syn_score_of_centipawns (cells[i], k, SYN_SCORE_SCALE_PSC);
   syn_matrix_game_solve (cells, m, n, x, y, lp, &solution);
   return solution.value;
 }
@@ -191,10 +190,7 @@ exact_depth_two_matrix (const SynPosition *pos, const SynPscSearchResult *result
         counts[SYN_BLACK] = syn_psc_count_moves (&child, &ctl, SYN_BLACK);
         outcome = syn_psc_outcome_from_counts (&child, &ctl, counts);
         if (outcome.result != SYN_RESULT_NONE)
-          {
-            int value = syn_psc_eval_outcome (outcome);
-            root[w * n + b] = value > 0 ? value - 1 : value < 0 ? value + 1 : 0;
-          }
+          root[w * n + b] = syn_score_of_outcome (outcome, 1);
         else
           root[w * n + b] = full_one_turn_value (&child, 2, lp, cells);
       }

@@ -9,6 +9,7 @@
 
 #include "matrix-game.h"
 #include "psc-eval.h"
+#include "score.h"
 #include "variant-eval.h"
 #include "variant-search.h"
 
@@ -53,14 +54,14 @@ read_case (const Case *c, SynState *state)
   return variant;
 }
 
-/* A finished game k steps further scores k less (psc-search.c's convention). */
+/* A finished game k steps further scores k steps less (score.h). */
 static double
 shifted (double value, int k)
 {
-  if (value >= SYN_EVAL_DECIDED)
-    return value - k;
-  if (value <= -SYN_EVAL_DECIDED)
-    return value + k;
+  if (value >= 1 - SYN_SCORE_MARGIN)
+    return value - k * SYN_SCORE_PER_STEP;
+  if (value <= SYN_SCORE_MARGIN)
+    return value + k * SYN_SCORE_PER_STEP;
   return value;
 }
 
@@ -86,7 +87,7 @@ one_step_value (const SynVariant *variant, const SynState *state, int k, SynSear
   double best;
 
   g_assert_cmpint (n_white * n_black, <=, G_N_ELEMENTS (cells));
-  syn_search_pair_matrix (variant, state, white, n_white, black, n_black, work, cells);
+  syn_search_pair_scores (variant, state, white, n_white, black, n_black, work, cells);
   for (int i = 0; i < n_white * n_black; i++)
     cells[i] = shifted (cells[i], k);
   if (n_white > 1 && n_black > 1)
@@ -130,11 +131,11 @@ check_exact (const Case *c, int depth)
         if (steps == 1)
           {
             SynChoice white = result->choices[SYN_WHITE][w], black = result->choices[SYN_BLACK][b];
-            syn_search_pair_matrix (variant, &state, &white, 1, &black, 1, work, &cells[w * n + b]);
+            syn_search_pair_scores (variant, &state, &white, 1, &black, 1, work, &cells[w * n + b]);
             cells[w * n + b] = shifted (cells[w * n + b], 1);
           }
         else if (variant->outcome (&child).result != SYN_RESULT_NONE)
-          cells[w * n + b] = shifted (syn_variant_eval_outcome (variant->outcome (&child)), 1);
+          cells[w * n + b] = syn_score_of_outcome (variant->outcome (&child), 1);
         else
           cells[w * n + b] = one_step_value (variant, &child, steps, work, lp);
       }
@@ -291,8 +292,9 @@ test_tx_hidden_side_answers_checks (void)
   SynChoice choice;
 
   g_assert_true (syn_search (variant, &state, &limits, NULL, NULL, work, result));
-  g_assert_cmpfloat (result->value, <, SYN_EVAL_DECIDED);
-  g_assert_cmpfloat (result->value, >, 1000);
+  g_assert_cmpfloat (result->value, <, 1 - SYN_SCORE_MARGIN);
+  g_assert_cmpfloat (syn_score_to_centipawns (result->value, syn_variant_score_scale (variant)), >,
+                     1000);
 
   variant = read_case (&mate, &state);
   for (uint64_t seed = 0; seed < 8; seed++)
@@ -301,7 +303,7 @@ test_tx_hidden_side_answers_checks (void)
       choice = syn_search_choose (variant, &state, SYN_WHITE, &limits, NULL, NULL, work, result);
       variant->choice_to_text (&state, choice, text);
       g_assert_cmpstr (text, ==, "f1f8/commit");
-      g_assert_cmpfloat (result->value, >=, SYN_EVAL_DECIDED);
+      g_assert_cmpfloat (result->value, >=, 1 - SYN_SCORE_MARGIN);
     }
 }
 
