@@ -16,11 +16,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "psc-eval.h"
+#include "transactional.h"
 #include "variant-eval.h"
 #include "variant-search.h"
 
@@ -50,8 +52,32 @@ random_choice (const SynVariant *variant, const SynState *state, SynColour side,
   return n ? choices[next_random (rng) % (uint64_t) n] : SYN_CHOICE_NONE;
 }
 
-/* One self-play game; appends its positions to samples. Refused Transactional moves
- * (TX-R5) simply end the step with the state unchanged, and the side chooses again. */
+/* What side's program knows: in Transactional its player state (TX-R14), never the
+ * opponent's pending moves. */
+static void
+known_state (const SynVariant *variant, const SynState *state, SynColour side, SynState *out)
+{
+  if (variant == &syn_variant_transactional)
+    syn_tx_player_state (state, side, out);
+  else
+    *out = *state;
+}
+
+/* True when the step was refused (TX-R5): the same side chooses again, never that move. */
+static bool
+refused (const SynVariant *variant, const SynState *before, SynChoice white, SynChoice black,
+         const SynState *after)
+{
+  SynEvent events[SYN_MAX_EVENTS];
+  int n = variant->events ? variant->events (before, white, black, after, events) : 0;
+  for (int i = 0; i < n; i++)
+    if (events[i].kind == SYN_EVENT_LOCKED)
+      return true;
+  return false;
+}
+
+/* One self-play game; appends its positions to samples. Each side searches what its
+ * program knows, and a move refused (TX-R5) is not chosen again that step. */
 static void
 play (const SynVariant *variant, int depth, int max_steps, uint64_t *rng, SynSearchWorkspace *work,
       SynSearchResult *result, Sample *samples, int *n_samples)
@@ -59,7 +85,8 @@ play (const SynVariant *variant, int depth, int max_steps, uint64_t *rng, SynSea
   SynState state, next;
   SynFenError error;
   SynOutcome outcome = { SYN_RESULT_NONE, SYN_REASON_NONE };
-  int first = *n_samples;
+  static SynChoice excluded[2][SYN_MAX_CHOICES];
+  int first = *n_samples, n_excluded[2] = { 0, 0 };
   double score;
 
   variant->read_state (variant->start_fen, &state, &error);
@@ -73,17 +100,29 @@ play (const SynVariant *variant, int depth, int max_steps, uint64_t *rng, SynSea
       if (outcome.result != SYN_RESULT_NONE)
         break;
       eval = syn_variant_eval (variant, &state);
+      /* A position is counted once, not again after each refused move. */
       if (step >= SPREAD && eval > -SYN_EVAL_DECIDED + 1 && eval < SYN_EVAL_DECIDED - 1
-          && *n_samples < MAX_SAMPLES)
+          && n_excluded[0] + n_excluded[1] == 0 && *n_samples < MAX_SAMPLES)
         samples[(*n_samples)++].eval = (float) eval;
       for (int side = 0; side < 2; side++)
         {
           SynPscLimits limits = { depth, 0, 0, next_random (rng) };
+          SynSearchExclusion exclusion = { side, excluded[side], n_excluded[side] };
+          SynState known;
+          known_state (variant, &state, side, &known);
           chosen[side] = step < SPREAD ? random_choice (variant, &state, side, rng)
-                                       : syn_search_choose (variant, &state, side, &limits, NULL,
-                                                            NULL, work, result);
+                                       : syn_search_choose (variant, &known, side, &limits,
+                                                            &exclusion, NULL, work, result);
         }
       variant->apply (&state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next);
+      if (refused (variant, &state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next))
+        {
+          int side = state.board.side_to_move;
+          if (n_excluded[side] < SYN_MAX_CHOICES)
+            excluded[side][n_excluded[side]++] = chosen[side];
+          continue;
+        }
+      n_excluded[0] = n_excluded[1] = 0;
       state = next;
     }
   score = outcome.result == SYN_RESULT_WHITE_WINS   ? 1

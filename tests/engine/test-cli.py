@@ -212,7 +212,7 @@ def best_prints_its_mixed_strategy():
     def score(cp):
         if abs(cp) >= 90000:
             return 1 - 1e-4 if cp > 0 else 1e-4
-        return 0.02 + 0.96 / (1 + math.exp(-cp / 516.0))
+        return 0.02 + 0.96 / (1 + math.exp(-cp / 395.0))
 
     cells = [[score(c) for c in row] for row in matrix["cells"]]
     x = [strategy["white_strategy"][m] for m in matrix["white"]]
