@@ -21,6 +21,8 @@
 #include "psc-matrix.h"
 #include "psc-search.h"
 #include "psc.h"
+#include "score.h"
+#include "variant-eval.h"
 #include "variant-search.h"
 
 /* A middlegame with 35 White and 34 Black moves: the size of turn the analysis is for. */
@@ -302,6 +304,7 @@ cli_best (int argc, char **argv)
   SynState state;
   SynPscLimits limits;
   SynSearchResult *result;
+  double value;
   SynSearchWorkspace *work;
   SynChoice choice;
   char text[SYN_CHOICE_TEXT_SIZE];
@@ -368,15 +371,20 @@ cli_best (int argc, char **argv)
       return cli_fail (CLI_BAD_INPUT, "out of memory");
     }
   choice = syn_search_choose (args.variant, &state, side, &limits, NULL, NULL, work, result);
-  if (result->value > -0.0005 && result->value < 0.0005)
-    result->value = 0; /* not "-0.000" */
+  /* The search works in expected score; the value is shown in centipawns as before, through
+   * the rule set's model, with the score itself beside it. */
+  value = syn_score_to_centipawns (result->value, syn_variant_score_scale (args.variant));
+  if (value > -0.0005 && value < 0.0005)
+    value = 0; /* not "-0.000" */
   args.variant->choice_to_text (&state, choice, text);
   printf ("%s\n", text);
-  printf (
-      "{\"move\": \"%s\", \"side\": \"%s\", \"value\": %.3f, \"depth\": %d, "
-      "\"positions\": %" PRIu64 ", \"positions_per_second\": %.0f, \"seconds\": %.3f}\n",
-      text, side == SYN_WHITE ? "white" : "black", result->value, result->depth, result->positions,
-      result->seconds > 0 ? (double) result->positions / result->seconds : 0.0, result->seconds);
+  printf ("{\"move\": \"%s\", \"side\": \"%s\", \"value\": %.3f, \"score\": %.6f, "
+          "\"depth\": %d, \"partial_depth\": %d, \"positions\": %" PRIu64
+          ", \"positions_per_second\": %.0f, \"seconds\": %.3f}\n",
+          text, side == SYN_WHITE ? "white" : "black", value, result->value, result->depth,
+          result->partial[side] ? result->partial_depth : 0, result->positions,
+          result->seconds > 0 ? (double) result->positions / result->seconds : 0.0,
+          result->seconds);
   print_search_strategies (args.variant, &state, result);
   free (work);
   free (result);

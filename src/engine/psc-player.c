@@ -1,10 +1,48 @@
 /* psc-player.c: the PSC computer player on top of psc-search.c: the limits of each level,
- * and the move drawn from the searched equilibrium.
+ * and the move drawn from the searched equilibrium, each side from a stream of its own.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "psc-search.h"
+
+#include "splitmix.h"
+
+/* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
+#define SUPPORT_EPSILON 1e-9
+
+uint64_t
+syn_psc_draw_seed (uint64_t seed, SynColour side)
+{
+  /* A stream of its own, so that the noise says nothing about the draw; and one per side,
+   * so that two players given one seed (`best` for each side, a computer against itself)
+   * draw independently instead of in lockstep. White's is the stream it always had. */
+  static const uint64_t streams[2]
+      = { 0x73616D706C65ULL /* "sample" */, 0x626C61636B73ULL /* "blacks" */ };
+  return syn_splitmix (seed ^ streams[side]);
+}
+
+int
+syn_psc_sample (const double *strategy, int n, uint64_t seed)
+{
+  double total = 0, r, sum = 0;
+  int last = 0;
+
+  for (int i = 0; i < n; i++)
+    if (strategy[i] > SUPPORT_EPSILON)
+      total += strategy[i];
+  r = syn_splitmix_unit (seed) * total;
+  for (int i = 0; i < n; i++)
+    {
+      if (strategy[i] <= SUPPORT_EPSILON)
+        continue;
+      last = i;
+      sum += strategy[i];
+      if (r < sum)
+        return i;
+    }
+  return last;
+}
 
 void
 syn_psc_level_limits (SynPscLevel level, int time_ms, uint64_t seed, SynPscLimits *limits)

@@ -32,8 +32,16 @@
  *   exact value by depth and ply, and its supports to seed the next iteration; the
  *   supports of the last one-turn game at each ply (killer moves) seed its siblings'.
  * - A time budget, checked every 1024 positions, and the caller's stop flag, checked every
- *   256 (one relaxed atomic load, so that a cancelled search ends within a millisecond);
- *   an iteration cut short is discarded and the previous depth's answer stands.
+ *   256 (one relaxed atomic load, so that a cancelled search ends within a millisecond).
+ *   An iteration cut short keeps what it certified: once a round of the root's double
+ *   oracle has taken one side's best responses over all its moves, the other side's
+ *   restricted strategy has a guaranteed value at the new depth, and the best such
+ *   strategy of each side is kept. Each iteration first answers the previous depth's
+ *   strategies at the new depth, so that they are the first certified and are replaced
+ *   only by one that guarantees more there.
+ *
+ * Values are White's expected score (score.h): a finished game 1, 1/2 or 0, a leaf its
+ * evaluation through the win/draw/loss model; equilibria are solved in that scale.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -47,60 +55,10 @@
 #include "matrix-game.h"
 #include "psc-eval.h"
 #include "psc.h"
+#include "psc-search-private.h"
 #include "psc-table.h"
-
-/* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
-#define SUPPORT_EPSILON 1e-9
-#define CHECK_TIME_EVERY 1024
-#define CHECK_STOP_EVERY 256
-#define KILLERS 3
-
-/* Everything a node at one ply needs while its children are searched. */
-typedef struct
-{
-  SynPosition pos;
-  SynMove moves[2][SYN_MAX_MOVES];
-  int origin[2][SYN_MAX_MOVES]; /* each move's index in the order syn_psc_moves() gave */
-  int n[2];
-  /* Searched cell values, NAN until searched, row by row of n[1] each. */
-  double lo[SYN_MAX_MOVES * SYN_MAX_MOVES];
-  double hi[SYN_MAX_MOVES * SYN_MAX_MOVES];
-  /* Each move's payoff against the other side's restricted equilibrium (White's view). */
-  double payoff[2][SYN_MAX_MOVES];
-  double strategy[2][SYN_MAX_MOVES];
-  /* The restricted game: which moves of each side it holds. */
-  int set[2][SYN_MAX_MOVES];
-  int n_set[2];
-  bool in_set[2][SYN_MAX_MOVES];
-} Frame;
-
-/* The transposition table holds the exact value of a node searched depth turns deep at
- * ply turns from the root. The search of a node depends on nothing else (below the root
- * there is no noise, and the caps depend on the ply), so a hit is the value the search
- * would compute again: the table saves work without changing any answer. */
-
-struct _SynPscWorkspace
-{
-  SynPscTable table;
-  uint64_t table_hits;
-  /* Per ply, the supports of the last one-turn game solved there: its siblings differ by a
-   * pair of moves, and their equilibria mostly use the same moves ("killer moves"). */
-  SynMove killers[SYN_PSC_MAX_DEPTH][2][KILLERS];
-  bool use_table;
-  Frame frames[SYN_PSC_MAX_DEPTH];
-  /* The restricted game being solved; solved only after all its cells are searched, so
-   * every ply can share it. */
-  double restricted[SYN_MAX_MOVES * SYN_MAX_MOVES];
-  double restricted_strategy[2][SYN_MAX_MOVES];
-  SynMatrixGameWork lp;
-
-  uint64_t positions;
-  double start, deadline;
-  bool may_stop, stopped;
-  const atomic_int *stop; /* the caller's flag, or NULL */
-  int noise;
-  uint64_t seed;
-};
+#include "score.h"
+#include "splitmix.h"
 
 size_t
 syn_psc_workspace_size (void)
@@ -116,142 +74,11 @@ now_seconds (void)
   return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
 }
 
-/* SplitMix64: one well-mixed 64-bit number from another, for sampling and noise. */
-static uint64_t
-mix (uint64_t x)
-{
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
-static double
-unit_interval (uint64_t x)
-{
-  return (double) (mix (x) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-uint64_t
-syn_psc_draw_seed (uint64_t seed, SynColour side)
-{
-  /* A stream of its own, so that the noise says nothing about the draw; and one per side,
-   * so that two players given one seed (`best` for each side, a computer against itself)
-   * draw independently instead of in lockstep. White's is the stream it always had. */
-  static const uint64_t streams[2]
-      = { 0x73616D706C65ULL /* "sample" */, 0x626C61636B73ULL /* "blacks" */ };
-  return mix (seed ^ streams[side]);
-}
-
-int
-syn_psc_sample (const double *strategy, int n, uint64_t seed)
-{
-  double total = 0, r, sum = 0;
-  int last = 0;
-
-  for (int i = 0; i < n; i++)
-    if (strategy[i] > SUPPORT_EPSILON)
-      total += strategy[i];
-  r = unit_interval (seed) * total;
-  for (int i = 0; i < n; i++)
-    {
-      if (strategy[i] <= SUPPORT_EPSILON)
-        continue;
-      last = i;
-      sum += strategy[i];
-      if (r < sum)
-        return i;
-    }
-  return last;
-}
-
 /* A finished game at ply turns from the root: sooner wins count more, later losses less. */
 static double
 terminal_value (SynOutcome outcome, int ply)
 {
-  int value = syn_psc_eval_outcome (outcome);
-  return value > 0 ? value - ply : value < 0 ? value + ply : 0;
-}
-
-/* A guess at a move's worth before any search, to pick the first move of a restricted
- * game: what it takes, and what it promotes to. */
-static int
-static_score (const SynPosition *pos, SynMove move)
-{
-  SynPiece victim = pos->board[syn_move_to (move)];
-  int score = 0;
-  if (victim != SYN_NO_PIECE)
-    score += 10 * syn_psc_piece_values[SYN_PIECE_TYPE (victim)];
-  if (syn_move_is_promotion (move))
-    score += 10 * syn_psc_piece_values[syn_move_promotion_type (move)];
-  return score;
-}
-
-static void
-reset_cells (Frame *frame)
-{
-  int n = frame->n[0] * frame->n[1];
-  for (int k = 0; k < n; k++)
-    {
-      frame->lo[k] = -INFINITY;
-      frame->hi[k] = INFINITY;
-    }
-}
-
-static void
-clear_sets (Frame *frame)
-{
-  for (int side = 0; side < 2; side++)
-    {
-      frame->n_set[side] = 0;
-      for (int i = 0; i < frame->n[side]; i++)
-        frame->in_set[side][i] = false;
-    }
-}
-
-static void
-add_to_set (Frame *frame, int side, int index)
-{
-  if (frame->in_set[side][index])
-    return;
-  frame->in_set[side][index] = true;
-  frame->set[side][frame->n_set[side]++] = index;
-}
-
-/* Starts the restricted game from each side's most promising move by static score. */
-static void
-seed_sets_statically (Frame *frame)
-{
-  clear_sets (frame);
-  for (int side = 0; side < 2; side++)
-    {
-      int best = 0, best_score = -1;
-      for (int i = 0; i < frame->n[side]; i++)
-        {
-          int score = static_score (&frame->pos, frame->moves[side][i]);
-          if (score > best_score)
-            {
-              best = i;
-              best_score = score;
-            }
-        }
-      add_to_set (frame, side, best);
-    }
-}
-
-/* Starts the restricted game from the supports of frame->strategy. */
-static void
-seed_sets_from_strategy (Frame *frame)
-{
-  clear_sets (frame);
-  for (int side = 0; side < 2; side++)
-    {
-      for (int i = 0; i < frame->n[side]; i++)
-        if (frame->strategy[side][i] > SUPPORT_EPSILON)
-          add_to_set (frame, side, i);
-      if (frame->n_set[side] == 0)
-        add_to_set (frame, side, 0);
-    }
+  return syn_score_of_outcome (outcome, ply);
 }
 
 /* Called for every position: the stop flag every CHECK_STOP_EVERY of them, the clock every
@@ -264,8 +91,30 @@ check_limits (SynPscWorkspace *work)
     return;
   if (work->stop && atomic_load_explicit (work->stop, memory_order_relaxed) != 0)
     work->stopped = true;
+  else if (work->may_stop && work->max_positions && n >= work->max_positions)
+    work->stopped = true;
   else if ((n & (CHECK_TIME_EVERY - 1)) == 0 && work->may_stop && now_seconds () > work->deadline)
     work->stopped = true;
+}
+
+/* At the root: side's moves have all been answered against the other side's restricted
+ * strategy, whose worst case at this depth is best's payoff. Keeps that strategy when it
+ * guarantees more than the one kept so far. */
+static void
+certify_root (SynPscWorkspace *work, const Frame *frame, int side, int best)
+{
+  const int other = !side;
+  const double guarantee = frame->payoff[side][best];
+  const double sign = other == SYN_WHITE ? 1.0 : -1.0;
+
+  if (!work->certifying)
+    return;
+  if (work->certified[other] && sign * guarantee <= sign * work->certified_guarantee[other])
+    return;
+  work->certified[other] = true;
+  work->certified_guarantee[other] = guarantee;
+  for (int i = 0; i < frame->n[other]; i++)
+    work->certified_strategy[other][i] = frame->strategy[other][i];
 }
 
 static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply,
@@ -296,58 +145,6 @@ table_store (SynPscWorkspace *work, uint64_t key, int depth, int ply, double val
     }
 }
 
-/* Starts a one-turn game at ply from the static guess and the killer moves of the ply. */
-static void
-seed_sets_with_killers (SynPscWorkspace *work, Frame *frame, int ply)
-{
-  seed_sets_statically (frame);
-  for (int side = 0; side < 2; side++)
-    for (int k = 0; k < KILLERS && work->killers[ply][side][k] != SYN_MOVE_NONE; k++)
-      for (int i = 0; i < frame->n[side]; i++)
-        if (frame->moves[side][i] == work->killers[ply][side][k])
-          add_to_set (frame, side, i);
-}
-
-/* Keeps the likeliest moves of a one-turn game just solved at ply as its killers. */
-static void
-keep_killers (SynPscWorkspace *work, const Frame *frame, int ply)
-{
-  for (int side = 0; side < 2; side++)
-    {
-      SynMove *killers = work->killers[ply][side];
-      double p[KILLERS] = { 0 };
-      for (int k = 0; k < KILLERS; k++)
-        killers[k] = SYN_MOVE_NONE;
-      for (int i = 0; i < frame->n[side]; i++)
-        {
-          double q = frame->strategy[side][i];
-          int k = KILLERS;
-          while (k > 0 && q > p[k - 1])
-            k--;
-          if (k == KILLERS || q <= SUPPORT_EPSILON)
-            continue;
-          for (int j = KILLERS - 1; j > k; j--)
-            {
-              p[j] = p[j - 1];
-              killers[j] = killers[j - 1];
-            }
-          p[k] = q;
-          killers[k] = frame->moves[side][i];
-        }
-    }
-}
-
-/* Adds the supports a shallower search of this node found to its restricted sets. */
-static void
-seed_sets_from_table (Frame *frame, const SynPscTableEntry *entry)
-{
-  for (int side = 0; side < 2; side++)
-    for (int k = 0; k < SYN_PSC_TABLE_SUPPORT && entry->support[side][k] != SYN_MOVE_NONE; k++)
-      for (int i = 0; i < frame->n[side]; i++)
-        if (frame->moves[side][i] == entry->support[side][k])
-          add_to_set (frame, side, i);
-}
-
 /* Searches the cell (w, b) of the node at ply, the position the two moves resolve to,
  * child_depth turns further, in the window (alpha, beta), and narrows its interval: a value
  * at or below alpha is an upper bound of the cell, one at or above beta a lower bound, one
@@ -365,7 +162,8 @@ search_cell (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int 
       /* The same pair always gets the same noise, whatever the search order. */
       uint64_t key = work->seed ^ ((uint64_t) frame->moves[SYN_WHITE][w] << 16)
                      ^ ((uint64_t) frame->moves[SYN_BLACK][b] << 32);
-      shift = (2 * unit_interval (key) - 1) * work->noise;
+      /* Noise in centipawns, as a score where the model is steepest (1/2). */
+      shift = (2 * syn_splitmix_unit (key) - 1) * work->noise / (4 * SYN_SCORE_SCALE_PSC);
     }
   syn_psc_resolve (&frame->pos, frame->moves[SYN_WHITE][w], frame->moves[SYN_BLACK][b], &child);
   value = search_node (work, &child, child_depth, ply + 1, alpha - shift, beta - shift) + shift;
@@ -484,8 +282,8 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
       syn_matrix_game_solve (work->restricted, n_rows, n_cols, work->restricted_strategy[SYN_WHITE],
                              work->restricted_strategy[SYN_BLACK], &work->lp, &solution);
       value = solution.value;
-      /* Above the simplex's rounding (its gap stays under 1e-7 for centipawn games), far
-       * below a centipawn. */
+      /* Above the simplex's rounding, far below a centipawn's worth of score (about 5e-4
+       * near 1/2). */
       tolerance = 1e-6 + 1e-12 * fabs (value);
 
       for (int side = 0; side < 2; side++)
@@ -508,6 +306,8 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
               if (sign * payoff > sign * frame->payoff[side][best[side]])
                 best[side] = i;
             }
+          if (ply == 0 && !work->stopped)
+            certify_root (work, frame, side, best[side]);
         }
       if (work->stopped)
         return 0;
@@ -524,53 +324,18 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
 
       if (upper > value + tolerance && !frame->in_set[SYN_WHITE][best[SYN_WHITE]])
         {
-          add_to_set (frame, SYN_WHITE, best[SYN_WHITE]);
+          psc_frame_add (frame, SYN_WHITE, best[SYN_WHITE]);
           grown = true;
         }
       if (lower < value - tolerance && !frame->in_set[SYN_BLACK][best[SYN_BLACK]])
         {
-          add_to_set (frame, SYN_BLACK, best[SYN_BLACK]);
+          psc_frame_add (frame, SYN_BLACK, best[SYN_BLACK]);
           grown = true;
         }
       if (!grown)
         break;
     }
   return value;
-}
-
-/* Sorts side's moves by their payoff against the other side's equilibrium, best first for
- * that side, and keeps the first keep of them (with their strategy and origin). */
-static void
-order_moves (Frame *frame, int side, int keep)
-{
-  const int n = frame->n[side];
-  const double sign = side == SYN_WHITE ? 1.0 : -1.0;
-
-  /* Insertion sort: stable, and lists are short next to the searching they save. */
-  for (int i = 1; i < n; i++)
-    {
-      SynMove move = frame->moves[side][i];
-      int origin = frame->origin[side][i];
-      double payoff = frame->payoff[side][i], p = frame->strategy[side][i];
-      double key = sign * payoff;
-      int j = i;
-      while (j > 0
-             && (sign * frame->payoff[side][j - 1] < key
-                 || (sign * frame->payoff[side][j - 1] == key && frame->strategy[side][j - 1] < p)))
-        {
-          frame->moves[side][j] = frame->moves[side][j - 1];
-          frame->origin[side][j] = frame->origin[side][j - 1];
-          frame->payoff[side][j] = frame->payoff[side][j - 1];
-          frame->strategy[side][j] = frame->strategy[side][j - 1];
-          j--;
-        }
-      frame->moves[side][j] = move;
-      frame->origin[side][j] = origin;
-      frame->payoff[side][j] = payoff;
-      frame->strategy[side][j] = p;
-    }
-  if (keep < n)
-    frame->n[side] = keep;
 }
 
 /* Moves kept for each side at a node ply turns below the root with two or more turns to
@@ -620,7 +385,7 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   if (outcome.result != SYN_RESULT_NONE)
     return terminal_value (outcome, ply);
   if (depth == 0)
-    return syn_psc_eval_static (pos, &ctl, n_moves, NULL);
+    return syn_score_of_eval (syn_psc_eval_static (pos, &ctl, n_moves, NULL), SYN_SCORE_SCALE_PSC);
 
   key = work->use_table ? syn_psc_table_key (pos) : 0;
   hit = work->use_table ? syn_psc_table_probe (&work->table, key, ply) : NULL;
@@ -640,24 +405,24 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   if (depth >= 2)
     {
       /* One turn deep first, to order and cap the moves for the deep search. */
-      reset_cells (frame);
-      seed_sets_with_killers (work, frame, ply);
+      psc_frame_reset_cells (frame);
+      psc_frame_seed_with_killers (work, frame, ply);
       double_oracle (work, frame, ply, 0, -INFINITY, INFINITY, &exact);
       if (work->stopped)
         return 0;
-      keep_killers (work, frame, ply);
-      order_moves (frame, SYN_WHITE, moves_kept (ply));
-      order_moves (frame, SYN_BLACK, moves_kept (ply));
-      seed_sets_from_strategy (frame);
+      psc_frame_keep_killers (work, frame, ply);
+      psc_frame_order_moves (frame, SYN_WHITE, moves_kept (ply));
+      psc_frame_order_moves (frame, SYN_BLACK, moves_kept (ply));
+      psc_frame_seed_from_strategy (frame);
       if (hit)
-        seed_sets_from_table (frame, hit);
+        psc_frame_seed_from_table (frame, hit);
     }
   else
-    seed_sets_with_killers (work, frame, ply);
-  reset_cells (frame);
+    psc_frame_seed_with_killers (work, frame, ply);
+  psc_frame_reset_cells (frame);
   value = double_oracle (work, frame, ply, depth - 1, alpha, beta, &exact);
   if (depth == 1 && !work->stopped)
-    keep_killers (work, frame, ply);
+    psc_frame_keep_killers (work, frame, ply);
   /* Only exact values are kept: a bound answers one window only. */
   if (!work->stopped && work->use_table && exact)
     table_store (work, key, depth, ply, value, frame);
@@ -679,6 +444,51 @@ keep_root_result (const Frame *root, double value, int depth, SynPscSearchResult
   result->depth = depth;
 }
 
+/* The start of an iteration below the first: the previous depth's strategies, still in
+ * root->strategy, answered by every move of the other side at the new depth, which
+ * certifies them there first. What the iteration certifies later replaces them only when
+ * it guarantees more: a cut-short iteration never plays worse, at its depth, than the
+ * previous one would have. */
+static void
+test_previous (SynPscWorkspace *work, Frame *root, int child_depth, double value)
+{
+  const double tolerance = 1e-6 + 1e-12 * fabs (value);
+
+  for (int side = 0; side < 2; side++)
+    {
+      const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+      int best = 0;
+      for (int i = 0; i < root->n[side]; i++)
+        {
+          root->payoff[side][i]
+              = response_payoff (work, root, 0, child_depth, side, i, value, tolerance);
+          if (sign * root->payoff[side][i] > sign * root->payoff[side][best])
+            best = i;
+        }
+      if (work->stopped)
+        return;
+      certify_root (work, root, side, best);
+    }
+}
+
+/* After an iteration at depth was cut short: each side's certified strategy, if any,
+ * replaces the previous depth's in result. */
+static void
+keep_certified (const SynPscWorkspace *work, const Frame *root, int depth,
+                SynPscSearchResult *result)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      if (!work->certified[side])
+        continue;
+      for (int i = 0; i < root->n[side]; i++)
+        result->strategy[side][root->origin[side][i]] = work->certified_strategy[side][i];
+      result->partial[side] = true;
+      result->partial_guarantee[side] = work->certified_guarantee[side];
+      result->partial_depth = depth;
+    }
+}
+
 bool
 syn_psc_search (const SynPosition *pos, const SynPscLimits *limits, SynPscWorkspace *work,
                 SynPscSearchResult *result)
@@ -695,17 +505,20 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   int n_moves[2], max_depth = limits->depth;
 
   work->positions = 1;
+  work->max_positions = limits->max_positions;
+  work->certifying = false;
   work->table_hits = 0;
   memset (work->killers, 0, sizeof work->killers);
   work->use_table = !limits->no_table;
   work->start = now_seconds ();
-  work->deadline = work->start + limits->time_ms * 1e-3;
+  /* Without a time limit only the budget of positions can stop the search. */
+  work->deadline = limits->time_ms > 0 ? work->start + limits->time_ms * 1e-3 : INFINITY;
   work->may_stop = false;
   /* A flag set before the start is seen at once, not after the first few hundred positions. */
   work->stopped = stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
   work->stop = stop;
   work->noise = limits->noise;
-  work->seed = mix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */
+  work->seed = syn_splitmix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */
   if (max_depth < 1)
     max_depth = 1;
   if (max_depth > SYN_PSC_MAX_DEPTH)
@@ -720,6 +533,8 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   result->depth = 0;
   result->seconds = 0;
   result->stopped = false;
+  result->partial_depth = 0;
+  result->partial[SYN_WHITE] = result->partial[SYN_BLACK] = false;
   if (syn_psc_outcome_from_counts (pos, &ctl, n_moves).result != SYN_RESULT_NONE)
     return false;
 
@@ -735,8 +550,8 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   result->value = 0;
 
   /* Depth 1 runs to the end unless the caller stops it: a move must come out. */
-  reset_cells (root);
-  seed_sets_statically (root);
+  psc_frame_reset_cells (root);
+  psc_frame_seed_statically (root);
   {
     bool exact;
     double value = double_oracle (work, root, 0, 0, -INFINITY, INFINITY, &exact);
@@ -744,24 +559,33 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       keep_root_result (root, value, 1, result);
   }
 
-  work->may_stop = limits->time_ms > 0;
+  work->may_stop = limits->time_ms > 0 || limits->max_positions > 0;
   for (int depth = 2; depth <= max_depth && !work->stopped; depth++)
     {
       double value;
       bool exact;
       /* Each depth costs many times the one before; one that cannot finish in the time
        * left is not worth starting. */
-      if (work->may_stop && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
+      if (limits->time_ms > 0 && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
         break;
       if (depth == 2 && work->use_table)
         syn_psc_table_clear (&work->table);
-      order_moves (root, SYN_WHITE, SYN_MAX_MOVES);
-      order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
-      seed_sets_from_strategy (root);
-      reset_cells (root);
+      psc_frame_order_moves (root, SYN_WHITE, SYN_MAX_MOVES);
+      psc_frame_order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
+      psc_frame_seed_from_strategy (root);
+      psc_frame_reset_cells (root);
+      work->certified[SYN_WHITE] = work->certified[SYN_BLACK] = false;
+      /* Answering the previous strategies costs about a round of the double oracle: only
+       * worth it where the iteration may be cut short. */
+      work->certifying = work->may_stop;
+      if (work->certifying)
+        test_previous (work, root, depth - 1, result->value);
       value = double_oracle (work, root, 0, depth - 1, -INFINITY, INFINITY, &exact);
       if (work->stopped)
-        break;
+        {
+          keep_certified (work, root, depth, result);
+          break;
+        }
       keep_root_result (root, value, depth, result);
     }
 

@@ -36,6 +36,8 @@ typedef struct
   int noise;     /* up to this many centipawns of noise on the first turn's cells */
   uint64_t seed; /* for the noise */
   bool no_table; /* searches without the transposition table (to check it changes nothing) */
+  uint64_t max_positions; /* a budget like time_ms, in positions analysed (checked every few
+                           * hundred), so that a cut-short search can be repeated; 0: none */
 } SynPscLimits;
 
 typedef struct
@@ -43,12 +45,20 @@ typedef struct
   SynMove moves[2][SYN_MAX_MOVES];   /* every legal move of each side, as syn_psc_moves() */
   double strategy[2][SYN_MAX_MOVES]; /* the equilibrium of the deepest completed search */
   int n_moves[2];
-  double value;        /* of the position, White's point of view, centipawns */
+  double value;        /* of the position: White's expected score (score.h) */
   int depth;           /* turns of the deepest completed search */
   uint64_t positions;  /* positions analysed, in all iterations */
   uint64_t table_hits; /* positions whose value the transposition table gave */
   double seconds;
   bool stopped; /* the caller's stop flag ended the search (syn_psc_search_stoppable()) */
+  /* The iteration cut short by time, when it got as far as certifying a side's strategy
+   * against every reply of the other at its depth: that side's strategy is taken from it
+   * (partial[side]), deeper than result->depth, and guarantees partial_guarantee[side]
+   * there (White's point of view: at least that for White, at most that for Black).
+   * partial_depth is 0 when no strategy was taken. */
+  int partial_depth;
+  bool partial[2];
+  double partial_guarantee[2];
 } SynPscSearchResult;
 
 /* Searches pos by iterative deepening up to limits->depth turns. Returns false, with only

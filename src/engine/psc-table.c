@@ -8,15 +8,7 @@
 
 #include <string.h>
 
-/* SplitMix64's finaliser: one well-mixed 64-bit number from another. */
-static uint64_t
-mix (uint64_t x)
-{
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
+#include "splitmix.h"
 
 void
 syn_psc_table_clear (SynPscTable *table)
@@ -28,14 +20,14 @@ uint64_t
 syn_psc_table_key (const SynPosition *pos)
 {
   SynBitboard occupied = syn_position_occupied (pos);
-  uint64_t key = mix (0x5A0B1157ULL ^ ((uint64_t) pos->castling << 8)
-                      ^ ((uint64_t) (uint8_t) pos->en_passant[0] << 16)
-                      ^ ((uint64_t) (uint8_t) pos->en_passant[1] << 24)
-                      ^ ((uint64_t) pos->quiet_turns << 32));
+  uint64_t key = syn_splitmix (0x5A0B1157ULL ^ ((uint64_t) pos->castling << 8)
+                               ^ ((uint64_t) (uint8_t) pos->en_passant[0] << 16)
+                               ^ ((uint64_t) (uint8_t) pos->en_passant[1] << 24)
+                               ^ ((uint64_t) pos->quiet_turns << 32));
   while (occupied)
     {
       int square = syn_pop_lsb (&occupied);
-      key ^= mix (((uint64_t) pos->board[square] << 6 | (uint64_t) square) + 0x9E37ULL);
+      key ^= syn_splitmix (((uint64_t) pos->board[square] << 6 | (uint64_t) square) + 0x9E37ULL);
     }
   return key ? key : 1;
 }

@@ -9,6 +9,7 @@
 
 #include "attacks.h"
 #include "psc-eval.h"
+#include "score.h"
 #include "tx-eval.h"
 
 #define CENTRE 0x0000001818000000ULL /* d4, e4, d5, e5 */
@@ -120,15 +121,22 @@ side_score (const SynPosition *pos, SynColour us, const Reach *mine, const Reach
   return score;
 }
 
-static int
-eval_board (const SynPosition *pos, int threat_divisor)
+int
+syn_orthodox_eval_threats (const SynPosition *pos, const int divisor[2])
 {
   Reach reach[2];
 
   side_reach (pos, SYN_WHITE, &reach[SYN_WHITE]);
   side_reach (pos, SYN_BLACK, &reach[SYN_BLACK]);
-  return side_score (pos, SYN_WHITE, &reach[SYN_WHITE], &reach[SYN_BLACK], threat_divisor)
-         - side_score (pos, SYN_BLACK, &reach[SYN_BLACK], &reach[SYN_WHITE], threat_divisor);
+  return side_score (pos, SYN_WHITE, &reach[SYN_WHITE], &reach[SYN_BLACK], divisor[SYN_WHITE])
+         - side_score (pos, SYN_BLACK, &reach[SYN_BLACK], &reach[SYN_WHITE], divisor[SYN_BLACK]);
+}
+
+static int
+eval_board (const SynPosition *pos, int threat_divisor)
+{
+  const int divisor[2] = { threat_divisor, threat_divisor };
+  return syn_orthodox_eval_threats (pos, divisor);
 }
 
 int
@@ -178,19 +186,23 @@ typedef struct
   const SynVariant *variant;
   int (*eval) (const SynVariant *variant, const SynState *state);
   int steps_per_turn;
+  double score_scale; /* score.h */
+  /* NULL: the search sees every step */
+  bool (*beyond_sight) (const SynState *state, SynOutcome *assumed);
 } Evaluation;
 
 static const Evaluation *
 evaluation_of (const SynVariant *variant)
 {
   static const Evaluation table[] = {
-    { &syn_variant_psc, psc_eval, 1 },
-    { &syn_variant_synchrone, synchrone_eval, 1 },
-    { &syn_variant_hk, orthodox_eval, 1 },
-    { &syn_variant_hutnik, hutnik_eval, 1 },
-    { &syn_variant_transactional, syn_tx_eval, 2 },
+    { &syn_variant_psc, psc_eval, 1, SYN_SCORE_SCALE_PSC, NULL },
+    { &syn_variant_synchrone, synchrone_eval, 1, SYN_SCORE_SCALE_SYNCHRONE, NULL },
+    { &syn_variant_hk, orthodox_eval, 1, SYN_SCORE_SCALE_HK, NULL },
+    { &syn_variant_hutnik, hutnik_eval, 1, SYN_SCORE_SCALE_HUTNIK, NULL },
+    { &syn_variant_transactional, syn_tx_eval, 2, SYN_SCORE_SCALE_TRANSACTIONAL,
+      syn_tx_beyond_sight },
   };
-  static const Evaluation fallback = { NULL, orthodox_eval, 1 };
+  static const Evaluation fallback = { NULL, orthodox_eval, 1, SYN_SCORE_SCALE_PSC, NULL };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (table[i].variant == variant)
       return &table[i];
@@ -214,10 +226,25 @@ syn_variant_eval_outcome (SynOutcome outcome)
   return syn_psc_eval_outcome (outcome);
 }
 
+double
+syn_variant_score_scale (const SynVariant *variant)
+{
+  return evaluation_of (variant)->score_scale;
+}
+
 int
 syn_variant_steps_per_turn (const SynVariant *variant)
 {
   return evaluation_of (variant)->steps_per_turn;
+}
+
+bool
+syn_variant_beyond_sight (const SynVariant *variant, const SynState *state, SynOutcome *assumed)
+{
+  const Evaluation *evaluation = evaluation_of (variant);
+  assumed->result = SYN_RESULT_NONE;
+  assumed->reason = SYN_REASON_NONE;
+  return evaluation->beyond_sight && evaluation->beyond_sight (state, assumed);
 }
 
 bool
@@ -228,4 +255,39 @@ syn_variant_unsettled (const SynVariant *variant, const SynState *state)
     return false;
   syn_variant_describe (variant, state, &info);
   return info.kind == SYN_STEP_BLOWS;
+}
+
+int
+syn_variant_likeliest_blows (const SynPosition *pos, SynChoice *choices, int n)
+{
+  int pass = -1, cheapest = -1, cheapest_value = 1 << 20, kept = 0;
+  SynChoice keep[2];
+
+  if (n <= 2)
+    return n;
+  for (int i = 0; i < n; i++)
+    {
+      SynChoice choice = choices[i];
+      if (choice == SYN_CHOICE_NONE || (choice & SYN_CHOICE_PASS))
+        pass = pass < 0 ? i : pass;
+      else
+        {
+          SynPiece piece = pos->board[syn_move_from (SYN_CHOICE_MOVE (choice))];
+          int value = piece == SYN_NO_PIECE ? 0 : syn_psc_piece_values[SYN_PIECE_TYPE (piece)];
+          if (SYN_PIECE_TYPE (piece) == SYN_KING)
+            value = 10000;
+          if (value < cheapest_value)
+            {
+              cheapest = i;
+              cheapest_value = value;
+            }
+        }
+    }
+  if (pass >= 0)
+    keep[kept++] = choices[pass];
+  if (cheapest >= 0)
+    keep[kept++] = choices[cheapest];
+  for (int i = 0; i < kept; i++)
+    choices[i] = keep[i];
+  return kept;
 }

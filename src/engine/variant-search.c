@@ -10,6 +10,13 @@
  * Transactional turn being two steps; and an exchange of blows is searched to its end
  * before anything is evaluated (syn_variant_unsettled), without counting depth.
  *
+ * An iteration cut short keeps what it certified, as in psc-search.c: the previous depth's
+ * strategies answered at the new depth, replaced by a restricted strategy of the root that
+ * guarantees more once every reply of the other side has been tried against it.
+ *
+ * Values are White's expected score (score.h), as in psc-search.c; only the pair matrix
+ * of the CLI keeps centipawns.
+ *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +28,7 @@
 
 #include "matrix-game.h"
 #include "psc-eval.h"
+#include "score.h"
 #include "variant-eval.h"
 
 /* Plies a search may reach: its depth in steps and the exchanges of blows below it. */
@@ -56,7 +64,18 @@ struct _SynSearchWorkspace
   SynPscWorkspace *psc; /* points into the tail of the allocation */
 
   const SynVariant *variant;
-  uint64_t positions;
+  double score_scale;
+  /* Values in centipawns, a finished game +-SYN_EVAL_WIN, rather than in expected score:
+   * for the pair matrix, whose documented cells are centipawns. */
+  bool centipawns;
+  /* The root's best certified strategy of each side in the running iteration (root
+   * order), and what it guarantees. */
+  bool certifying; /* in a search that may be cut short, at depth 2 or more */
+  bool certified[2];
+  double certified_guarantee[2];
+  double certified_strategy[2][SYN_MAX_CHOICES];
+
+  uint64_t positions, max_positions;
   double start, deadline;
   bool may_stop, stopped;
   const atomic_int *stop;
@@ -94,16 +113,50 @@ check_limits (SynSearchWorkspace *work)
     return;
   if (work->stop && atomic_load_explicit (work->stop, memory_order_relaxed) != 0)
     work->stopped = true;
+  else if (work->may_stop && work->max_positions && n >= work->max_positions)
+    work->stopped = true;
   else if ((n & (CHECK_TIME_EVERY - 1)) == 0 && work->may_stop && now_seconds () > work->deadline)
     work->stopped = true;
 }
 
-/* A finished game at ply steps from the root: sooner wins count more, later losses less. */
-static double
-terminal_value (SynOutcome outcome, int ply)
+/* At the root: side's choices have all been answered against the other side's restricted
+ * strategy, whose worst case at this depth is best's payoff. Keeps that strategy when it
+ * guarantees more than the one kept so far. */
+static void
+certify_root (SynSearchWorkspace *work, const Frame *frame, int side, int best)
 {
-  int value = syn_variant_eval_outcome (outcome);
+  const int other = !side;
+  const double guarantee = frame->payoff[side][best];
+  const double sign = other == SYN_WHITE ? 1.0 : -1.0;
+
+  if (!work->certifying)
+    return;
+  if (work->certified[other] && sign * guarantee <= sign * work->certified_guarantee[other])
+    return;
+  work->certified[other] = true;
+  work->certified_guarantee[other] = guarantee;
+  for (int i = 0; i < frame->n[other]; i++)
+    work->certified_strategy[other][i] = frame->strategy[other][i];
+}
+
+/* A finished game at ply steps from the root: sooner wins count more, later losses less.
+ * In expected score, or in centipawns for the pair matrix (see the workspace). */
+static double
+terminal_value (const SynSearchWorkspace *work, SynOutcome outcome, int ply)
+{
+  int value;
+  if (!work->centipawns)
+    return syn_score_of_outcome (outcome, ply);
+  value = syn_variant_eval_outcome (outcome);
   return value > 0 ? value - ply : value < 0 ? value + ply : 0;
+}
+
+/* A leaf's evaluation, in the scale of terminal_value(). */
+static double
+leaf_value (const SynSearchWorkspace *work, const SynState *state)
+{
+  int value = syn_variant_eval (work->variant, state);
+  return work->centipawns ? value : syn_score_of_eval (value, work->score_scale);
 }
 
 /* A guess at a choice's worth before any search: what it takes and what it promotes to. */
@@ -208,8 +261,9 @@ cell_value (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth, in
       /* The same pair always gets the same noise, whatever the search order. */
       uint64_t key = work->noise_seed ^ ((uint64_t) frame->choices[SYN_WHITE][w] << 7)
                      ^ ((uint64_t) frame->choices[SYN_BLACK][b] << 35);
+      /* Noise in centipawns, as a score where the model is steepest (1/2). */
       value += (2 * ((double) (syn_psc_draw_seed (key, SYN_WHITE) >> 11) / 9007199254740992.0) - 1)
-               * work->noise;
+               * work->noise / (4 * work->score_scale);
     }
   *slot = value;
   return value;
@@ -233,6 +287,15 @@ one_chooser (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth)
       frame->strategy[side][i] = 0;
       if (sign * value > sign * frame->payoff[side][best])
         best = i;
+      if (ply == 0 && work->certifying)
+        {
+          /* The root's choices come in the previous iteration's order, its best first: once
+           * that one is searched, the best so far is a deeper answer than it. */
+          work->certified[side] = true;
+          work->certified_guarantee[side] = frame->payoff[side][best];
+          for (int k = 0; k < frame->n[side]; k++)
+            work->certified_strategy[side][k] = k == best;
+        }
     }
   frame->strategy[side][best] = 1;
   frame->strategy[!side][0] = 1;
@@ -266,6 +329,8 @@ best_responses (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth
           if (sign * sum > sign * frame->payoff[side][best[side]])
             best[side] = i;
         }
+      if (ply == 0 && !work->stopped)
+        certify_root (work, frame, side, best[side]);
     }
 }
 
@@ -425,49 +490,17 @@ list_choices (SynSearchWorkspace *work, Frame *frame, const SynState *state,
 }
 
 /* Below the root an exchange of blows is played out with each side's likeliest choices
- * only: the pass and the strike with its cheapest piece (the one that loses least to a
- * recapture). Every strike with every piece would multiply the nodes of every turn; the
- * root still weighs every choice. */
+ * only (syn_variant_likeliest_blows()): every strike with every piece would multiply the
+ * nodes of every turn; the root still weighs every choice. */
 static void
 keep_likeliest_blows (Frame *frame)
 {
   for (int side = 0; side < 2; side++)
     {
-      int pass = -1, cheapest = -1, cheapest_value = 1 << 20;
+      frame->n[side]
+          = syn_variant_likeliest_blows (&frame->state.board, frame->choices[side], frame->n[side]);
       for (int i = 0; i < frame->n[side]; i++)
-        {
-          SynChoice choice = frame->choices[side][i];
-          if (choice == SYN_CHOICE_NONE || (choice & SYN_CHOICE_PASS))
-            pass = pass < 0 ? i : pass;
-          else
-            {
-              SynPiece piece = frame->state.board.board[syn_move_from (SYN_CHOICE_MOVE (choice))];
-              int value = piece == SYN_NO_PIECE ? 0 : syn_psc_piece_values[SYN_PIECE_TYPE (piece)];
-              if (SYN_PIECE_TYPE (piece) == SYN_KING)
-                value = 10000;
-              if (value < cheapest_value)
-                {
-                  cheapest = i;
-                  cheapest_value = value;
-                }
-            }
-        }
-      if (frame->n[side] <= 2)
-        continue;
-      {
-        SynChoice kept[2];
-        int n = 0;
-        if (pass >= 0)
-          kept[n++] = frame->choices[side][pass];
-        if (cheapest >= 0)
-          kept[n++] = frame->choices[side][cheapest];
-        for (int i = 0; i < n; i++)
-          {
-            frame->choices[side][i] = kept[i];
-            frame->origin[side][i] = i;
-          }
-        frame->n[side] = n;
-      }
+        frame->origin[side][i] = i;
     }
 }
 
@@ -485,10 +518,13 @@ search_node (SynSearchWorkspace *work, const SynState *state, int depth, int ply
     return 0;
   outcome = variant->outcome (state);
   if (outcome.result != SYN_RESULT_NONE)
-    return terminal_value (outcome, ply);
+    return terminal_value (work, outcome, ply);
+  if (syn_variant_beyond_sight (variant, state, &outcome))
+    return outcome.result != SYN_RESULT_NONE ? terminal_value (work, outcome, ply)
+                                             : leaf_value (work, state);
   unsettled = syn_variant_unsettled (variant, state);
   if ((depth <= 0 && !unsettled) || ply >= MAX_PLY)
-    return syn_variant_eval (variant, state);
+    return leaf_value (work, state);
 
   frame = &work->frames[ply];
   list_choices (work, frame, state, NULL);
@@ -529,6 +565,35 @@ keep_root_result (const Frame *root, double value, int depth, SynSearchResult *r
   result->depth = depth;
 }
 
+/* The start of an iteration below the first, as in psc-search.c: the previous depth's
+ * strategies, still in root->strategy, are answered at the new depth and so certified
+ * first; what the iteration certifies later replaces them only when it guarantees more. */
+static void
+test_previous (SynSearchWorkspace *work, Frame *root, int child_depth)
+{
+  int best[2];
+  if (root->n[SYN_WHITE] > 1 && root->n[SYN_BLACK] > 1)
+    best_responses (work, root, 0, child_depth, best);
+}
+
+/* After an iteration at depth was cut short: each side's certified strategy, if any,
+ * replaces the previous depth's in result. */
+static void
+keep_certified (const SynSearchWorkspace *work, const Frame *root, int depth,
+                SynSearchResult *result)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      if (!work->certified[side])
+        continue;
+      for (int i = 0; i < root->n[side]; i++)
+        result->strategy[side][root->origin[side][i]] = work->certified_strategy[side][i];
+      result->partial[side] = true;
+      result->partial_guarantee[side] = work->certified_guarantee[side];
+      result->partial_depth = depth;
+    }
+}
+
 /* PSC goes to psc-search.c; its result is copied into the common form. */
 static bool
 search_psc (const SynState *state, const SynPscLimits *limits, const atomic_int *stop,
@@ -548,6 +613,12 @@ search_psc (const SynState *state, const SynPscLimits *limits, const atomic_int 
     }
   result->value = psc->value;
   result->depth = psc->depth;
+  result->partial_depth = psc->partial_depth;
+  for (int side = 0; side < 2; side++)
+    {
+      result->partial[side] = psc->partial[side];
+      result->partial_guarantee[side] = psc->partial_guarantee[side];
+    }
   result->positions = psc->positions;
   result->seconds = psc->seconds;
   result->stopped = psc->stopped;
@@ -559,9 +630,14 @@ start_search (SynSearchWorkspace *work, const SynVariant *variant, const SynPscL
               const atomic_int *stop)
 {
   work->variant = variant;
+  work->score_scale = syn_variant_score_scale (variant);
+  work->centipawns = false;
   work->positions = 1;
+  work->max_positions = limits->max_positions;
+  work->certifying = false;
   work->start = now_seconds ();
-  work->deadline = work->start + limits->time_ms * 1e-3;
+  /* Without a time limit only the budget of positions can stop the search. */
+  work->deadline = limits->time_ms > 0 ? work->start + limits->time_ms * 1e-3 : INFINITY;
   work->may_stop = false;
   /* A flag set before the start is seen at once. */
   work->stopped = stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
@@ -588,7 +664,7 @@ deepen (SynSearchWorkspace *work, const SynPscLimits *limits, bool unsettled,
       double value;
       /* Each depth costs many times the one before; one that cannot finish in the time
        * left is not worth starting. */
-      if (depth > 1 && work->may_stop
+      if (depth > 1 && limits->time_ms > 0
           && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
         break;
       if (depth > 1)
@@ -600,12 +676,22 @@ deepen (SynSearchWorkspace *work, const SynPscLimits *limits, bool unsettled,
       else
         seed_sets_statically (root);
       reset_cells (root);
+      work->certified[SYN_WHITE] = work->certified[SYN_BLACK] = false;
+      /* Answering the previous strategies costs about a round of the double oracle: only
+       * worth it where the iteration may be cut short. */
+      work->certifying = depth > 1 && work->may_stop;
+      if (work->certifying)
+        test_previous (work, root, child_depth);
       value = solve (work, root, 0, child_depth);
       if (work->stopped)
-        break;
+        {
+          if (depth > 1)
+            keep_certified (work, root, depth, result);
+          break;
+        }
       keep_root_result (root, value, depth, result);
       /* Depth 1 runs to the end unless the caller stops it: a move must come out. */
-      work->may_stop = limits->time_ms > 0;
+      work->may_stop = limits->time_ms > 0 || limits->max_positions > 0;
     }
 }
 
@@ -625,6 +711,8 @@ syn_search (const SynVariant *variant, const SynState *state, const SynPscLimits
   result->seconds = 0;
   result->stopped = false;
   result->value = 0;
+  result->partial_depth = 0;
+  result->partial[SYN_WHITE] = result->partial[SYN_BLACK] = false;
   if (variant->outcome (state).result != SYN_RESULT_NONE
       || !list_choices (work, root, state, excluded))
     return false;
@@ -658,14 +746,15 @@ syn_search_choose (const SynVariant *variant, const SynState *state, SynColour s
   return result->choices[side][index];
 }
 
-void
-syn_search_pair_matrix (const SynVariant *variant, const SynState *state, const SynChoice *white,
-                        int n_white, const SynChoice *black, int n_black, SynSearchWorkspace *work,
-                        double *cells)
+static void
+pair_values (const SynVariant *variant, const SynState *state, const SynChoice *white, int n_white,
+             const SynChoice *black, int n_black, bool centipawns, SynSearchWorkspace *work,
+             double *cells)
 {
   const SynPscLimits none = { 0, 0, 0, 0 };
 
   start_search (work, variant, &none, NULL);
+  work->centipawns = centipawns;
   for (int w = 0; w < n_white; w++)
     for (int b = 0; b < n_black; b++)
       {
@@ -674,4 +763,20 @@ syn_search_pair_matrix (const SynVariant *variant, const SynState *state, const 
         /* Ply 0: a finished game counts in full, as PSC's pair matrix counts it. */
         cells[w * n_black + b] = search_node (work, &child, 0, 0);
       }
+}
+
+void
+syn_search_pair_matrix (const SynVariant *variant, const SynState *state, const SynChoice *white,
+                        int n_white, const SynChoice *black, int n_black, SynSearchWorkspace *work,
+                        double *cells)
+{
+  pair_values (variant, state, white, n_white, black, n_black, true, work, cells);
+}
+
+void
+syn_search_pair_scores (const SynVariant *variant, const SynState *state, const SynChoice *white,
+                        int n_white, const SynChoice *black, int n_black, SynSearchWorkspace *work,
+                        double *cells)
+{
+  pair_values (variant, state, white, n_white, black, n_black, false, work, cells);
 }

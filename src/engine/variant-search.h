@@ -31,11 +31,15 @@ typedef struct
   SynChoice choices[2][SYN_MAX_CHOICES];
   double strategy[2][SYN_MAX_CHOICES]; /* the equilibrium of the deepest completed search */
   int n_choices[2];
-  double value;       /* of the state, White's point of view, centipawns */
+  double value;       /* of the state: White's expected score (score.h) */
   int depth;          /* turns of the deepest completed search */
   uint64_t positions; /* states analysed, in all iterations */
   double seconds;
   bool stopped; /* the caller's stop flag ended the search */
+  /* What an iteration cut short certified, as in SynPscSearchResult. */
+  int partial_depth;
+  bool partial[2];
+  double partial_guarantee[2];
 } SynSearchResult;
 
 /* Choices side must not be given at the root: those it already knows are refused this
@@ -66,5 +70,10 @@ SynChoice syn_search_choose (const SynVariant *variant, const SynState *state, S
  * cells[w * n_black + b]: its evaluation, or its outcome's, after the rest of an exchange
  * of blows it opens (syn_variant_unsettled) is searched out. */
 void syn_search_pair_matrix (const SynVariant *variant, const SynState *state,
+                             const SynChoice *white, int n_white, const SynChoice *black,
+                             int n_black, SynSearchWorkspace *work, double *cells);
+
+/* The same values as White's expected score (score.h), as the search weighs them. */
+void syn_search_pair_scores (const SynVariant *variant, const SynState *state,
                              const SynChoice *white, int n_white, const SynChoice *black,
                              int n_black, SynSearchWorkspace *work, double *cells);

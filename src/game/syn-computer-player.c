@@ -267,6 +267,58 @@ syn_computer_player_time_budget (gint64 remaining_ms, gint64 increment_ms)
   return (gint) CLAMP (budget, 100, DEFAULT_THINKING_MS);
 }
 
+/* A search workspace is tens of megabytes. Workspaces are kept for the life of the program
+ * and lent to one search at a time, so that a move allocates nothing (nor faults in the
+ * pages of a fresh mapping). Two computer sides may think at once, and a cancelled search
+ * may still be ending as the next one starts: hence a few kept, not one. */
+#define KEPT_WORKSPACES 2
+
+static GMutex workspaces_lock;
+static GSList *free_workspaces; /* SynSearchWorkspace, at most KEPT_WORKSPACES */
+static guint n_workspaces;      /* allocated, lent or free */
+
+static SynSearchWorkspace *
+borrow_workspace (void)
+{
+  SynSearchWorkspace *work = NULL;
+
+  g_mutex_lock (&workspaces_lock);
+  if (free_workspaces)
+    {
+      work = free_workspaces->data;
+      free_workspaces = g_slist_delete_link (free_workspaces, free_workspaces);
+    }
+  else
+    n_workspaces++;
+  g_mutex_unlock (&workspaces_lock);
+  return work ? work : g_malloc (syn_search_workspace_size ());
+}
+
+static void
+give_back_workspace (SynSearchWorkspace *work)
+{
+  g_mutex_lock (&workspaces_lock);
+  if (g_slist_length (free_workspaces) < KEPT_WORKSPACES)
+    {
+      free_workspaces = g_slist_prepend (free_workspaces, work);
+      work = NULL;
+    }
+  else
+    n_workspaces--;
+  g_mutex_unlock (&workspaces_lock);
+  g_free (work);
+}
+
+guint
+syn_computer_player_n_workspaces (void)
+{
+  guint n;
+  g_mutex_lock (&workspaces_lock);
+  n = n_workspaces;
+  g_mutex_unlock (&workspaces_lock);
+  return n;
+}
+
 /* Runs on the cancelling thread: tells the search, which reads the flag every few hundred
  * positions, to stop. */
 static void
@@ -281,7 +333,7 @@ static void
 search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
 {
   Search *search = task_data;
-  g_autofree SynSearchWorkspace *work = g_malloc (syn_search_workspace_size ());
+  SynSearchWorkspace *work = borrow_workspace ();
   g_autofree SynSearchResult *result = g_malloc (sizeof *result);
   SynSearchExclusion exclusion = { search->side, search->excluded, search->n_excluded };
   SynPscLimits limits;
@@ -292,9 +344,15 @@ search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable
   /* Called at once when the cancellable is cancelled already. */
   if (cancellable)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (on_search_cancelled_cb), &stop, NULL);
-  syn_psc_level_limits ((SynPscLevel) search->level, search->time_ms, search->seed, &limits);
+  /* Every level thinks within a time, in every rule set: a fixed depth that PSC searches in
+   * a fifth of a second can take seconds elsewhere (HK two turns deep in a middlegame,
+   * Transactional three), and the deepest results completed by then stand. */
+  syn_psc_level_limits ((SynPscLevel) search->level,
+                        search->time_ms > 0 ? search->time_ms : DEFAULT_THINKING_MS, search->seed,
+                        &limits);
   choice = syn_search_choose (search->variant, &search->state, search->side, &limits, &exclusion,
                               &stop, work, result);
+  give_back_workspace (work);
   /* Waits for a running handler, so that stop outlives every use. */
   g_cancellable_disconnect (cancellable, handler);
   if (g_task_return_error_if_cancelled (task))

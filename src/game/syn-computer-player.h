@@ -37,7 +37,9 @@ typedef enum
  * increment_ms added per move: never more than a small share of what is left. */
 gint syn_computer_player_time_budget (gint64 remaining_ms, gint64 increment_ms);
 
-/* Searches for side's move at level on a worker thread, within time_ms. The window never
+/* Searches for side's move at level on a worker thread, within time_ms (at every level and
+ * in every rule set; 0 or less: the default budget of a game without a clock, 1.5 s), the
+ * level's depth being what it reaches at most. The window never
  * waits for it. Cancelling stops the search itself within a millisecond or so (a new game,
  * an undo or a closed window frees the core at once); the callback then gets
  * G_IO_ERROR_CANCELLED. */
@@ -55,5 +57,9 @@ void syn_computer_player_search_excluding_async (const SynVariant *variant, cons
                                                  GAsyncReadyCallback callback, gpointer user_data);
 
 SynChoice syn_computer_player_search_finish (GAsyncResult *result, GError **error);
+
+/* Search workspaces allocated by the strong player and not yet freed: they are reused from
+ * move to move, so this stays at the number of searches ever run at once (for tests). */
+guint syn_computer_player_n_workspaces (void);
 
 G_END_DECLS

@@ -131,6 +131,14 @@ play (const SynVariant *variant, SynColour engine, const Options *options, Playe
                                             n_excluded[side], players)
                            : opponent_choice (variant, &state, side, options, excluded[side],
                                               n_excluded[side], players);
+      if (getenv ("MATCH_TRACE"))
+        {
+          char text[2][SYN_CHOICE_TEXT_SIZE], fen[256];
+          for (int side = 0; side < 2; side++)
+            variant->choice_to_text (&state, chosen[side], text[side]);
+          variant->write_state (&state, fen, sizeof fen);
+          fprintf (stderr, "  %s | %s %s\n", fen, text[0], text[1]);
+        }
       variant->apply (&state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next);
       if (refused (variant, &state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next))
         {
@@ -143,10 +151,16 @@ play (const SynVariant *variant, SynColour engine, const Options *options, Playe
       state = next;
     }
   if (getenv ("MATCH_VERBOSE"))
-    fprintf (stderr, "%s engine %s: %s %s\n", variant->id, engine == SYN_WHITE ? "white" : "black",
-             syn_result_to_text (outcome.result),
-             syn_reason_to_text (outcome.reason) ? syn_reason_to_text (outcome.reason)
-                                                 : "step limit");
+    {
+      /* The last state too, to see what a drawn game came to. */
+      char fen[256];
+      variant->write_state (&state, fen, sizeof fen);
+      fprintf (stderr, "%s engine %s: %s %s: %s\n", variant->id,
+               engine == SYN_WHITE ? "white" : "black", syn_result_to_text (outcome.result),
+               syn_reason_to_text (outcome.reason) ? syn_reason_to_text (outcome.reason)
+                                                   : "step limit",
+               fen);
+    }
   if (outcome.result == SYN_RESULT_DRAW || outcome.result == SYN_RESULT_NONE)
     return 0.5;
   return (outcome.result == SYN_RESULT_WHITE_WINS) == (engine == SYN_WHITE) ? 1 : 0;

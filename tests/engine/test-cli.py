@@ -4,6 +4,7 @@
 # Copyright 2026 The Synchess Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
+import math
 import os
 import subprocess
 import sys
@@ -204,11 +205,23 @@ def best_prints_its_mixed_strategy():
         assert abs(sum(p.values()) - 1) < 1e-9 and min(p.values()) >= 0
         assert sum(1 for v in p.values() if v > 1e-9) >= 2, side
     assert strategy["white_strategy"][lines[0]] > 0
-    # One turn deep, the search's equilibrium is the pair matrix's.
+    # One turn deep, the search's equilibrium is one of the pair matrix's cells taken as
+    # expected scores (src/engine/score.h: PSC's scale, the margin, a win one turn away).
     matrix = json.loads(ok("matrix", SEED))
-    for side in ("white", "black"):
-        for move, p in strategy[side + "_strategy"].items():
-            assert abs(p - matrix[side + "_strategy"][move]) < 1e-6, (side, move)
+
+    def score(cp):
+        if abs(cp) >= 90000:
+            return 1 - 1e-4 if cp > 0 else 1e-4
+        return 0.02 + 0.96 / (1 + math.exp(-cp / 395.0))
+
+    cells = [[score(c) for c in row] for row in matrix["cells"]]
+    x = [strategy["white_strategy"][m] for m in matrix["white"]]
+    y = [strategy["black_strategy"][m] for m in matrix["black"]]
+    rows = [sum(c * q for c, q in zip(row, y)) for row in cells]
+    cols = [sum(row[j] * p for row, p in zip(cells, x)) for j in range(len(y))]
+    assert max(rows) - min(cols) <= 1e-6, max(rows) - min(cols)
+    value = json.loads(lines[1])["score"]
+    assert abs(value - sum(r * p for r, p in zip(rows, x))) <= 1e-6
 
 
 MIDDLEGAME = "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12"

@@ -13,6 +13,7 @@
 #include "psc-matrix.h"
 #include "psc-search.h"
 #include "psc.h"
+#include "score.h"
 
 #define FEN_SEED "rnbqkbnr/1pp2ppp/p7/3pp3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 4"
 #define FEN_MIDDLEGAME "r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12"
@@ -102,11 +103,11 @@ test_finds_one_turn_freeze (void)
         g_assert_cmpuint (
             syn_psc_best (&white_pos, SYN_WHITE, (SynPscLevel) level, 0, seed, work, &result), ==,
             white_wins);
-        g_assert_cmpfloat (result.value, ==, SYN_EVAL_WIN - 1);
+        g_assert_cmpfloat (result.value, ==, 1 - SYN_SCORE_PER_STEP);
         g_assert_cmpuint (
             syn_psc_best (&black_pos, SYN_BLACK, (SynPscLevel) level, 0, seed, work, &result), ==,
             black_wins);
-        g_assert_cmpfloat (result.value, ==, -(SYN_EVAL_WIN - 1));
+        g_assert_cmpfloat (result.value, ==, SYN_SCORE_PER_STEP);
       }
 }
 
@@ -137,10 +138,9 @@ test_double_oracle_is_exact (void)
       m = result.n_moves[SYN_WHITE];
       n = result.n_moves[SYN_BLACK];
       syn_psc_pair_matrix (&pos, result.moves[SYN_WHITE], m, result.moves[SYN_BLACK], n, cells);
-      /* The search counts a win one turn away as one turn less than a win now. */
+      /* In expected score, a win one turn away counting one turn less than a win now. */
       for (int k = 0; k < m * n; k++)
-        if (cells[k] == SYN_EVAL_WIN || cells[k] == -SYN_EVAL_WIN)
-          cells[k] -= cells[k] > 0 ? 1 : -1;
+        cells[k] = syn_score_of_centipawns (cells[k], 1, SYN_SCORE_SCALE_PSC);
       syn_matrix_game_certify (cells, m, n, result.strategy[SYN_WHITE], result.strategy[SYN_BLACK],
                                &solution);
       g_assert_cmpfloat (solution.gap, <, 1e-5);
@@ -164,10 +164,36 @@ full_one_turn_value (const SynPosition *pos, int k, SynMatrixGameWork *lp, doubl
   n = syn_psc_moves (pos, &ctl, SYN_BLACK, black);
   syn_psc_pair_matrix (pos, white, m, black, n, cells);
   for (int i = 0; i < m * n; i++)
-    if (cells[i] == SYN_EVAL_WIN || cells[i] == -SYN_EVAL_WIN)
-      cells[i] -= cells[i] > 0 ? k : -k;
+    cells[i] = syn_score_of_centipawns (cells[i], k, SYN_SCORE_SCALE_PSC);
   syn_matrix_game_solve (cells, m, n, x, y, lp, &solution);
   return solution.value;
+}
+
+/* The root matrix two turns deep, every cell the full one-turn game of its position, in
+ * the order of result's moves. */
+static void
+exact_depth_two_matrix (const SynPosition *pos, const SynPscSearchResult *result,
+                        SynMatrixGameWork *lp, double *cells, double *root)
+{
+  const int m = result->n_moves[SYN_WHITE], n = result->n_moves[SYN_BLACK];
+
+  for (int w = 0; w < m; w++)
+    for (int b = 0; b < n; b++)
+      {
+        SynPosition child;
+        SynPscControl ctl;
+        int counts[2];
+        SynOutcome outcome;
+        syn_psc_resolve (pos, result->moves[SYN_WHITE][w], result->moves[SYN_BLACK][b], &child);
+        syn_psc_control (&child, &ctl);
+        counts[SYN_WHITE] = syn_psc_count_moves (&child, &ctl, SYN_WHITE);
+        counts[SYN_BLACK] = syn_psc_count_moves (&child, &ctl, SYN_BLACK);
+        outcome = syn_psc_outcome_from_counts (&child, &ctl, counts);
+        if (outcome.result != SYN_RESULT_NONE)
+          root[w * n + b] = syn_score_of_outcome (outcome, 1);
+        else
+          root[w * n + b] = full_one_turn_value (&child, 2, lp, cells);
+      }
 }
 
 /* Two turns deep no move is cut below the root, so the search's answer must be the
@@ -198,32 +224,78 @@ test_depth_two_is_exact (void)
       g_assert_cmpint (result.depth, ==, 2);
       m = result.n_moves[SYN_WHITE];
       n = result.n_moves[SYN_BLACK];
-      for (int w = 0; w < m; w++)
-        for (int b = 0; b < n; b++)
-          {
-            SynPosition child;
-            SynPscControl ctl;
-            int counts[2];
-            SynOutcome outcome;
-            syn_psc_resolve (&pos, result.moves[SYN_WHITE][w], result.moves[SYN_BLACK][b], &child);
-            syn_psc_control (&child, &ctl);
-            counts[SYN_WHITE] = syn_psc_count_moves (&child, &ctl, SYN_WHITE);
-            counts[SYN_BLACK] = syn_psc_count_moves (&child, &ctl, SYN_BLACK);
-            outcome = syn_psc_outcome_from_counts (&child, &ctl, counts);
-            if (outcome.result != SYN_RESULT_NONE)
-              {
-                int value = syn_psc_eval_outcome (outcome);
-                root[w * n + b] = value > 0 ? value - 1 : value < 0 ? value + 1 : 0;
-              }
-            else
-              root[w * n + b] = full_one_turn_value (&child, 2, lp, cells);
-          }
+      exact_depth_two_matrix (&pos, &result, lp, cells, root);
       syn_matrix_game_certify (root, m, n, result.strategy[SYN_WHITE], result.strategy[SYN_BLACK],
                                &solution);
       g_test_message ("%s: %dx%d, value %.6f, gap %.3g", fens[f], m, n, result.value, solution.gap);
       g_assert_cmpfloat (solution.gap, <=, 1e-6);
       g_assert_cmpfloat_with_epsilon (result.value, solution.value, 1e-6);
     }
+}
+
+/* A search whose second iteration is cut short by a budget of positions still plays
+ * what that iteration certified: a side's strategy taken from it guarantees, against
+ * every reply in the exact two-turn root matrix, what the result says it does. Budgets
+ * spread between the end of the first iteration and the end of the second. */
+static void
+test_cut_short_keeps_certified (void)
+{
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  g_autofree SynMatrixGameWork *lp = g_malloc (sizeof *lp);
+  g_autofree double *root = g_new (double, SYN_MAX_MOVES *SYN_MAX_MOVES);
+  g_autofree double *cells = g_new (double, SYN_MAX_MOVES *SYN_MAX_MOVES);
+  SynPscLimits limits = { 1, 0, 0, 0 };
+  SynPscSearchResult one, two, cut;
+  SynMatrixGameSolution previous;
+  SynPosition pos;
+  int kept = 0, m, n;
+
+  load (FEN_MIDDLEGAME, &pos);
+  g_assert_true (syn_psc_search (&pos, &limits, work, &one));
+  limits.depth = 2;
+  g_assert_true (syn_psc_search (&pos, &limits, work, &two));
+  m = two.n_moves[SYN_WHITE];
+  n = two.n_moves[SYN_BLACK];
+  exact_depth_two_matrix (&pos, &two, lp, cells, root);
+  syn_matrix_game_certify (root, m, n, one.strategy[SYN_WHITE], one.strategy[SYN_BLACK], &previous);
+  g_test_message ("depth 1's strategies two turns deep: white %.3f, black %.3f, value %.3f",
+                  previous.lower, previous.upper, two.value);
+  for (int k = 1; k < 8; k++)
+    {
+      SynMatrixGameSolution solution;
+      limits.max_positions = one.positions + (two.positions - one.positions) * (uint64_t) k / 8;
+      g_assert_true (syn_psc_search (&pos, &limits, work, &cut));
+      g_assert_cmpint (cut.depth, ==, 1);
+      g_test_message ("budget %" G_GUINT64_FORMAT
+                      ": partial depth %d, white %d %.3f, black %d %.3f",
+                      limits.max_positions, cut.partial_depth, cut.partial[SYN_WHITE],
+                      cut.partial_guarantee[SYN_WHITE], cut.partial[SYN_BLACK],
+                      cut.partial_guarantee[SYN_BLACK]);
+      if (cut.partial_depth == 0)
+        continue;
+      g_assert_cmpint (cut.partial_depth, ==, 2);
+      kept++;
+      syn_matrix_game_certify (root, m, n, cut.strategy[SYN_WHITE], cut.strategy[SYN_BLACK],
+                               &solution);
+      /* lower: what White's strategy guarantees; upper: what Black's concedes at most. */
+      /* Each kept strategy guarantees what it says, and no less than the first iteration's
+       * strategy does two turns deep (the search only needs that guarantee exactly when
+       * it falls below the first iteration's value). */
+      if (cut.partial[SYN_WHITE])
+        {
+          g_assert_cmpfloat (solution.lower, >=, cut.partial_guarantee[SYN_WHITE] - 1e-6);
+          g_assert_cmpfloat (cut.partial_guarantee[SYN_WHITE], >=,
+                             MIN (previous.lower, one.value) - 1e-6);
+        }
+      if (cut.partial[SYN_BLACK])
+        {
+          g_assert_cmpfloat (solution.upper, <=, cut.partial_guarantee[SYN_BLACK] + 1e-6);
+          g_assert_cmpfloat (cut.partial_guarantee[SYN_BLACK], <=,
+                             MAX (previous.upper, one.value) + 1e-6);
+        }
+    }
+  /* Most budgets end the second iteration after its first round of best responses. */
+  g_assert_cmpint (kept, >=, 4);
 }
 
 static void
@@ -514,6 +586,7 @@ main (int argc, char **argv)
   g_test_add_func ("/psc-search/finds-one-turn-freeze", test_finds_one_turn_freeze);
   g_test_add_func ("/psc-search/double-oracle-is-exact", test_double_oracle_is_exact);
   g_test_add_func ("/psc-search/depth-two-is-exact", test_depth_two_is_exact);
+  g_test_add_func ("/psc-search/cut-short-keeps-certified", test_cut_short_keeps_certified);
   g_test_add_func ("/psc-search/seed-decides-the-draw", test_seed_decides_the_draw);
   g_test_add_func ("/psc-search/sample-follows-strategy", test_sample_follows_strategy);
   g_test_add_func ("/psc-search/sides-draw-independently", test_sides_draw_independently);

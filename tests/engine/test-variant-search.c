@@ -9,6 +9,7 @@
 
 #include "matrix-game.h"
 #include "psc-eval.h"
+#include "score.h"
 #include "variant-eval.h"
 #include "variant-search.h"
 
@@ -53,14 +54,14 @@ read_case (const Case *c, SynState *state)
   return variant;
 }
 
-/* A finished game k steps further scores k less (psc-search.c's convention). */
+/* A finished game k steps further scores k steps less (score.h). */
 static double
 shifted (double value, int k)
 {
-  if (value >= SYN_EVAL_DECIDED)
-    return value - k;
-  if (value <= -SYN_EVAL_DECIDED)
-    return value + k;
+  if (value >= 1 - SYN_SCORE_MARGIN)
+    return value - k * SYN_SCORE_PER_STEP;
+  if (value <= SYN_SCORE_MARGIN)
+    return value + k * SYN_SCORE_PER_STEP;
   return value;
 }
 
@@ -86,7 +87,7 @@ one_step_value (const SynVariant *variant, const SynState *state, int k, SynSear
   double best;
 
   g_assert_cmpint (n_white * n_black, <=, G_N_ELEMENTS (cells));
-  syn_search_pair_matrix (variant, state, white, n_white, black, n_black, work, cells);
+  syn_search_pair_scores (variant, state, white, n_white, black, n_black, work, cells);
   for (int i = 0; i < n_white * n_black; i++)
     cells[i] = shifted (cells[i], k);
   if (n_white > 1 && n_black > 1)
@@ -130,11 +131,11 @@ check_exact (const Case *c, int depth)
         if (steps == 1)
           {
             SynChoice white = result->choices[SYN_WHITE][w], black = result->choices[SYN_BLACK][b];
-            syn_search_pair_matrix (variant, &state, &white, 1, &black, 1, work, &cells[w * n + b]);
+            syn_search_pair_scores (variant, &state, &white, 1, &black, 1, work, &cells[w * n + b]);
             cells[w * n + b] = shifted (cells[w * n + b], 1);
           }
         else if (variant->outcome (&child).result != SYN_RESULT_NONE)
-          cells[w * n + b] = shifted (syn_variant_eval_outcome (variant->outcome (&child)), 1);
+          cells[w * n + b] = syn_score_of_outcome (variant->outcome (&child), 1);
         else
           cells[w * n + b] = one_step_value (variant, &child, steps, work, lp);
       }
@@ -217,6 +218,95 @@ test_honours_exclusions (void)
       SYN_CHOICE_NONE);
 }
 
+/* A search cut short in its second iteration by a budget of positions keeps, for a side
+ * whose strategy that iteration certified, a strategy guaranteeing what it says two turns
+ * deep: never more than the whole second iteration's value for White (the value is the
+ * most any White strategy guarantees), never less for Black. Budgets spread between the
+ * two iterations' ends; some of them leave something certified. */
+static void
+test_cut_short_keeps_certified (gconstpointer data)
+{
+  g_autofree SynSearchWorkspace *work = workspace_new ();
+  g_autofree SynSearchResult *one = g_malloc (sizeof *one);
+  g_autofree SynSearchResult *two = g_malloc (sizeof *two);
+  g_autofree SynSearchResult *cut = g_malloc (sizeof *cut);
+  SynState state;
+  const SynVariant *variant = read_case (data, &state);
+  SynPscLimits limits = { 1, 0, 0, 0 };
+  int kept = 0;
+
+  g_assert_true (syn_search (variant, &state, &limits, NULL, NULL, work, one));
+  limits.depth = 2;
+  g_assert_true (syn_search (variant, &state, &limits, NULL, NULL, work, two));
+  g_assert_cmpint (two->depth, ==, 2);
+  for (int k = 1; k < 8; k++)
+    {
+      /* Up to half as much again: a search that may be cut short does more work. */
+      limits.max_positions
+          = one->positions + (two->positions - one->positions) * (uint64_t) k * 3 / 16;
+      g_assert_true (syn_search (variant, &state, &limits, NULL, NULL, work, cut));
+      g_test_message ("budget %" G_GUINT64_FORMAT ": depth %d, partial %d (%d %.3f, %d %.3f); "
+                      "value %.3f",
+                      limits.max_positions, cut->depth, cut->partial_depth, cut->partial[0],
+                      cut->partial_guarantee[0], cut->partial[1], cut->partial_guarantee[1],
+                      two->value);
+      if (cut->depth == 2)
+        continue;
+      g_assert_cmpint (cut->depth, ==, 1);
+      if (cut->partial_depth == 0)
+        continue;
+      g_assert_cmpint (cut->partial_depth, ==, 2);
+      kept++;
+      for (int side = 0; side < 2; side++)
+        {
+          double total = 0;
+          for (int i = 0; i < cut->n_choices[side]; i++)
+            total += cut->strategy[side][i];
+          g_assert_cmpfloat_with_epsilon (total, 1, 1e-9);
+        }
+      if (cut->partial[SYN_WHITE])
+        g_assert_cmpfloat (cut->partial_guarantee[SYN_WHITE], <=, two->value + 1e-6);
+      if (cut->partial[SYN_BLACK])
+        g_assert_cmpfloat (cut->partial_guarantee[SYN_BLACK], >=, two->value - 1e-6);
+    }
+  g_assert_cmpint (kept, >=, 2);
+}
+
+/* In a player state (TX-R14) the opponent's turn is hidden. A check it must answer
+ * (TX-R7d) with a move nobody sees is no win, though the hidden turn leaves the board as it
+ * was (before, the search valued Qa2+ below at 99998, a won game, and gave check after
+ * check until the fifty-turn draw); a real mate, the hidden transaction counted empty, is
+ * one, and a stalemate is a draw (TX-R12). */
+static void
+test_tx_hidden_side_answers_checks (void)
+{
+  g_autofree SynSearchWorkspace *work = workspace_new ();
+  g_autofree SynSearchResult *result = g_malloc (sizeof *result);
+  const Case check = { "transactional", "k7/8/8/8/5P2/4K3/7P/1Q4NR w - - 90 130 T225:- ?" };
+  /* Qf8 mates; Qf7 stalemates. */
+  const Case mate = { "transactional", "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1 T1:- ?" };
+  SynPscLimits limits = { 1, 0, 0, 5 };
+  SynState state;
+  const SynVariant *variant = read_case (&check, &state);
+  char text[SYN_CHOICE_TEXT_SIZE];
+  SynChoice choice;
+
+  g_assert_true (syn_search (variant, &state, &limits, NULL, NULL, work, result));
+  g_assert_cmpfloat (result->value, <, 1 - SYN_SCORE_MARGIN);
+  g_assert_cmpfloat (syn_score_to_centipawns (result->value, syn_variant_score_scale (variant)), >,
+                     1000);
+
+  variant = read_case (&mate, &state);
+  for (uint64_t seed = 0; seed < 8; seed++)
+    {
+      limits.seed = seed;
+      choice = syn_search_choose (variant, &state, SYN_WHITE, &limits, NULL, NULL, work, result);
+      variant->choice_to_text (&state, choice, text);
+      g_assert_cmpstr (text, ==, "f1f8/commit");
+      g_assert_cmpfloat (result->value, >=, 1 - SYN_SCORE_MARGIN);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -235,6 +325,12 @@ main (int argc, char **argv)
           g_test_add_data_func (two, &cases[i], test_depth_two_is_exact);
         }
     }
+  g_test_add_data_func ("/variant-search/cut-short-keeps-certified/synchrone", &cases[2],
+                        test_cut_short_keeps_certified);
+  g_test_add_data_func ("/variant-search/cut-short-keeps-certified/transactional", &cases[10],
+                        test_cut_short_keeps_certified);
+  g_test_add_func ("/variant-search/transactional/hidden-side-answers-checks",
+                   test_tx_hidden_side_answers_checks);
   g_test_add_func ("/variant-search/chooses-a-choice", test_chooses_a_choice);
   g_test_add_func ("/variant-search/honours-exclusions", test_honours_exclusions);
   return g_test_run ();

@@ -315,6 +315,24 @@ search_choice (const SynVariant *variant, const SynState *state, SynColour side,
   return search.choice;
 }
 
+/* One search after another, the strong player works in one workspace: tens of megabytes
+ * are not allocated again for every move. */
+static void
+test_search_reuses_its_workspace (void)
+{
+  SynState state;
+  SynFenError error;
+  guint before;
+
+  g_assert_true (syn_variant_psc.read_state (syn_variant_psc.start_fen, &state, &error));
+  search_choice (&syn_variant_psc, &state, SYN_WHITE, 1);
+  before = syn_computer_player_n_workspaces ();
+  g_assert_cmpuint (before, >=, 1);
+  for (guint32 seed = 2; seed < 6; seed++)
+    search_choice (&syn_variant_psc, &state, SYN_WHITE, seed);
+  g_assert_cmpuint (syn_computer_player_n_workspaces (), ==, before);
+}
+
 static void
 test_tx_plays_on_its_own_view (void)
 {
@@ -363,6 +381,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/game/computer-player/always-legal", test_always_legal);
+  g_test_add_func ("/game/computer-player/search-reuses-its-workspace",
+                   test_search_reuses_its_workspace);
   g_test_add_func ("/game/computer-player/transactional/plays-on-its-own-view",
                    test_tx_plays_on_its_own_view);
   g_test_add_func ("/game/computer-player/transactional/passes-when-every-move-is-refused",

@@ -1,0 +1,94 @@
+/* psc-search-private.h: what psc-search.c and psc-frame.c share: a node's frame, the
+ * workspace, and the frame's helpers that seed, grow and order its restricted game.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "matrix-game.h"
+#include "psc-search.h"
+#include "psc-table.h"
+
+/* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
+#define SUPPORT_EPSILON 1e-9
+#define CHECK_TIME_EVERY 1024
+#define CHECK_STOP_EVERY 256
+#define KILLERS 3
+
+/* Everything a node at one ply needs while its children are searched. */
+typedef struct
+{
+  SynPosition pos;
+  SynMove moves[2][SYN_MAX_MOVES];
+  int origin[2][SYN_MAX_MOVES]; /* each move's index in the order syn_psc_moves() gave */
+  int n[2];
+  /* Searched cell values, NAN until searched, row by row of n[1] each. */
+  double lo[SYN_MAX_MOVES * SYN_MAX_MOVES];
+  double hi[SYN_MAX_MOVES * SYN_MAX_MOVES];
+  /* Each move's payoff against the other side's restricted equilibrium (White's view). */
+  double payoff[2][SYN_MAX_MOVES];
+  double strategy[2][SYN_MAX_MOVES];
+  /* The restricted game: which moves of each side it holds. */
+  int set[2][SYN_MAX_MOVES];
+  int n_set[2];
+  bool in_set[2][SYN_MAX_MOVES];
+} Frame;
+
+/* The transposition table holds the exact value of a node searched depth turns deep at
+ * ply turns from the root. The search of a node depends on nothing else (below the root
+ * there is no noise, and the caps depend on the ply), so a hit is the value the search
+ * would compute again: the table saves work without changing any answer. */
+
+struct _SynPscWorkspace
+{
+  SynPscTable table;
+  uint64_t table_hits;
+  /* Per ply, the supports of the last one-turn game solved there: its siblings differ by a
+   * pair of moves, and their equilibria mostly use the same moves ("killer moves"). */
+  SynMove killers[SYN_PSC_MAX_DEPTH][2][KILLERS];
+  bool use_table;
+  Frame frames[SYN_PSC_MAX_DEPTH];
+  /* The restricted game being solved; solved only after all its cells are searched, so
+   * every ply can share it. */
+  double restricted[SYN_MAX_MOVES * SYN_MAX_MOVES];
+  double restricted_strategy[2][SYN_MAX_MOVES];
+  SynMatrixGameWork lp;
+
+  /* The root's best certified strategy of each side in the running iteration, in the root
+   * frame's order, and what it guarantees (see the top of psc-search.c). */
+  bool certifying; /* in a search that may be cut short, at depth 2 or more */
+  bool certified[2];
+  double certified_guarantee[2];
+  double certified_strategy[2][SYN_MAX_MOVES];
+
+  uint64_t positions, max_positions;
+  double start, deadline;
+  bool may_stop, stopped;
+  const atomic_int *stop; /* the caller's flag, or NULL */
+  int noise;
+  uint64_t seed;
+};
+
+void psc_frame_reset_cells (Frame *frame);
+void psc_frame_clear_sets (Frame *frame);
+void psc_frame_add (Frame *frame, int side, int index);
+
+/* Starts the restricted game from each side's most promising move by static score. */
+void psc_frame_seed_statically (Frame *frame);
+
+/* Starts the restricted game from the supports of frame->strategy. */
+void psc_frame_seed_from_strategy (Frame *frame);
+
+/* Starts a one-turn game at ply from the static guess and the killer moves of the ply. */
+void psc_frame_seed_with_killers (SynPscWorkspace *work, Frame *frame, int ply);
+
+/* Keeps the likeliest moves of a one-turn game just solved at ply as its killers. */
+void psc_frame_keep_killers (SynPscWorkspace *work, const Frame *frame, int ply);
+
+/* Adds the supports a shallower search of this node found to its restricted sets. */
+void psc_frame_seed_from_table (Frame *frame, const SynPscTableEntry *entry);
+
+/* Sorts side's moves by their payoff against the other side's equilibrium, best first for
+ * that side, and keeps the first keep of them (with their strategy and origin). */
+void psc_frame_order_moves (Frame *frame, int side, int keep);
