@@ -607,6 +607,12 @@ reset_turn (SynPeer *self)
   self->asked_choice = SYN_CHOICE_NONE;
   self->cleared_move = SYN_MOVE_NONE;
   self->answer_again = TRUE;
+  /* PSC-R11 as the protocol counts it: a clock runs from the arrival of the other side's
+   * commitment. The game layer runs the mover's clock as soon as a step asks nothing of the
+   * other side, which would charge the mover with the time the waiting side takes to commit
+   * (a slow or stopped program), more than the waiting side can accept. */
+  if (self->game && syn_clock_is_timed (syn_game_get_clock (self->game)))
+    syn_clock_set_chosen (syn_game_get_clock (self->game), FALSE, FALSE);
 }
 
 static void send_audit (SynPeer *self);

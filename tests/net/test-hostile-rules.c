@@ -43,6 +43,7 @@ typedef struct
 static const Setup psc_game = { &syn_variant_psc, { 0, 0 } };
 static const Setup tx_game = { &syn_variant_transactional, { 0, 0 } };
 static const Setup timed_game = { &syn_variant_psc, { 5000, 0 } };
+static const Setup timed_tx_game = { &syn_variant_transactional, { 30000, 0 } };
 /* Black moves first; its rook to a1 would mate white's king behind its pawns. */
 static const Setup tx_back_rank
     = { &syn_variant_transactional, { 0, 0 }, "r3k3/8/8/8/8/8/6PP/7K b - - 0 1 T1:- T2:-" };
@@ -769,6 +770,79 @@ test_clock_lie (Fixture *f, gconstpointer data)
   g_assert_cmpint (syn_game_get_turn (saved, 1)->remaining_ms[SYN_BLACK], >, left - 100);
 }
 
+/* Found by the soak: in a step where one side waits, the mover's clock ran from the start of
+ * the step, not from the arrival of the waiting side's commitment; a waiting side that was
+ * slow to commit (a program stopped, a loaded machine) made the mover report more than had
+ * passed since that commitment left, which the waiting side refused (`error clock`), and the
+ * game stalled. ------------------------------------------------------------------------------ */
+
+static gboolean
+poke_bot_cb (gpointer data)
+{
+  NetBot *bot = data;
+
+  bot->paused = FALSE;
+  net_bot_poke (bot);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+late_wait_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *reveal = NULL;
+  g_autofree char *sealed = NULL;
+  char *line;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  send_commit (raw, 1, "a7a6 T2:a7a6", 0);
+  send_line (raw, "sealed 1 -\n");
+  /* The host may raise black's time by the few milliseconds it saw. */
+  reveal = expect (raw, "");
+  if (g_str_has_prefix (reveal, "used 1 "))
+    {
+      g_free (reveal);
+      reveal = expect (raw, "reveal 1 ");
+    }
+  /* Turn 2 is white's: black waits, and commits to it late. */
+  g_usleep (1500 * 1000);
+  send_commit (raw, 2, "-", 0);
+  g_usleep (100 * 1000);
+  g_main_context_invoke (NULL, poke_bot_cb, raw->f->bot);
+  while (g_str_has_prefix ((line = expect (raw, "")), "lock 2 "))
+    {
+      send_line (raw, "locked 2 no\n");
+      g_free (line);
+    }
+  g_assert_true (g_str_has_prefix (line, "commit 2 "));
+  raw->used_ms = parse (line).used_ms;
+  g_free (line);
+  sealed = expect (raw, "sealed 2 ");
+  send_reveal (raw, 2, "-");
+  g_free (expect (raw, "commit 3 "));
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_clock_waits_for_commitment (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+
+  f->bot->stop_at_turn = 2;
+  net_test_run_thread (late_wait_thread, &raw, 30);
+  wait_hung_up (f);
+  g_test_message ("the mover reported %" G_GINT64_FORMAT " ms", raw.used_ms);
+  /* PSC-R11: 100 ms passed between the waiting side's commitment and the mover's, not the
+   * 1.6 s since the step began. */
+  g_assert_cmpint (raw.used_ms, <, 1000);
+  g_assert_cmpint (syn_game_get_n_turns (syn_peer_get_game (f->host)), ==, 3);
+}
+
 /* The same from a hostile host against a SynPeer guest. ------------------------------------ */
 
 typedef struct
@@ -1379,6 +1453,8 @@ main (int argc, char **argv)
   ADD ("tx/lock-questions-survive-a-resume", test_tx_ask_leave_ask, &tx_game);
   ADD ("tx/false-mate-then-leave-before-audit", test_tx_false_mate_and_leave, &tx_back_rank);
   ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
+  ADD ("clock/tx-mover-clock-runs-from-commitment", test_clock_waits_for_commitment,
+       &timed_tx_game);
 #define ADD_HOST(path, func)                                                                       \
   g_test_add ("/net/hostile-rules/hostile-host/" path, GuestFixture, NULL, guest_set_up, func,     \
               guest_tear_down)
