@@ -28,11 +28,16 @@ typedef struct
   gboolean theirs;
   guint8 their_digest[SYN_PROTOCOL_DIGEST_SIZE];
   gint64 their_used_ms;
+  /* The time we raised theirs to with `used` (0: not raised), to say it again to a side that
+   * missed it (docs/protocol.md, "Clocks"). */
+  gint64 their_raised_ms;
 
   /* Our reveal of the turn before (turn - 1), to bring a side that missed it forward. */
   gboolean last;
   char last_text[SYN_PROTOCOL_MOVE_MAX + 1];
   guint8 last_salt[SYN_PROTOCOL_SALT_SIZE];
+  /* Our raise of the other's time in that turn (0: none), sent again before that reveal. */
+  gint64 last_raised_ms;
 } SynNetTurn;
 
 /* A turn with nothing in it yet. */

@@ -127,6 +127,7 @@ struct _SynPeer
   gint64 local_commit_us;  /* when ours left, 0 before */
   gint64 remote_commit_us; /* when theirs came, 0 before */
   gboolean used_raised;    /* the other side raised our USED_MS this turn */
+  guint32 unraised_turn;   /* the turn a resume went on with: no time raised in it */
   SynChoice remote_choice;
   guint deadline_id;
   gboolean pending_resign;
@@ -549,6 +550,7 @@ find_saved_turn (SynPeer *self, SynGame *game, SynNetTurn *turn)
       turn->last = TRUE;
       memcpy (turn->last_text, turn->own_text, sizeof turn->last_text);
       memcpy (turn->last_salt, turn->own_salt, sizeof turn->last_salt);
+      turn->last_raised_ms = turn->their_raised_ms;
       turn->own = turn->theirs = FALSE;
       turn->turn = n;
     }
@@ -750,6 +752,7 @@ set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
   self->pending_resign = FALSE;
   self->pending_draw = -1;
   reset_turn (self);
+  self->unraised_turn = G_MAXUINT32;
   syn_net_turn_init (&self->saved, syn_game_get_n_turns (game));
   /* A turn interrupted by a broken connection goes on, its time not counted. */
   syn_net_game_reset_clocks (game);
@@ -1143,6 +1146,7 @@ complete_turn (SynPeer *self)
     next.last = self->saved.own;
     memcpy (next.last_text, self->saved.own_text, sizeof next.last_text);
     memcpy (next.last_salt, self->saved.own_salt, sizeof next.last_salt);
+    next.last_raised_ms = self->saved.their_raised_ms;
     self->saved = next;
   }
   if (syn_game_is_over (self->game))
@@ -1535,6 +1539,17 @@ send_catch_up (SynPeer *self, guint32 turn)
 
   g_strlcpy (m.move, self->saved.last_text, sizeof m.move);
   memcpy (m.salt, self->saved.last_salt, sizeof m.salt);
+  if (self->saved.last_raised_ms > 0 && game_is_timed (self) && self->link
+      && !self->link->closing)
+    {
+      /* PSC-R11: we played that turn with the other's time raised; a side that missed the
+       * reveal may have missed the raise before it, and must play the turn alike. */
+      SynMessage raise = { .type = SYN_MESSAGE_USED, .turn = turn,
+                           .used_ms = self->saved.last_raised_ms };
+      length = syn_message_format (&raise, line);
+      if (length > 0)
+        link_write (self, line, length);
+    }
   length = syn_message_format (&m, line);
   if (length > 0 && self->link && !self->link->closing)
     link_write (self, line, length);
@@ -1783,6 +1798,7 @@ handle_resume (SynPeer *self, const SynMessage *m)
     return;
   set_game (self, game, local, g_steal_pointer (&log));
   self->saved = saved;
+  self->unraised_turn = MAX (n, m->turns);
   if (behind && !resume_behind (self))
     {
       fail (self, "internal",
@@ -2040,6 +2056,9 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
         }
       set_game (self, game, local, log);
       self->saved = self->resume_saved;
+      /* The turn under way starts afresh: its times are the reports, never raised (docs/
+       * protocol.md, "Resuming"). */
+      self->unraised_turn = MAX (n, m->turns);
       if (m->turns != n
           && (self->sealed || (m->turns + 1 == n && !self->saved.last)
               || (m->turns == n + 1 && !resume_behind (self))))
@@ -2104,7 +2123,8 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   self->remote_used_ms = m->used_ms;
   self->remote_commit_us = now;
   /* A side that waits has no clock running (docs/protocol.md: its USED_MS is 0). */
-  if (game_is_timed (self) && self->local_commit_us && !side_waits (self, remote))
+  if (game_is_timed (self) && self->local_commit_us && !side_waits (self, remote)
+      && m->turn != self->unraised_turn)
     {
       /* PSC-R11: its clock ran from our commitment's arrival to its own commitment's
        * departure: at least what we saw between ours leaving and its arriving, less a round
@@ -2119,6 +2139,7 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
         {
           SynMessage raise = { .type = SYN_MESSAGE_USED, .turn = m->turn, .used_ms = seen_ms };
           self->remote_used_ms = seen_ms;
+          self->saved.their_raised_ms = seen_ms;
           send_message (self, &raise);
         }
     }
@@ -2164,6 +2185,8 @@ handle_used (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
     why = g_strdup ("our time was raised already this turn");
   else if (side_waits (self, self->colour))
     why = g_strdup ("we wait this turn, and our clock does not run");
+  else if (m->turn == self->unraised_turn)
+    why = g_strdup ("no time is raised in the turn a resume goes on with");
   else if (m->used_ms < self->local_used_ms || m->used_ms > self->local_used_ms + slack_ms)
     why = g_strdup_printf ("a raise of our %" G_GINT64_FORMAT " ms to %" G_GINT64_FORMAT
                            " ms is impossible",
