@@ -55,6 +55,8 @@ syn_net_turn_write (const SynNetTurn *turn)
       g_key_file_set_string (file, GROUP, "Own", turn->own_text);
       set_hex (file, "OwnSalt", turn->own_salt, sizeof turn->own_salt);
       g_key_file_set_int64 (file, GROUP, "OwnUsedMs", turn->own_used_ms);
+      if (turn->own_stall_ms > 0)
+        g_key_file_set_int64 (file, GROUP, "OwnStallMs", turn->own_stall_ms);
     }
   if (turn->theirs)
     {
@@ -149,6 +151,8 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
         return FALSE;
       turn->own_used_ms
           = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnUsedMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
+      turn->own_stall_ms = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnStallMs", NULL), 0,
+                                  SYN_PROTOCOL_MAX_MS);
       turn->own = TRUE;
     }
   if (g_key_file_has_key (file, GROUP, "Theirs", NULL))

@@ -23,6 +23,9 @@ typedef struct
   char own_text[SYN_PROTOCOL_MOVE_MAX + 1];
   guint8 own_salt[SYN_PROTOCOL_SALT_SIZE];
   gint64 own_used_ms;
+  /* How long this program did not run while its clock ran (docs/protocol.md, "Clocks"): what
+   * a raise of the turn, sent again after a break, may add to the report. */
+  gint64 own_stall_ms;
 
   /* The other side's commitment and thinking time: kept before our reveal leaves. */
   gboolean theirs;

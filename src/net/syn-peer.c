@@ -25,6 +25,7 @@
 #include "syn-game-private.h"
 #include "syn-net-game.h"
 #include "syn-net-turn.h"
+#include "syn-stall-meter.h"
 #include "hutnik.h"
 #include "syn-protocol-state.h"
 #include "syn-record.h"
@@ -52,6 +53,8 @@
 /* How long past the opponent's time we wait for its commitment before claiming its flag: it
  * covers the network's delay, which the opponent's own clock does not count. */
 #define FLAG_GRACE_MS 2000
+/* A stall is seen when the program runs again, just before or after it reads what waited. */
+#define STALL_MARGIN_US (200 * 1000)
 /* Connections still in their handshake; beyond it the one that waited longest makes room, so
  * that a burst of connections cannot pile up. */
 #define MAX_HANDSHAKES 16
@@ -128,6 +131,7 @@ struct _SynPeer
   gint64 remote_commit_us; /* when theirs came, 0 before */
   gboolean used_raised;    /* the other side raised our USED_MS this turn */
   guint32 unraised_turn;   /* the turn a resume went on with: no time raised in it */
+  SynStallMeter *stall_meter; /* while a game with a clock is played */
   SynChoice remote_choice;
   guint deadline_id;
   gboolean pending_resign;
@@ -592,6 +596,21 @@ stop_abandon_timer (SynPeer *self)
     }
 }
 
+/* How long this program did not run in stalls that ended since since_us. */
+static gint64
+stalled_ms (SynPeer *self, gint64 since_us)
+{
+  return self->stall_meter ? syn_stall_meter_since (self->stall_meter, since_us) : 0;
+}
+
+/* This turn's stalls while our clock ran, from a little before the other's commitment was
+ * read (the stall that kept it unread ends as it is read). */
+static gint64
+own_stall_ms (SynPeer *self)
+{
+  return self->remote_commit_us ? stalled_ms (self, self->remote_commit_us - STALL_MARGIN_US) : 0;
+}
+
 static void
 reset_turn (SynPeer *self)
 {
@@ -753,6 +772,9 @@ set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
   self->pending_draw = -1;
   reset_turn (self);
   self->unraised_turn = G_MAXUINT32;
+  g_clear_pointer (&self->stall_meter, syn_stall_meter_free);
+  if (syn_clock_is_timed (syn_game_get_clock (game)))
+    self->stall_meter = syn_stall_meter_new ();
   syn_net_turn_init (&self->saved, syn_game_get_n_turns (game));
   /* A turn interrupted by a broken connection goes on, its time not counted. */
   syn_net_game_reset_clocks (game);
@@ -2133,6 +2155,8 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
       gint64 round_trip_ms = self->round_trip_us < 0 ? 0 : self->round_trip_us / 1000;
       gint64 seen_ms
           = (now - self->local_commit_us) / 1000 - MIN (round_trip_ms, MAX_ROUND_TRIP_MS);
+      /* Its commitment may have waited for us to read it while we did not run: not its time. */
+      seen_ms -= stalled_ms (self, self->local_commit_us);
       /* A time it had not: its flag is ours to claim by the deadline, not by a raise. */
       seen_ms = MIN (seen_ms, turn_start_ms (self, remote) - 1);
       if (seen_ms > m->used_ms)
@@ -2178,6 +2202,10 @@ handle_used (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   gint64 slack_ms = self->last_round_trip_us < 0
                         ? CLOCK_TOLERANCE_MS
                         : MIN (CLOCK_TOLERANCE_MS, 2 * self->last_round_trip_us / 1000 + 200);
+
+  /* And the time we did not run, with its commitment waiting to be read or ours to leave:
+   * the other saw it pass on our clock (measured now, or saved before a break). */
+  slack_ms += MAX (own_stall_ms (self), self->saved.own_stall_ms);
 
   if (!game_is_timed (self))
     why = g_strdup ("this game has no clock");
@@ -3637,6 +3665,7 @@ syn_peer_dispose (GObject *object)
 
   stop_timers (self);
   g_clear_handle_id (&self->abandon_id, g_source_remove);
+  g_clear_pointer (&self->stall_meter, syn_stall_meter_free);
   if (self->service)
     {
       g_socket_service_stop (self->service);
@@ -4127,6 +4156,7 @@ commit_choice (SynPeer *self, SynChoice choice, const char *text, GError **error
   g_strlcpy (self->saved.own_text, text, sizeof self->saved.own_text);
   memcpy (self->saved.own_salt, self->salt, sizeof self->saved.own_salt);
   self->saved.own_used_ms = m.used_ms;
+  self->saved.own_stall_ms = own_stall_ms (self);
   save_turn (self);
   if (!send_message (self, &m))
     return not_now (error, _ ("The move cannot be sent now"));

@@ -311,6 +311,68 @@ test_raise_sent_again (Fixture *f, gconstpointer data)
   g_assert_cmpint (left, ==, (INITIAL_MS - f->raised_ms + 99) / 100 * 100);
 }
 
+/* The host did not run for 1.5 s (here its main loop blocked; in the soak, SIGSTOP) while the
+ * guest's commitment waited to be read; it then committed at once. The guest saw 1.5 s pass
+ * between the two and raised the host's time: true, though the host's own count said 0. */
+static gboolean
+block_host_cb (gpointer data)
+{
+  Fixture *f = data;
+
+  g_usleep (1500 * 1000);
+  f->bot->paused = FALSE;
+  net_bot_poke (f->bot);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+stalled_host_thread (gpointer data)
+{
+  Fixture *f = data;
+  g_autofree char *proposal = NULL;
+  g_autofree char *commit = NULL;
+  g_autofree char *line = NULL;
+  RawClient *client = raw_connect (f, &proposal);
+  gint64 sent;
+
+  g_strlcpy (f->id, parse (proposal).id, sizeof f->id);
+  send_line (client, "accept fog=no\n");
+  g_usleep (200 * 1000);
+  g_idle_add (block_host_cb, f);
+  g_usleep (100 * 1000);
+  sent = g_get_monotonic_time ();
+  send_commit (f, client, 0, "e7e5");
+  commit = expect (client, "commit 0 ");
+  f->raised_ms = (g_get_monotonic_time () - sent) / 1000;
+  g_assert_cmpint (f->raised_ms, >, parse (commit).used_ms + 1000);
+  send_line (client, "used 0 %" G_GINT64_FORMAT "\n", f->raised_ms);
+  send_reveal (f, client, 0, "e7e5");
+  line = expect (client, "");
+  f->after_commit = g_strdup (line);
+  if (g_str_has_prefix (line, "reveal 0 "))
+    g_free (expect (client, "commit 1 "));
+  leave (client);
+  return NULL;
+}
+
+/* Found by the soak: a program stopped for a while refused the other's true raise ("a raise
+ * of our 0 ms to 2249 ms is impossible") and ended the connection, although the other had
+ * played the turn with it. */
+static void
+test_raise_over_own_stall (Fixture *f, gconstpointer data)
+{
+  SynGame *game;
+
+  f->bot->paused = TRUE;
+  net_test_run_thread (stalled_host_thread, f, 30);
+  g_test_message ("raised to %" G_GINT64_FORMAT " ms; then: %s", f->raised_ms, f->after_commit);
+  g_assert_true (g_str_has_prefix (f->after_commit, "reveal 0 "));
+  game = syn_peer_get_game (f->host);
+  g_assert_cmpuint (syn_game_get_n_turns (game), >=, 1);
+  g_assert_cmpint (syn_game_get_turn (game, 0)->remaining_ms[SYN_WHITE], ==,
+                   (INITIAL_MS - f->raised_ms + 99) / 100 * 100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -323,6 +385,8 @@ main (int argc, char *argv[])
               test_resumed_turn_not_raised, fixture_tear_down);
   g_test_add ("/net/clock-resume/raise-sent-again-to-side-behind", Fixture, NULL, fixture_set_up,
               test_raise_sent_again, fixture_tear_down);
+  g_test_add ("/net/clock-resume/raise-over-own-stall-accepted", Fixture, NULL, fixture_set_up,
+              test_raise_over_own_stall, fixture_tear_down);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);

@@ -819,7 +819,7 @@ late_wait_thread (gpointer data)
   g_usleep (1500 * 1000);
   send_commit (raw, 2, "-", 0);
   g_usleep (100 * 1000);
-  g_main_context_invoke (NULL, poke_bot_cb, raw->f->bot);
+  g_idle_add (poke_bot_cb, raw->f->bot);
   while (g_str_has_prefix ((line = expect (raw, "")), "lock 2 "))
     {
       send_line (raw, "locked 2 no\n");
