@@ -295,6 +295,26 @@ link_close (Link *link)
 
 static void write_next (Link *link);
 
+/* What broke a connection, in plain words for the player (GIO's own text, such as "Error
+ * receiving data: Connection reset by peer", goes to the debug log). */
+static const char *
+plain_reason (const GError *error)
+{
+  g_debug ("network error: %s", error->message);
+  if (error->domain == G_TLS_ERROR)
+    return _ ("the other program could not set up an encrypted connection with this one");
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED))
+    return _ ("the other program closed it, or its network was cut off");
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    return _ ("the network stopped answering");
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NETWORK_UNREACHABLE)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_HOST_UNREACHABLE))
+    return _ ("the network cannot reach the other computer");
+  return _ ("a network error");
+}
+
 static void
 on_write_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -307,7 +327,7 @@ on_write_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       if (link->peer && link->peer->link == link)
         end_link (link->peer, g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
-                                           _ ("The connection broke: %s"), error->message));
+                                           _ ("The connection broke: %s"), plain_reason (error)));
       link_unref (link);
       return;
     }
@@ -3204,7 +3224,7 @@ on_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (n < 0)
     {
       end_link (self, g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
-                                   _ ("The connection broke: %s"), error->message));
+                                   _ ("The connection broke: %s"), plain_reason (error)));
       link_unref (link);
       return;
     }
@@ -3367,9 +3387,8 @@ on_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!ok)
     {
       GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
-                                 _ ("The TLS handshake failed (the other side may not speak "
-                                    "TLS): %s"),
-                                 error->message);
+                                 _ ("A connection ended before it was set up: %s"),
+                                 plain_reason (error));
       if (self->connect_task && !self->link)
         {
           GTask *task = g_steal_pointer (&self->connect_task);
