@@ -2922,6 +2922,10 @@ handle_flag (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
        * measure, which starts when the opponent's commitment arrived. */
       gint64 used_ms
           = self->remote_commit_us ? (g_get_monotonic_time () - self->remote_commit_us) / 1000 : -1;
+      /* Its commitment may have waited unread while we did not run: our clock ran then too,
+       * by the other's measure, or the two records would end with opposite results. */
+      if (used_ms >= 0)
+        used_ms += own_stall_ms (self);
       if (used_ms < 0 || used_ms + CLOCK_TOLERANCE_MS < turn_start_ms (self, self->colour))
         {
           g_autoptr (GError) error

@@ -1,7 +1,9 @@
-/* test-clock-resume.c: clocks carried over a broken connection alike on both sides: a game
- * read back from its record goes on from the clocks of the game held in memory, the turn a
- * resume goes on with is not raised, and a side brought forward by the other's reveal gets
- * the raise that came before it (docs/protocol.md, "Clocks" and "Resuming").
+/* test-clock-resume.c: clocks counted alike on both sides, over a broken connection and a
+ * program that did not run for a while: a game read back from its record goes on from the
+ * clocks of the game held in memory, the turn a resume goes on with is not raised, a side
+ * brought forward by the other's reveal gets the raise that came before it, and a program
+ * stopped for a while takes the other's true raise or flag (docs/protocol.md, "Clocks" and
+ * "Resuming").
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +19,8 @@
 #include "syn-record.h"
 
 #define INITIAL_MS 30000
+
+static const SynTimeControl short_clock = { 4000, 0 };
 
 static char *test_dir;
 
@@ -100,6 +104,8 @@ fixture_set_up (Fixture *f, gconstpointer data)
 
   f->identity = net_test_identity (host_name);
   f->raw_identity = net_test_identity (raw_name);
+  if (data)
+    options.tc = *(const SynTimeControl *) data;
   f->host = syn_peer_new (f->identity, "Host");
   syn_peer_set_autosave (f->host, TRUE);
   syn_peer_set_options (f->host, &options);
@@ -373,6 +379,58 @@ test_raise_over_own_stall (Fixture *f, gconstpointer data)
                    (INITIAL_MS - f->raised_ms + 99) / 100 * 100);
 }
 
+/* The host does not run for 3.5 s while the guest's commitment waits unread, then never
+ * commits: the guest claims the host's flag when the host's 4 s and 2 s of grace have passed
+ * since its commitment left. */
+static gboolean
+block_only_cb (gpointer data)
+{
+  g_usleep (3500 * 1000);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+stalled_flag_thread (gpointer data)
+{
+  Fixture *f = data;
+  g_autofree char *proposal = NULL;
+  RawClient *client = raw_connect (f, &proposal);
+
+  g_strlcpy (f->id, parse (proposal).id, sizeof f->id);
+  send_line (client, "accept fog=no\n");
+  g_usleep (200 * 1000);
+  g_idle_add (block_only_cb, f);
+  g_usleep (100 * 1000);
+  send_commit (f, client, 0, "e7e5");
+  /* Something within the silence limit, or the host would hang up first. */
+  g_usleep (3000 * 1000);
+  send_line (client, "chat still there?\n");
+  g_usleep (3100 * 1000);
+  send_line (client, "flag white\n");
+  g_usleep (300 * 1000);
+  f->after_commit = raw_client_read_message (client, NULL);
+  raw_client_free (client);
+  return NULL;
+}
+
+/* Found by the soak: games over on both sides with opposite results ("1-0 time" against "0-1
+ * audit"): a side that had been stopped refused the other's true claim of its flag, its own
+ * count starting when it read the commitment. */
+static void
+test_flag_over_own_stall (Fixture *f, gconstpointer data)
+{
+  SynGame *game;
+
+  f->bot->paused = TRUE;
+  net_test_run_thread (stalled_flag_thread, f, 30);
+  net_test_spin (200);
+  g_test_message ("after the flag: %s", f->after_commit ? f->after_commit : "(end)");
+  g_assert_false (f->after_commit && g_str_has_prefix (f->after_commit, "error clock"));
+  game = syn_peer_get_game (f->host);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_BLACK_WINS);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -387,6 +445,8 @@ main (int argc, char *argv[])
               test_raise_sent_again, fixture_tear_down);
   g_test_add ("/net/clock-resume/raise-over-own-stall-accepted", Fixture, NULL, fixture_set_up,
               test_raise_over_own_stall, fixture_tear_down);
+  g_test_add ("/net/clock-resume/flag-over-own-stall-taken", Fixture, &short_clock,
+              fixture_set_up, test_flag_over_own_stall, fixture_tear_down);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
