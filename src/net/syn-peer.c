@@ -4356,6 +4356,20 @@ syn_peer_has_chosen (SynPeer *self)
          && (self->proto.local_committed || self->asked_choice != SYN_CHOICE_NONE);
 }
 
+gboolean
+syn_peer_may_choose (SynPeer *self, SynChoice choice)
+{
+  SynMove move = SYN_CHOICE_MOVE (choice);
+  SynBitboard bound;
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (!self->sealed || !self->game || !self->audit_log)
+    return TRUE;
+  bound = bound_set (self);
+  return !bound || (move != SYN_MOVE_NONE && syn_tx_refusal_squares (move) == bound);
+}
+
 SynOpponentState
 syn_peer_get_opponent_state (SynPeer *self)
 {
