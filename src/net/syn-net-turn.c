@@ -151,8 +151,8 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
         return FALSE;
       turn->own_used_ms
           = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnUsedMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
-      turn->own_stall_ms = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnStallMs", NULL), 0,
-                                  SYN_PROTOCOL_MAX_MS);
+      turn->own_stall_ms
+          = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnStallMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
       turn->own = TRUE;
     }
   if (g_key_file_has_key (file, GROUP, "Theirs", NULL))

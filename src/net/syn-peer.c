@@ -131,7 +131,9 @@ struct _SynPeer
   gint64 remote_commit_us; /* when theirs came, 0 before */
   gboolean used_raised;    /* the other side raised our USED_MS this turn */
   guint32 unraised_turn;   /* the turn a resume went on with: no time raised in it */
-  SynStallMeter *stall_meter; /* while a game with a clock is played */
+
+  /* While a game with a clock is played: how long this program did not run. */
+  SynStallMeter *stall_meter;
   SynChoice remote_choice;
   guint deadline_id;
   gboolean pending_resign;
@@ -1581,13 +1583,12 @@ send_catch_up (SynPeer *self, guint32 turn)
 
   g_strlcpy (m.move, self->saved.last_text, sizeof m.move);
   memcpy (m.salt, self->saved.last_salt, sizeof m.salt);
-  if (self->saved.last_raised_ms > 0 && game_is_timed (self) && self->link
-      && !self->link->closing)
+  if (self->saved.last_raised_ms > 0 && game_is_timed (self) && self->link && !self->link->closing)
     {
       /* PSC-R11: we played that turn with the other's time raised; a side that missed the
        * reveal may have missed the raise before it, and must play the turn alike. */
-      SynMessage raise = { .type = SYN_MESSAGE_USED, .turn = turn,
-                           .used_ms = self->saved.last_raised_ms };
+      SynMessage raise
+          = { .type = SYN_MESSAGE_USED, .turn = turn, .used_ms = self->saved.last_raised_ms };
       length = syn_message_format (&raise, line);
       if (length > 0)
         link_write (self, line, length);
@@ -3390,9 +3391,9 @@ on_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_handle_id (&link->timeout_id, g_source_remove);
   if (!ok)
     {
-      GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
-                                 _ ("A connection ended before it was set up: %s"),
-                                 plain_reason (error));
+      GError *why
+          = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
+                         _ ("A connection ended before it was set up: %s"), plain_reason (error));
       if (self->connect_task && !self->link)
         {
           GTask *task = g_steal_pointer (&self->connect_task);

@@ -29,8 +29,8 @@ static char *test_dir;
 static SynChoice
 choice (SynGame *game, SynColour side, const char *text)
 {
-  return syn_variant_choice_from_text (syn_game_get_variant (game), syn_game_get_state (game),
-                                       side, text);
+  return syn_variant_choice_from_text (syn_game_get_variant (game), syn_game_get_state (game), side,
+                                       text);
 }
 
 static void
@@ -445,8 +445,8 @@ main (int argc, char *argv[])
               test_raise_sent_again, fixture_tear_down);
   g_test_add ("/net/clock-resume/raise-over-own-stall-accepted", Fixture, NULL, fixture_set_up,
               test_raise_over_own_stall, fixture_tear_down);
-  g_test_add ("/net/clock-resume/flag-over-own-stall-taken", Fixture, &short_clock,
-              fixture_set_up, test_flag_over_own_stall, fixture_tear_down);
+  g_test_add ("/net/clock-resume/flag-over-own-stall-taken", Fixture, &short_clock, fixture_set_up,
+              test_flag_over_own_stall, fixture_tear_down);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);

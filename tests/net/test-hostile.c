@@ -583,8 +583,8 @@ reset_thread (gpointer data)
 
   /* In the TLS handshake: its first bytes, then a reset. */
   client = raw_connect (raw);
-  g_assert_true (g_output_stream_write_all (client->out, partial_hello, sizeof partial_hello,
-                                            NULL, NULL, &error));
+  g_assert_true (g_output_stream_write_all (client->out, partial_hello, sizeof partial_hello, NULL,
+                                            NULL, &error));
   g_assert_no_error (error);
   g_usleep (200 * 1000);
   reset_socket (g_socket_connection_get_socket (client->connection));
@@ -611,8 +611,7 @@ test_reset (Fixture *f, gconstpointer data)
 {
   g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
   Raw raw = { f };
-  gulong error_id
-      = g_signal_connect (f->host, "error", G_CALLBACK (on_host_error_cb), messages);
+  gulong error_id = g_signal_connect (f->host, "error", G_CALLBACK (on_host_error_cb), messages);
   gulong disconnected_id
       = g_signal_connect (f->host, "disconnected", G_CALLBACK (on_host_error_cb), messages);
 
