@@ -17,6 +17,7 @@
 #include "syn-net-game.h"
 #include "syn-protocol.h"
 #include "syn-record.h"
+#include "syn-stall-meter.h"
 
 #define INITIAL_MS 30000
 
@@ -76,6 +77,27 @@ test_record_holds_the_clocks (void)
   for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
     g_assert_cmpint (syn_game_get_turn (kept, 1)->remaining_ms[side], ==,
                      syn_game_get_turn (read_back, 1)->remaining_ms[side]);
+}
+
+/* The meter the clock checks rely on: a stop of the main loop is seen, the one going on
+ * before its late beat has run too, and only stops since the time asked about count. */
+static void
+test_stall_meter (void)
+{
+  g_autoptr (SynStallMeter) meter = syn_stall_meter_new ();
+  gint64 start = g_get_monotonic_time ();
+  gint64 after;
+
+  net_test_spin (250);
+  g_assert_cmpint (syn_stall_meter_since (meter, start), <, 100);
+  g_usleep (600 * 1000);
+  g_assert_cmpint (syn_stall_meter_since (meter, start), >=, 450);
+  net_test_spin (250);
+  g_assert_cmpint (syn_stall_meter_since (meter, start), >=, 450);
+  g_assert_cmpint (syn_stall_meter_since (meter, start), <, 800);
+  after = g_get_monotonic_time ();
+  net_test_spin (250);
+  g_assert_cmpint (syn_stall_meter_since (meter, after), <, 100);
 }
 
 /* A SynPeer host against a raw guest ------------------------------------------------------ */
@@ -439,6 +461,7 @@ main (int argc, char *argv[])
   test_dir = net_test_init_dirs ("test-clock-resume");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/net/clock-resume/record-holds-the-clocks", test_record_holds_the_clocks);
+  g_test_add_func ("/net/clock-resume/stall-meter-sees-a-stop", test_stall_meter);
   g_test_add ("/net/clock-resume/resumed-turn-not-raised", Fixture, NULL, fixture_set_up,
               test_resumed_turn_not_raised, fixture_tear_down);
   g_test_add ("/net/clock-resume/raise-sent-again-to-side-behind", Fixture, NULL, fixture_set_up,
