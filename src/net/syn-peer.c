@@ -779,6 +779,14 @@ set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
       self->audit_log = log;
       /* A turn cut back or interrupted is played again from its start. */
       syn_tx_audit_log_cut (log, syn_game_get_n_turns (game));
+      /* Our question out when the program stopped is asked again first (TX-R16). */
+      if (log->asking)
+        {
+          self->question_lost = TRUE;
+          self->lost = log->asking_question;
+          self->lost_all = log->asking_all;
+          g_strlcpy (self->lost_game, syn_game_get_id (game), sizeof self->lost_game);
+        }
     }
   else
     syn_tx_audit_log_free (log);
@@ -2597,6 +2605,7 @@ handle_locked (SynPeer *self, const SynMessage *m)
     }
   self->question.locked = m->answer;
   g_array_append_val (self->audit_log->answers, self->question);
+  self->audit_log->asking = FALSE;
   save_audit_log (self);
   self->asking = self->asking_all = FALSE;
   self->asked_choice = SYN_CHOICE_NONE;
@@ -2695,12 +2704,19 @@ ask (SynPeer *self, const SynBitboard *sets, guint n_sets, gboolean all, GError 
   g_autofree char *text = syn_tx_audit_write_sets (sets, n_sets);
 
   g_strlcpy (m.text, text, sizeof m.text);
+  /* Kept before it leaves: a program restarted after a break asks it again, alike, first
+   * (TX-R16), since the other side may have counted it. */
+  self->audit_log->asking = TRUE;
+  self->audit_log->asking_all = all;
+  self->audit_log->asking_question
+      = (SynTxLockAnswer){ .turn = self->proto.turn, .n_sets = n_sets };
+  memcpy (self->audit_log->asking_question.sets, sets, n_sets * sizeof *sets);
+  save_audit_log (self);
   if (!send_message (self, &m))
     return not_now (error, _ ("The move cannot be sent now"));
   self->asking = TRUE;
   self->asking_all = all;
-  self->question = (SynTxLockAnswer){ .turn = self->proto.turn, .n_sets = n_sets };
-  memcpy (self->question.sets, sets, n_sets * sizeof *sets);
+  self->question = self->audit_log->asking_question;
   return TRUE;
 }
 
