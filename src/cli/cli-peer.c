@@ -18,6 +18,9 @@
 #include "syn-peer.h"
 #include "syn-protocol.h"
 
+/* How soon the bot tries again when its move cannot be taken yet. */
+#define RETRY_MS 50
+
 #define HOST_USAGE                                                                                 \
   "host [--port N] [--listen ADDRESS] [--variant ID] [--bot random|simple] [--games N] "           \
   "[--time-control TC] [--fog] [--seed N] [--move-delay MS] [--name NAME]"
@@ -221,13 +224,14 @@ choose_move (Player *player, SynGame *game, SynColour side)
   if (player->bot == BOT_SIMPLE)
     {
       choice = syn_computer_player_choose (variant, state, side, g_rand_int (player->rand));
-      if (!was_refused (player, choice))
+      if (!was_refused (player, choice) && syn_peer_may_choose (player->peer, choice))
         return choice;
     }
-  /* A move refused once would be refused again: only the others are tried. */
+  /* A move refused once would be refused again: only the others are tried. A turn resumed
+   * after the other side said its move was not locked is bound to that move (TX-R16). */
   n = variant->choices (state, side, choices);
   for (int i = 0; i < n; i++)
-    if (!was_refused (player, choices[i]))
+    if (!was_refused (player, choices[i]) && syn_peer_may_choose (player->peer, choices[i]))
       choices[kept++] = choices[i];
   return kept > 0 ? choices[g_rand_int_range (player->rand, 0, kept)] : SYN_CHOICE_NONE;
 }
@@ -246,7 +250,13 @@ on_think_cb (gpointer user_data)
     return G_SOURCE_REMOVE;
   choice = choose_move (player, game, syn_peer_get_colour (player->peer));
   player->last_choice = choice;
-  if (!syn_peer_choose (player->peer, choice, &error))
+  if (syn_peer_choose (player->peer, choice, &error))
+    return G_SOURCE_REMOVE;
+  /* Not now (a lock question asked again after a resume waits for its answer, TX-R16): the
+   * bot tries again a little later rather than leave the game stalled. */
+  if (g_error_matches (error, SYN_PEER_ERROR, SYN_PEER_ERROR_STATE))
+    player->think_id = g_timeout_add (RETRY_MS, on_think_cb, player);
+  else
     cli_fail (CLI_BAD_INPUT, "the bot could not play: %s", error->message);
   return G_SOURCE_REMOVE;
 }

@@ -104,6 +104,17 @@ frozen_time_cb (gpointer user_data)
   return *(const gint64 *) user_data;
 }
 
+/* The record keeps tenths of a second, so each clock is held in whole tenths after every
+ * turn (rounded up: a quick move costs nothing, and a clock with time left never reaches 0 by
+ * rounding). A program that read its game back from the record then holds exactly the
+ * clocks of one that kept it in memory, and both play the next turn from the same values
+ * (docs/protocol.md, "Clocks"). */
+static gint64
+whole_tenths (gint64 ms)
+{
+  return ms <= 0 ? 0 : (ms + 99) / 100 * 100;
+}
+
 gboolean
 syn_net_game_play_turn (SynGame *game, SynChoice white, SynChoice black, gint64 white_ms,
                         gint64 black_ms, GError **error)
@@ -120,7 +131,7 @@ syn_net_game_play_turn (SynGame *game, SynChoice white, SynChoice black, gint64 
        && (black == SYN_CHOICE_NONE || syn_game_choose (game, SYN_BLACK, black, error));
   syn_clock_set_time_source (clock, NULL, NULL);
   if (ok && syn_clock_is_timed (clock))
-    syn_game_restore_clocks (game, MAX (white_ms, 0), MAX (black_ms, 0));
+    syn_game_restore_clocks (game, whole_tenths (white_ms), whole_tenths (black_ms));
   return ok;
 }
 
@@ -220,6 +231,6 @@ syn_net_game_play_sealed_turn (SynGame *game, SynColour side, SynChoice sealed,
   ok = syn_game_play_sealed_step (game, side, sealed, after, error);
   syn_clock_set_time_source (clock, NULL, NULL);
   if (ok && syn_clock_is_timed (clock))
-    syn_game_restore_clocks (game, MAX (white_ms, 0), MAX (black_ms, 0));
+    syn_game_restore_clocks (game, whole_tenths (white_ms), whole_tenths (black_ms));
   return ok;
 }

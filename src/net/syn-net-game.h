@@ -41,7 +41,8 @@ SynGame *syn_net_game_prefix (SynGame *game, guint turns, GError **error);
 
 /* Plays both choices as one turn (SYN_CHOICE_NONE for a side that waits) with the clocks
  * standing still, then sets the clocks to what both sides agreed (ignored without a clock):
- * white_ms and black_ms are each player's time left after the turn, the increment included. */
+ * white_ms and black_ms are each player's time left after the turn, the increment included,
+ * each rounded up to whole tenths of a second as the record keeps them. */
 gboolean syn_net_game_play_turn (SynGame *game, SynChoice white, SynChoice black, gint64 white_ms,
                                  gint64 black_ms, GError **error);
 

@@ -55,16 +55,22 @@ syn_net_turn_write (const SynNetTurn *turn)
       g_key_file_set_string (file, GROUP, "Own", turn->own_text);
       set_hex (file, "OwnSalt", turn->own_salt, sizeof turn->own_salt);
       g_key_file_set_int64 (file, GROUP, "OwnUsedMs", turn->own_used_ms);
+      if (turn->own_stall_ms > 0)
+        g_key_file_set_int64 (file, GROUP, "OwnStallMs", turn->own_stall_ms);
     }
   if (turn->theirs)
     {
       set_hex (file, "Theirs", turn->their_digest, sizeof turn->their_digest);
       g_key_file_set_int64 (file, GROUP, "TheirUsedMs", turn->their_used_ms);
+      if (turn->their_raised_ms > 0)
+        g_key_file_set_int64 (file, GROUP, "TheirRaisedMs", turn->their_raised_ms);
     }
   if (turn->last)
     {
       g_key_file_set_string (file, GROUP, "Last", turn->last_text);
       set_hex (file, "LastSalt", turn->last_salt, sizeof turn->last_salt);
+      if (turn->last_raised_ms > 0)
+        g_key_file_set_int64 (file, GROUP, "LastRaisedMs", turn->last_raised_ms);
     }
   return g_key_file_to_data (file, NULL, NULL);
 }
@@ -145,6 +151,8 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
         return FALSE;
       turn->own_used_ms
           = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnUsedMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
+      turn->own_stall_ms
+          = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnStallMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
       turn->own = TRUE;
     }
   if (g_key_file_has_key (file, GROUP, "Theirs", NULL))
@@ -153,6 +161,8 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
         return FALSE;
       turn->their_used_ms
           = CLAMP (g_key_file_get_int64 (file, GROUP, "TheirUsedMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
+      turn->their_raised_ms = CLAMP (g_key_file_get_int64 (file, GROUP, "TheirRaisedMs", NULL), 0,
+                                     SYN_PROTOCOL_MAX_MS);
       turn->theirs = TRUE;
     }
   if (g_key_file_has_key (file, GROUP, "Last", NULL))
@@ -160,6 +170,8 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
       if (!get_text (file, "Last", turn->last_text, sizeof turn->last_text, error)
           || !get_hex (file, "LastSalt", turn->last_salt, sizeof turn->last_salt, error))
         return FALSE;
+      turn->last_raised_ms = CLAMP (g_key_file_get_int64 (file, GROUP, "LastRaisedMs", NULL), 0,
+                                    SYN_PROTOCOL_MAX_MS);
       turn->last = TRUE;
     }
   return TRUE;

@@ -23,16 +23,24 @@ typedef struct
   char own_text[SYN_PROTOCOL_MOVE_MAX + 1];
   guint8 own_salt[SYN_PROTOCOL_SALT_SIZE];
   gint64 own_used_ms;
+  /* How long this program did not run while its clock ran (docs/protocol.md, "Clocks"): what
+   * a raise of the turn, sent again after a break, may add to the report. */
+  gint64 own_stall_ms;
 
   /* The other side's commitment and thinking time: kept before our reveal leaves. */
   gboolean theirs;
   guint8 their_digest[SYN_PROTOCOL_DIGEST_SIZE];
   gint64 their_used_ms;
+  /* The time we raised theirs to with `used` (0: not raised), to say it again to a side that
+   * missed it (docs/protocol.md, "Clocks"). */
+  gint64 their_raised_ms;
 
   /* Our reveal of the turn before (turn - 1), to bring a side that missed it forward. */
   gboolean last;
   char last_text[SYN_PROTOCOL_MOVE_MAX + 1];
   guint8 last_salt[SYN_PROTOCOL_SALT_SIZE];
+  /* Our raise of the other's time in that turn (0: none), sent again before that reveal. */
+  gint64 last_raised_ms;
 } SynNetTurn;
 
 /* A turn with nothing in it yet. */

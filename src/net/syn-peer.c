@@ -25,6 +25,7 @@
 #include "syn-game-private.h"
 #include "syn-net-game.h"
 #include "syn-net-turn.h"
+#include "syn-stall-meter.h"
 #include "hutnik.h"
 #include "syn-protocol-state.h"
 #include "syn-record.h"
@@ -52,6 +53,8 @@
 /* How long past the opponent's time we wait for its commitment before claiming its flag: it
  * covers the network's delay, which the opponent's own clock does not count. */
 #define FLAG_GRACE_MS 2000
+/* A stall is seen when the program runs again, just before or after it reads what waited. */
+#define STALL_MARGIN_US (200 * 1000)
 /* Connections still in their handshake; beyond it the one that waited longest makes room, so
  * that a burst of connections cannot pile up. */
 #define MAX_HANDSHAKES 16
@@ -127,6 +130,10 @@ struct _SynPeer
   gint64 local_commit_us;  /* when ours left, 0 before */
   gint64 remote_commit_us; /* when theirs came, 0 before */
   gboolean used_raised;    /* the other side raised our USED_MS this turn */
+  guint32 unraised_turn;   /* the turn a resume went on with: no time raised in it */
+
+  /* While a game with a clock is played: how long this program did not run. */
+  SynStallMeter *stall_meter;
   SynChoice remote_choice;
   guint deadline_id;
   gboolean pending_resign;
@@ -290,6 +297,26 @@ link_close (Link *link)
 
 static void write_next (Link *link);
 
+/* What broke a connection, in plain words for the player (GIO's own text, such as "Error
+ * receiving data: Connection reset by peer", goes to the debug log). */
+static const char *
+plain_reason (const GError *error)
+{
+  g_debug ("network error: %s", error->message);
+  if (error->domain == G_TLS_ERROR)
+    return _ ("the other program could not set up an encrypted connection with this one");
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED))
+    return _ ("the other program closed it, or its network was cut off");
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    return _ ("the network stopped answering");
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NETWORK_UNREACHABLE)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_HOST_UNREACHABLE))
+    return _ ("the network cannot reach the other computer");
+  return _ ("a network error");
+}
+
 static void
 on_write_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -302,7 +329,7 @@ on_write_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       if (link->peer && link->peer->link == link)
         end_link (link->peer, g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
-                                           _ ("The connection broke: %s"), error->message));
+                                           _ ("The connection broke: %s"), plain_reason (error)));
       link_unref (link);
       return;
     }
@@ -549,6 +576,7 @@ find_saved_turn (SynPeer *self, SynGame *game, SynNetTurn *turn)
       turn->last = TRUE;
       memcpy (turn->last_text, turn->own_text, sizeof turn->last_text);
       memcpy (turn->last_salt, turn->own_salt, sizeof turn->last_salt);
+      turn->last_raised_ms = turn->their_raised_ms;
       turn->own = turn->theirs = FALSE;
       turn->turn = n;
     }
@@ -590,6 +618,21 @@ stop_abandon_timer (SynPeer *self)
     }
 }
 
+/* How long this program did not run in stalls that ended since since_us. */
+static gint64
+stalled_ms (SynPeer *self, gint64 since_us)
+{
+  return self->stall_meter ? syn_stall_meter_since (self->stall_meter, since_us) : 0;
+}
+
+/* This turn's stalls while our clock ran, from a little before the other's commitment was
+ * read (the stall that kept it unread ends as it is read). */
+static gint64
+own_stall_ms (SynPeer *self)
+{
+  return self->remote_commit_us ? stalled_ms (self, self->remote_commit_us - STALL_MARGIN_US) : 0;
+}
+
 static void
 reset_turn (SynPeer *self)
 {
@@ -607,6 +650,12 @@ reset_turn (SynPeer *self)
   self->asked_choice = SYN_CHOICE_NONE;
   self->cleared_move = SYN_MOVE_NONE;
   self->answer_again = TRUE;
+  /* PSC-R11 as the protocol counts it: a clock runs from the arrival of the other side's
+   * commitment. The game layer runs the mover's clock as soon as a step asks nothing of the
+   * other side, which would charge the mover with the time the waiting side takes to commit
+   * (a slow or stopped program), more than the waiting side can accept. */
+  if (self->game && syn_clock_is_timed (syn_game_get_clock (self->game)))
+    syn_clock_set_chosen (syn_game_get_clock (self->game), FALSE, FALSE);
 }
 
 static void send_audit (SynPeer *self);
@@ -730,6 +779,14 @@ set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
       self->audit_log = log;
       /* A turn cut back or interrupted is played again from its start. */
       syn_tx_audit_log_cut (log, syn_game_get_n_turns (game));
+      /* Our question out when the program stopped is asked again first (TX-R16). */
+      if (log->asking)
+        {
+          self->question_lost = TRUE;
+          self->lost = log->asking_question;
+          self->lost_all = log->asking_all;
+          g_strlcpy (self->lost_game, syn_game_get_id (game), sizeof self->lost_game);
+        }
     }
   else
     syn_tx_audit_log_free (log);
@@ -744,6 +801,10 @@ set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
   self->pending_resign = FALSE;
   self->pending_draw = -1;
   reset_turn (self);
+  self->unraised_turn = G_MAXUINT32;
+  g_clear_pointer (&self->stall_meter, syn_stall_meter_free);
+  if (syn_clock_is_timed (syn_game_get_clock (game)))
+    self->stall_meter = syn_stall_meter_new ();
   syn_net_turn_init (&self->saved, syn_game_get_n_turns (game));
   /* A turn interrupted by a broken connection goes on, its time not counted. */
   syn_net_game_reset_clocks (game);
@@ -1137,6 +1198,7 @@ complete_turn (SynPeer *self)
     next.last = self->saved.own;
     memcpy (next.last_text, self->saved.own_text, sizeof next.last_text);
     memcpy (next.last_salt, self->saved.own_salt, sizeof next.last_salt);
+    next.last_raised_ms = self->saved.their_raised_ms;
     self->saved = next;
   }
   if (syn_game_is_over (self->game))
@@ -1529,6 +1591,16 @@ send_catch_up (SynPeer *self, guint32 turn)
 
   g_strlcpy (m.move, self->saved.last_text, sizeof m.move);
   memcpy (m.salt, self->saved.last_salt, sizeof m.salt);
+  if (self->saved.last_raised_ms > 0 && game_is_timed (self) && self->link && !self->link->closing)
+    {
+      /* PSC-R11: we played that turn with the other's time raised; a side that missed the
+       * reveal may have missed the raise before it, and must play the turn alike. */
+      SynMessage raise
+          = { .type = SYN_MESSAGE_USED, .turn = turn, .used_ms = self->saved.last_raised_ms };
+      length = syn_message_format (&raise, line);
+      if (length > 0)
+        link_write (self, line, length);
+    }
   length = syn_message_format (&m, line);
   if (length > 0 && self->link && !self->link->closing)
     link_write (self, line, length);
@@ -1777,6 +1849,7 @@ handle_resume (SynPeer *self, const SynMessage *m)
     return;
   set_game (self, game, local, g_steal_pointer (&log));
   self->saved = saved;
+  self->unraised_turn = MAX (n, m->turns);
   if (behind && !resume_behind (self))
     {
       fail (self, "internal",
@@ -2034,6 +2107,9 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
         }
       set_game (self, game, local, log);
       self->saved = self->resume_saved;
+      /* The turn under way starts afresh: its times are the reports, never raised (docs/
+       * protocol.md, "Resuming"). */
+      self->unraised_turn = MAX (n, m->turns);
       if (m->turns != n
           && (self->sealed || (m->turns + 1 == n && !self->saved.last)
               || (m->turns == n + 1 && !resume_behind (self))))
@@ -2098,7 +2174,8 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
   self->remote_used_ms = m->used_ms;
   self->remote_commit_us = now;
   /* A side that waits has no clock running (docs/protocol.md: its USED_MS is 0). */
-  if (game_is_timed (self) && self->local_commit_us && !side_waits (self, remote))
+  if (game_is_timed (self) && self->local_commit_us && !side_waits (self, remote)
+      && m->turn != self->unraised_turn)
     {
       /* PSC-R11: its clock ran from our commitment's arrival to its own commitment's
        * departure: at least what we saw between ours leaving and its arriving, less a round
@@ -2107,12 +2184,15 @@ handle_commit (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
       gint64 round_trip_ms = self->round_trip_us < 0 ? 0 : self->round_trip_us / 1000;
       gint64 seen_ms
           = (now - self->local_commit_us) / 1000 - MIN (round_trip_ms, MAX_ROUND_TRIP_MS);
+      /* Its commitment may have waited for us to read it while we did not run: not its time. */
+      seen_ms -= stalled_ms (self, self->local_commit_us);
       /* A time it had not: its flag is ours to claim by the deadline, not by a raise. */
       seen_ms = MIN (seen_ms, turn_start_ms (self, remote) - 1);
       if (seen_ms > m->used_ms)
         {
           SynMessage raise = { .type = SYN_MESSAGE_USED, .turn = m->turn, .used_ms = seen_ms };
           self->remote_used_ms = seen_ms;
+          self->saved.their_raised_ms = seen_ms;
           send_message (self, &raise);
         }
     }
@@ -2152,12 +2232,18 @@ handle_used (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
                         ? CLOCK_TOLERANCE_MS
                         : MIN (CLOCK_TOLERANCE_MS, 2 * self->last_round_trip_us / 1000 + 200);
 
+  /* And the time we did not run, with its commitment waiting to be read or ours to leave:
+   * the other saw it pass on our clock (measured now, or saved before a break). */
+  slack_ms += MAX (own_stall_ms (self), self->saved.own_stall_ms);
+
   if (!game_is_timed (self))
     why = g_strdup ("this game has no clock");
   else if (self->used_raised)
     why = g_strdup ("our time was raised already this turn");
   else if (side_waits (self, self->colour))
     why = g_strdup ("we wait this turn, and our clock does not run");
+  else if (m->turn == self->unraised_turn)
+    why = g_strdup ("no time is raised in the turn a resume goes on with");
   else if (m->used_ms < self->local_used_ms || m->used_ms > self->local_used_ms + slack_ms)
     why = g_strdup_printf ("a raise of our %" G_GINT64_FORMAT " ms to %" G_GINT64_FORMAT
                            " ms is impossible",
@@ -2519,6 +2605,7 @@ handle_locked (SynPeer *self, const SynMessage *m)
     }
   self->question.locked = m->answer;
   g_array_append_val (self->audit_log->answers, self->question);
+  self->audit_log->asking = FALSE;
   save_audit_log (self);
   self->asking = self->asking_all = FALSE;
   self->asked_choice = SYN_CHOICE_NONE;
@@ -2617,12 +2704,19 @@ ask (SynPeer *self, const SynBitboard *sets, guint n_sets, gboolean all, GError 
   g_autofree char *text = syn_tx_audit_write_sets (sets, n_sets);
 
   g_strlcpy (m.text, text, sizeof m.text);
+  /* Kept before it leaves: a program restarted after a break asks it again, alike, first
+   * (TX-R16), since the other side may have counted it. */
+  self->audit_log->asking = TRUE;
+  self->audit_log->asking_all = all;
+  self->audit_log->asking_question
+      = (SynTxLockAnswer){ .turn = self->proto.turn, .n_sets = n_sets };
+  memcpy (self->audit_log->asking_question.sets, sets, n_sets * sizeof *sets);
+  save_audit_log (self);
   if (!send_message (self, &m))
     return not_now (error, _ ("The move cannot be sent now"));
   self->asking = TRUE;
   self->asking_all = all;
-  self->question = (SynTxLockAnswer){ .turn = self->proto.turn, .n_sets = n_sets };
-  memcpy (self->question.sets, sets, n_sets * sizeof *sets);
+  self->question = self->audit_log->asking_question;
   return TRUE;
 }
 
@@ -2845,6 +2939,10 @@ handle_flag (SynPeer *self, const SynProtocolState *next, const SynMessage *m)
        * measure, which starts when the opponent's commitment arrived. */
       gint64 used_ms
           = self->remote_commit_us ? (g_get_monotonic_time () - self->remote_commit_us) / 1000 : -1;
+      /* Its commitment may have waited unread while we did not run: our clock ran then too,
+       * by the other's measure, or the two records would end with opposite results. */
+      if (used_ms >= 0)
+        used_ms += own_stall_ms (self);
       if (used_ms < 0 || used_ms + CLOCK_TOLERANCE_MS < turn_start_ms (self, self->colour))
         {
           g_autoptr (GError) error
@@ -3147,7 +3245,7 @@ on_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (n < 0)
     {
       end_link (self, g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
-                                   _ ("The connection broke: %s"), error->message));
+                                   _ ("The connection broke: %s"), plain_reason (error)));
       link_unref (link);
       return;
     }
@@ -3309,10 +3407,9 @@ on_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_handle_id (&link->timeout_id, g_source_remove);
   if (!ok)
     {
-      GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
-                                 _ ("The TLS handshake failed (the other side may not speak "
-                                    "TLS): %s"),
-                                 error->message);
+      GError *why
+          = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
+                         _ ("A connection ended before it was set up: %s"), plain_reason (error));
       if (self->connect_task && !self->link)
         {
           GTask *task = g_steal_pointer (&self->connect_task);
@@ -3608,6 +3705,7 @@ syn_peer_dispose (GObject *object)
 
   stop_timers (self);
   g_clear_handle_id (&self->abandon_id, g_source_remove);
+  g_clear_pointer (&self->stall_meter, syn_stall_meter_free);
   if (self->service)
     {
       g_socket_service_stop (self->service);
@@ -4098,6 +4196,7 @@ commit_choice (SynPeer *self, SynChoice choice, const char *text, GError **error
   g_strlcpy (self->saved.own_text, text, sizeof self->saved.own_text);
   memcpy (self->saved.own_salt, self->salt, sizeof self->saved.own_salt);
   self->saved.own_used_ms = m.used_ms;
+  self->saved.own_stall_ms = own_stall_ms (self);
   save_turn (self);
   if (!send_message (self, &m))
     return not_now (error, _ ("The move cannot be sent now"));
@@ -4272,6 +4371,20 @@ syn_peer_has_chosen (SynPeer *self)
   /* A Transactional move waiting for its lock answer is chosen too (TX-R16). */
   return self->proto.phase == SYN_PHASE_PLAYING
          && (self->proto.local_committed || self->asked_choice != SYN_CHOICE_NONE);
+}
+
+gboolean
+syn_peer_may_choose (SynPeer *self, SynChoice choice)
+{
+  SynMove move = SYN_CHOICE_MOVE (choice);
+  SynBitboard bound;
+
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+
+  if (!self->sealed || !self->game || !self->audit_log)
+    return TRUE;
+  bound = bound_set (self);
+  return !bound || (move != SYN_MOVE_NONE && syn_tx_refusal_squares (move) == bound);
 }
 
 SynOpponentState

@@ -139,6 +139,10 @@ SynColour syn_peer_get_colour (SynPeer *self);
  * other side's commitment is in. Cannot be changed afterwards. */
 gboolean syn_peer_choose (SynPeer *self, SynChoice choice, GError **error);
 gboolean syn_peer_has_chosen (SynPeer *self);
+/* Whether syn_peer_choose() may take choice as far as the turn's lock answers go: FALSE for
+ * any other move once the other side said the turn's move was not locked (TX-R16), which
+ * binds the turn across a broken connection too. */
+gboolean syn_peer_may_choose (SynPeer *self, SynChoice choice);
 
 SynOpponentState syn_peer_get_opponent_state (SynPeer *self);
 /* The thinking time the opponent reported with its commitment this turn, or -1. */

@@ -53,6 +53,9 @@ syn_tx_audit_log_copy (const SynTxAuditLog *log)
   g_array_append_vals (copy->own_salts, log->own_salts->data, log->own_salts->len);
   g_array_append_vals (copy->answers, log->answers->data, log->answers->len);
   g_array_append_vals (copy->questions, log->questions->data, log->questions->len);
+  copy->asking = log->asking;
+  copy->asking_all = log->asking_all;
+  copy->asking_question = log->asking_question;
   return copy;
 }
 
@@ -126,6 +129,8 @@ syn_tx_audit_log_cut (SynTxAuditLog *log, guint turns)
       g_array_index (log->questions, SynTxLockAnswer, kept++)
           = g_array_index (log->questions, SynTxLockAnswer, i);
   g_array_set_size (log->questions, kept);
+  if (log->asking_question.turn != turns)
+    log->asking = FALSE;
 }
 
 /* A list of answers of turn as the log's key writes them: "e5 yes", "g1+f1 no". */
@@ -192,6 +197,8 @@ syn_tx_audit_log_write (const SynTxAuditLog *log)
     n_turns = MAX (n_turns, g_array_index (log->answers, SynTxLockAnswer, i).turn + 1);
   for (guint i = 0; i < log->questions->len; i++)
     n_turns = MAX (n_turns, g_array_index (log->questions, SynTxLockAnswer, i).turn + 1);
+  if (log->asking)
+    n_turns = MAX (n_turns, log->asking_question.turn + 1);
   syn_variant_transactional.write_state (&log->referee_start, fen, sizeof fen);
   g_key_file_set_string (file, LOG_GAME_GROUP, "RefereeStart", fen);
   for (guint t = 0; t < n_turns; t++)
@@ -214,6 +221,14 @@ syn_tx_audit_log_write (const SynTxAuditLog *log)
         g_key_file_set_string (file, group, "Sealed", theirs->public_step);
       set_answers (file, group, "Answers", log->answers, t);
       set_answers (file, group, "Questions", log->questions, t);
+      if (log->asking && log->asking_question.turn == t)
+        {
+          g_autofree char *sets
+              = syn_tx_audit_write_sets (log->asking_question.sets, log->asking_question.n_sets);
+          g_key_file_set_string (file, group, "Asking", sets);
+          if (log->asking_all)
+            g_key_file_set_boolean (file, group, "AskingAll", TRUE);
+        }
     }
   return g_key_file_to_data (file, NULL, NULL);
 }
@@ -267,7 +282,16 @@ read_turn (GKeyFile *file, const char *group, guint turn, SynTxAuditLog *log, GE
   g_autofree char *sealed = g_key_file_get_string (file, group, "Sealed", NULL);
   g_auto (GStrv) answers = g_key_file_get_string_list (file, group, "Answers", NULL, NULL);
   g_auto (GStrv) questions = g_key_file_get_string_list (file, group, "Questions", NULL, NULL);
+  g_autofree char *asking = g_key_file_get_string (file, group, "Asking", NULL);
 
+  if (asking)
+    {
+      log->asking_question = (SynTxLockAnswer){ .turn = turn };
+      if (!syn_tx_audit_read_sets (asking, log->asking_question.sets, &log->asking_question.n_sets))
+        return bad_value (error, group, "Asking");
+      log->asking = TRUE;
+      log->asking_all = g_key_file_get_boolean (file, group, "AskingAll", NULL);
+    }
   if (committed)
     {
       guint8 bytes[SYN_PROTOCOL_SALT_SIZE];

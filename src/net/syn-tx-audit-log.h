@@ -24,6 +24,11 @@ typedef struct
   GArray *own_salts;    /* SYN_PROTOCOL_SALT_SIZE bytes by turn */
   GArray *answers;      /* SynTxLockAnswer: the other program's answers to us */
   GArray *questions;    /* SynTxLockAnswer: its questions to us, with our answers (TX-R16) */
+  /* Our lock question out and not yet answered (asking), kept before it leaves: a program
+   * restarted after a break asks it again, alike, before anything else (TX-R16). */
+  gboolean asking;
+  gboolean asking_all; /* it was the TX-R6 question about every move */
+  SynTxLockAnswer asking_question;
 } SynTxAuditLog;
 
 SynTxAuditLog *syn_tx_audit_log_new (const SynState *referee_start);

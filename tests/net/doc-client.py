@@ -617,7 +617,9 @@ class Guest:
             if resumed:
                 used = {me: 0, host: 0}
             for colour in ("white", "black"):
-                game["clock"][colour] += game["tc"][1] - used[colour]
+                left = game["clock"][colour] + game["tc"][1] - used[colour]
+                # protocol.md "Clocks": rounded up to a whole tenth of a second, 0 at least.
+                game["clock"][colour] = max(0, -(-left // 100) * 100)
             entry["clock_white"] = game["clock"]["white"]
             entry["clock_black"] = game["clock"]["black"]
         game["turns"].append(entry)
@@ -848,7 +850,7 @@ def main():
         game2 = saved_game
         guest.games[game2["id"]] = game2
         if game2["clock"] is not None:
-            # "the clocks stand at the values of the record (in tenths of seconds, rounded down)"
+            # "a resumed game goes on from the clocks of the record's last turn" (whole tenths)
             for colour in ("white", "black"):
                 if not os.environ.get("DOC_CLIENT_NO_TRUNCATE"):
                     game2["clock"][colour] -= game2["clock"][colour] % 100

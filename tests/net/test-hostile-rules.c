@@ -43,6 +43,7 @@ typedef struct
 static const Setup psc_game = { &syn_variant_psc, { 0, 0 } };
 static const Setup tx_game = { &syn_variant_transactional, { 0, 0 } };
 static const Setup timed_game = { &syn_variant_psc, { 5000, 0 } };
+static const Setup timed_tx_game = { &syn_variant_transactional, { 30000, 0 } };
 /* Black moves first; its rook to a1 would mate white's king behind its pawns. */
 static const Setup tx_back_rank
     = { &syn_variant_transactional, { 0, 0 }, "r3k3/8/8/8/8/8/6PP/7K b - - 0 1 T1:- T2:-" };
@@ -120,8 +121,16 @@ typedef struct
   RawClient *client;
   guint answers_no, answers_yes, refusals; /* lock questions */
   gint64 used_ms;                          /* clock: what the guest reports */
+  gint64 left_ms;                          /* clock: the guest's time left, as both count it */
   gboolean host_committed;                 /* the host's commitment to turn 0 is in */
 } Raw;
+
+/* A clock after a turn: rounded up to whole tenths of a second (docs/protocol.md, "Clocks"). */
+static gint64
+tenths_up (gint64 ms)
+{
+  return ms <= 0 ? 0 : (ms + 99) / 100 * 100;
+}
 
 static const guint8 salt[SYN_PROTOCOL_SALT_SIZE] = { 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
 
@@ -720,6 +729,7 @@ clock_lie_thread (gpointer data)
   static const char *const moves[] = { "e7e5", "d7d6" };
 
   raw_join (raw);
+  raw->left_ms = 5000;
   for (guint turn = 0; turn < G_N_ELEMENTS (moves); turn++)
     {
       g_autofree char *prefix = g_strdup_printf ("commit %u ", turn);
@@ -735,6 +745,7 @@ clock_lie_thread (gpointer data)
       g_test_message ("the host says: %s", used);
       g_assert_cmpint (parse (used).used_ms, >=, 1400);
       raw->used_ms += parse (used).used_ms;
+      raw->left_ms = tenths_up (raw->left_ms - parse (used).used_ms);
       reveal = expect (raw, reveal_prefix);
       send_reveal (raw, turn, moves[turn]);
     }
@@ -760,13 +771,86 @@ test_clock_lie (Fixture *f, gconstpointer data)
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, 2);
   left = syn_game_get_turn (game, 1)->remaining_ms[SYN_BLACK];
   g_test_message ("black's clock after two turns: %" G_GINT64_FORMAT " ms", left);
-  /* Exactly what the host told the guest it took. */
-  g_assert_cmpint (left, ==, 5000 - raw.used_ms);
+  /* Exactly what the host told the guest it took, the clock in whole tenths after each turn. */
+  g_assert_cmpint (left, ==, raw.left_ms);
   g_assert_cmpint (left, <=, 5000 - 2 * 1400);
   saved = saved_game (f);
   /* The record keeps tenths of seconds. */
   g_assert_cmpint (syn_game_get_turn (saved, 1)->remaining_ms[SYN_BLACK], <=, left);
   g_assert_cmpint (syn_game_get_turn (saved, 1)->remaining_ms[SYN_BLACK], >, left - 100);
+}
+
+/* Found by the soak: in a step where one side waits, the mover's clock ran from the start of
+ * the step, not from the arrival of the waiting side's commitment; a waiting side that was
+ * slow to commit (a program stopped, a loaded machine) made the mover report more than had
+ * passed since that commitment left, which the waiting side refused (`error clock`), and the
+ * game stalled. ------------------------------------------------------------------------------ */
+
+static gboolean
+poke_bot_cb (gpointer data)
+{
+  NetBot *bot = data;
+
+  bot->paused = FALSE;
+  net_bot_poke (bot);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+late_wait_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autofree char *reveal = NULL;
+  g_autofree char *sealed = NULL;
+  char *line;
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  send_commit (raw, 1, "a7a6 T2:a7a6", 0);
+  send_line (raw, "sealed 1 -\n");
+  /* The host may raise black's time by the few milliseconds it saw. */
+  reveal = expect (raw, "");
+  if (g_str_has_prefix (reveal, "used 1 "))
+    {
+      g_free (reveal);
+      reveal = expect (raw, "reveal 1 ");
+    }
+  /* Turn 2 is white's: black waits, and commits to it late. */
+  g_usleep (1500 * 1000);
+  send_commit (raw, 2, "-", 0);
+  g_usleep (100 * 1000);
+  g_idle_add (poke_bot_cb, raw->f->bot);
+  while (g_str_has_prefix ((line = expect (raw, "")), "lock 2 "))
+    {
+      send_line (raw, "locked 2 no\n");
+      g_free (line);
+    }
+  g_assert_true (g_str_has_prefix (line, "commit 2 "));
+  raw->used_ms = parse (line).used_ms;
+  g_free (line);
+  sealed = expect (raw, "sealed 2 ");
+  send_reveal (raw, 2, "-");
+  g_free (expect (raw, "commit 3 "));
+  send_line (raw, "resign\n");
+  g_usleep (200 * 1000);
+  send_line (raw, "bye\n");
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+test_clock_waits_for_commitment (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+
+  f->bot->stop_at_turn = 2;
+  net_test_run_thread (late_wait_thread, &raw, 30);
+  wait_hung_up (f);
+  g_test_message ("the mover reported %" G_GINT64_FORMAT " ms", raw.used_ms);
+  /* PSC-R11: 100 ms passed between the waiting side's commitment and the mover's, not the
+   * 1.6 s since the step began. */
+  g_assert_cmpint (raw.used_ms, <, 1000);
+  g_assert_cmpint (syn_game_get_n_turns (syn_peer_get_game (f->host)), ==, 3);
 }
 
 /* The same from a hostile host against a SynPeer guest. ------------------------------------ */
@@ -830,6 +914,7 @@ typedef struct
   GuestFixture *g;
   Raw raw;          /* its client is the host's end of the connection */
   SynColour colour; /* the host's */
+  gboolean restart; /* the guest's program starts again after the break */
 } RawHost;
 
 static gboolean
@@ -1094,7 +1179,7 @@ test_host_clock_lie (GuestFixture *g, gconstpointer data)
   left = syn_game_get_turn (game, 0)->remaining_ms[SYN_WHITE];
   g_test_message ("white's clock after a turn: %" G_GINT64_FORMAT " ms", left);
   g_assert_cmpint (h.raw.used_ms, >=, 1400);
-  g_assert_cmpint (left, ==, 5000 - h.raw.used_ms);
+  g_assert_cmpint (left, ==, tenths_up (5000 - h.raw.used_ms));
   saved = guest_saved_game (g);
   g_assert_cmpint (syn_game_get_turn (saved, 0)->remaining_ms[SYN_WHITE], <=, left);
 }
@@ -1168,6 +1253,23 @@ reconnect_paused_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The same after the guest's program stopped and started again: it holds only what it saved
+ * (found by the soak: a restarted mover asked about another move, which the host refused,
+ * and the game stalled). */
+static gboolean
+restart_paused_cb (gpointer data)
+{
+  GuestFixture *g = data;
+
+  syn_peer_close (g->guest);
+  g_clear_pointer (&g->bot, net_bot_free);
+  g_clear_object (&g->guest);
+  g->guest = syn_peer_new (g->guest_identity, "Guest");
+  syn_peer_set_autosave (g->guest, TRUE);
+  g->bot = net_bot_new (g->guest, 7);
+  return reconnect_paused_cb (g);
+}
+
 static char *
 guest_line (RawHost *h, const char *prefix)
 {
@@ -1205,7 +1307,7 @@ host_lost_answer_thread (gpointer data)
   h->raw.client = NULL;
   g_usleep (300 * 1000);
 
-  g_idle_add (reconnect_paused_cb, h->g);
+  g_idle_add (h->restart ? restart_paused_cb : reconnect_paused_cb, h->g);
   raw_host_accept (h);
   name = g_strconcat (h->raw.id, SYN_RECORD_SUFFIX, NULL);
   file = g_file_get_child (dir, name);
@@ -1229,7 +1331,7 @@ host_lost_answer_thread (gpointer data)
 static void
 test_host_lost_answer (GuestFixture *g, gconstpointer data)
 {
-  RawHost h = { 0 };
+  RawHost h = { .restart = data != NULL };
   g_autoptr (SynTxAuditLog) log = NULL;
   g_autoptr (GError) error = NULL;
   guint n_answers = 0;
@@ -1379,6 +1481,8 @@ main (int argc, char **argv)
   ADD ("tx/lock-questions-survive-a-resume", test_tx_ask_leave_ask, &tx_game);
   ADD ("tx/false-mate-then-leave-before-audit", test_tx_false_mate_and_leave, &tx_back_rank);
   ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
+  ADD ("clock/tx-mover-clock-runs-from-commitment", test_clock_waits_for_commitment,
+       &timed_tx_game);
 #define ADD_HOST(path, func)                                                                       \
   g_test_add ("/net/hostile-rules/hostile-host/" path, GuestFixture, NULL, guest_set_up, func,     \
               guest_tear_down)
@@ -1388,6 +1492,8 @@ main (int argc, char **argv)
   ADD_HOST ("tx/lock-questions-about-every-square", test_host_lock_flood);
   ADD_HOST ("tx/unreachable-commit-refused", test_host_impossible_commit);
   ADD_HOST ("tx/lock-question-asked-again-after-a-break", test_host_lost_answer);
+  g_test_add ("/net/hostile-rules/hostile-host/tx/lock-question-asked-again-after-a-restart",
+              GuestFixture, "restart", guest_set_up, test_host_lost_answer, guest_tear_down);
   ADD_HOST ("tx/move-told-not-locked-binds-after-a-break", test_host_bound_move);
 #undef ADD_HOST
 #undef ADD

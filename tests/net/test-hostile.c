@@ -10,6 +10,7 @@
 
 #include <glib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "net-test-util.h"
 #include "syn-protocol.h"
@@ -558,6 +559,77 @@ test_stalling (Fixture *f, gconstpointer data)
   g_free (raw.host_commit);
 }
 
+/* Issue 14: a guest whose connection reset in the handshake left the host showing GIO's
+ * "Error receiving data: Connection reset by peer". The host tells what happened in plain
+ * words and keeps listening: the fixture's honest guest still gets its game. ------------- */
+
+static void
+reset_socket (GSocket *socket)
+{
+  struct linger linger = { 1, 0 };
+
+  /* Closing with a zero linger time sends a reset, as a crashed or cut-off guest does. */
+  setsockopt (g_socket_get_fd (socket), SOL_SOCKET, SO_LINGER, &linger, sizeof linger);
+  g_socket_close (socket, NULL);
+}
+
+static gpointer
+reset_thread (gpointer data)
+{
+  Raw *raw = data;
+  static const guint8 partial_hello[] = { 0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00 };
+  g_autoptr (GError) error = NULL;
+  RawClient *client;
+
+  /* In the TLS handshake: its first bytes, then a reset. */
+  client = raw_connect (raw);
+  g_assert_true (g_output_stream_write_all (client->out, partial_hello, sizeof partial_hello, NULL,
+                                            NULL, &error));
+  g_assert_no_error (error);
+  g_usleep (200 * 1000);
+  reset_socket (g_socket_connection_get_socket (client->connection));
+  raw_client_free (client);
+  /* Through TLS, then a reset before a word was said. */
+  raw->tls = TRUE;
+  client = raw_connect (raw);
+  g_usleep (300 * 1000);
+  reset_socket (g_socket_connection_get_socket (client->connection));
+  raw_client_free (client);
+  g_usleep (500 * 1000);
+  return NULL;
+}
+
+static void
+on_host_error_cb (SynPeer *peer, const GError *error, GPtrArray *messages)
+{
+  if (error)
+    g_ptr_array_add (messages, g_strdup (error->message));
+}
+
+static void
+test_reset (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  Raw raw = { f };
+  gulong error_id = g_signal_connect (f->host, "error", G_CALLBACK (on_host_error_cb), messages);
+  gulong disconnected_id
+      = g_signal_connect (f->host, "disconnected", G_CALLBACK (on_host_error_cb), messages);
+
+  net_test_run_thread (reset_thread, &raw, 30);
+  net_test_spin (300);
+  g_signal_handler_disconnect (f->host, error_id);
+  g_signal_handler_disconnect (f->host, disconnected_id);
+  g_assert_cmpuint (messages->len, >=, 1);
+  for (guint i = 0; i < messages->len; i++)
+    {
+      const char *message = g_ptr_array_index (messages, i);
+
+      g_test_message ("the host says: %s", message);
+      g_assert_null (strstr (message, "Error receiving data"));
+      g_assert_null (strstr (message, "reset by peer"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -579,6 +651,7 @@ main (int argc, char **argv)
   ADD ("flood", test_flood, NULL);
   ADD ("silence", test_silence, NULL);
   ADD ("stalling-loses-on-time", test_stalling, &short_clock);
+  ADD ("reset-in-handshake-host-listens-on", test_reset, NULL);
 #undef ADD
   status = g_test_run ();
   net_test_cleanup (test_dir);
