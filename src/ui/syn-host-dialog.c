@@ -227,6 +227,24 @@ on_options_declined_cb (SynPeer *peer, const char *reason, SynHostDialog *self)
   adw_status_page_set_title (self->waiting_page, _ ("Waiting for a Player"));
 }
 
+/* The guest went away before the game started (a reset, a crash, a refusal of the codes):
+ * the peer listens on, so the dialog goes back to waiting and says what happened in the
+ * peer's own words. */
+static void
+on_disconnected_cb (SynPeer *peer, GError *error, SynHostDialog *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->game_started)
+    return;
+  /* Translators: the second line is why, in the network's words */
+  text = g_strdup_printf (_ ("The player left before the game began.\n%s.\nStill waiting."),
+                          error ? error->message : _ ("They said goodbye"));
+  gtk_widget_set_visible (GTK_WIDGET (self->code_label), FALSE);
+  gtk_label_set_text (self->fingerprint_label, text);
+  adw_status_page_set_title (self->waiting_page, _ ("Waiting for a Player"));
+}
+
 static void
 on_game_started_cb (SynPeer *peer, gboolean resumed, SynHostDialog *self)
 {
@@ -321,5 +339,6 @@ syn_host_dialog_new (GtkWindow *parent, GSettings *settings, SynPeer *peer)
   g_signal_connect_object (peer, "connected", G_CALLBACK (on_connected_cb), self, 0);
   g_signal_connect_object (peer, "options-declined", G_CALLBACK (on_options_declined_cb), self, 0);
   g_signal_connect_object (peer, "game-started", G_CALLBACK (on_game_started_cb), self, 0);
+  g_signal_connect_object (peer, "disconnected", G_CALLBACK (on_disconnected_cb), self, 0);
   return self;
 }

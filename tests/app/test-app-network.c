@@ -14,7 +14,10 @@
 
 #include <gtk/gtk.h>
 
+#include <sys/socket.h>
+
 #include "app-test-util.h"
+#include "net-test-util.h"
 #include "syn-host-dialog.h"
 #include "syn-join-dialog.h"
 #include "syn-preferences-window.h"
@@ -42,6 +45,29 @@ free_port (void)
   return port;
 }
 
+/* Starts synchess-cli with argv in folders of its own (it must not share this app's
+ * identity). */
+static void
+cli_start (Host *host, const char *const *argv)
+{
+  g_auto (GStrv) env = g_get_environ ();
+  g_autofree char *config = NULL, *data = NULL;
+  g_autoptr (GError) error = NULL;
+
+  host->home = g_dir_make_tmp ("synchess-cli-XXXXXX", &error);
+  g_assert_no_error (error);
+  config = g_build_filename (host->home, "config", NULL);
+  data = g_build_filename (host->home, "data", NULL);
+  env = g_environ_setenv (env, "HOME", host->home, TRUE);
+  env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
+  env = g_environ_setenv (env, "XDG_DATA_HOME", data, TRUE);
+  g_assert_nonnull (argv[0]);
+  g_assert_true (g_spawn_async (NULL, (char **) argv, env,
+                                G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                                die_with_parent, NULL, &host->pid, &error));
+  g_assert_no_error (error);
+}
+
 static void
 host_start (Host *host, guint16 port)
 {
@@ -59,22 +85,8 @@ host_start (Host *host, guint16 port)
                          "--seed",
                          "7",
                          NULL };
-  g_auto (GStrv) env = g_get_environ ();
-  g_autofree char *config = NULL, *data = NULL;
-  g_autoptr (GError) error = NULL;
 
-  host->home = g_dir_make_tmp ("synchess-cli-XXXXXX", &error);
-  g_assert_no_error (error);
-  config = g_build_filename (host->home, "config", NULL);
-  data = g_build_filename (host->home, "data", NULL);
-  env = g_environ_setenv (env, "HOME", host->home, TRUE);
-  env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
-  env = g_environ_setenv (env, "XDG_DATA_HOME", data, TRUE);
-  g_assert_nonnull (argv[0]);
-  g_assert_true (g_spawn_async (NULL, (char **) argv, env,
-                                G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
-                                die_with_parent, NULL, &host->pid, &error));
-  g_assert_no_error (error);
+  cli_start (host, argv);
 }
 
 static void
@@ -360,6 +372,125 @@ test_host_waiting_shows_addresses (void)
   app_test_quit (app, window);
 }
 
+/* A guest that goes away, at any point before the game starts, leaves the host waiting for
+ * the next one: the dialog says so in words (never GIO's "Error receiving data") and an
+ * honest guest then plays. */
+typedef struct
+{
+  guint16 port;
+  SynIdentity *identity;
+  RawClient *client; /* the guest that said hello, until the main thread resets it */
+  gboolean hello_done;
+} Vanishing;
+
+static void
+reset_socket (GSocket *socket)
+{
+  struct linger linger = { 1, 0 };
+
+  /* A zero linger time sends a reset, as a crashed or cut-off guest does. */
+  setsockopt (g_socket_get_fd (socket), SOL_SOCKET, SO_LINGER, &linger, sizeof linger);
+  g_socket_close (socket, NULL);
+}
+
+static gpointer
+vanishing_guests_thread (gpointer data)
+{
+  static const guint8 partial_tls_hello[] = { 0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00 };
+  Vanishing *v = data;
+  g_autoptr (GError) error = NULL;
+  RawClient *client;
+  char *line;
+
+  /* The first bytes of a TLS handshake, then a reset. */
+  client = raw_client_connect ("127.0.0.1", v->port, NULL, &error);
+  g_assert_no_error (error);
+  g_output_stream_write_all (client->out, partial_tls_hello, sizeof partial_tls_hello, NULL,
+                             NULL, NULL);
+  g_usleep (200 * 1000);
+  reset_socket (g_socket_connection_get_socket (client->connection));
+  raw_client_free (client);
+  /* Through TLS and the greetings, up to the host's proposal; the main thread resets it
+   * once the dialog shows the code. */
+  v->client = raw_client_connect ("127.0.0.1", v->port, v->identity, &error);
+  g_assert_no_error (error);
+  g_assert_true (raw_client_send (v->client, "hello synchess 2 Mallory\n", &error));
+  while ((line = raw_client_read_message (v->client, &error)) != NULL
+         && !g_str_has_prefix (line, "options "))
+    g_free (line);
+  g_assert_nonnull (line);
+  g_free (line);
+  return GINT_TO_POINTER (TRUE);
+}
+
+static gboolean
+shows_no_raw_error (GtkWidget *widget, gconstpointer data)
+{
+  const char *text = GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : NULL;
+
+  return text && (strstr (text, "Error receiving") || strstr (text, "reset by peer"));
+}
+
+static gboolean
+dialog_gone (gpointer data)
+{
+  return find_host_dialog () == NULL;
+}
+
+static void
+test_host_waits_on_after_guest_vanishes (void)
+{
+  SynApplication *app = NULL;
+  SynWindow *window = app_test_start (&app, 1280, 800);
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *identity_dir = g_dir_make_tmp ("synchess-guest-XXXXXX", &error);
+  g_autoptr (SynIdentity) identity = NULL;
+  Vanishing v = { free_port () };
+  SynHostDialog *dialog;
+  Host guest = { 0 };
+  TextWait wait;
+
+  g_assert_nonnull (window);
+  identity = syn_identity_new_for_dir (identity_dir, &error);
+  g_assert_no_error (error);
+  v.identity = identity;
+  g_settings_set_int (settings, "host-port", v.port);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
+  dialog = find_host_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (syn_host_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (net_test_run_thread (vanishing_guests_thread, &v, 30));
+  wait.dialog = (SynJoinDialog *) dialog;
+  wait.text = "Mallory connected";
+  g_assert_true (app_test_iterate_until (text_shown, &wait, 10000));
+  reset_socket (g_socket_connection_get_socket (v.client->connection));
+  g_clear_pointer (&v.client, raw_client_free);
+
+  wait.text = "Still waiting";
+  g_assert_true (app_test_iterate_until (text_shown, &wait, 10000));
+  shoot ("host-after-guest-vanished");
+  g_assert_null (app_test_find (GTK_WIDGET (dialog), shows_no_raw_error, NULL));
+  g_assert_null (app_test_find (GTK_WIDGET (window), shows_no_raw_error, NULL));
+  wait.text = "Waiting for a Player";
+  g_assert_true (text_shown (&wait));
+
+  /* An honest guest is still welcome on the same port. */
+  {
+    g_autofree char *port_text = g_strdup_printf ("%u", (guint) v.port);
+    const char *argv[] = { g_getenv ("SYNCHESS_CLI"), "join", "127.0.0.1", port_text, "--bot",
+                           "random", "--seed", "3", NULL };
+    cli_start (&guest, argv);
+  }
+  g_assert_true (app_test_iterate_until (dialog_gone, NULL, 20000));
+  host_stop (&guest);
+  g_settings_reset (settings, "host-port");
+  app_test_quit (app, window);
+  net_test_remove_tree (identity_dir);
+}
+
 static gboolean
 is_entry_row (GtkWidget *widget, gconstpointer data)
 {
@@ -424,5 +555,7 @@ main (int argc, char **argv)
                    test_codes_match_then_game_with_name);
   g_test_add_func ("/app/network/host-waiting-shows-addresses", test_host_waiting_shows_addresses);
   g_test_add_func ("/app/network/preferences-name-row", test_preferences_name_row);
+  g_test_add_func ("/app/network/host-waits-on-after-guest-vanishes",
+                   test_host_waits_on_after_guest_vanishes);
   return g_test_run ();
 }
