@@ -275,6 +275,14 @@ syn_window_render_png (SynWindow *self, const char *path, int width, int height,
   GtkSnapshot *snapshot;
   g_autoptr (GskRenderNode) node = NULL;
   int minimum, natural;
+  GdkRGBA background = { 1, 1, 1, 1 };
+
+  /* GTK 4.10 deprecates looking up a named colour, and offers nothing in its place before
+   * 4.16's CSS variables; it still works. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)),
+                                  "window_bg_color", &background);
+  G_GNUC_END_IGNORE_DEPRECATIONS
 
   /* The window's content is laid out at the size asked for, whatever room the screen gives
    * the window (it is no larger than the screen, less its frame's margins); the next frame
@@ -285,6 +293,9 @@ syn_window_render_png (SynWindow *self, const char *path, int width, int height,
   height = MAX (height, minimum);
   gtk_widget_allocate (content, width, height, -1, NULL);
   snapshot = gtk_snapshot_new ();
+  /* The window draws the background its content lies on: without it, dark style's light
+   * text would stand on a transparent (to most viewers, white) picture. */
+  gtk_snapshot_append_color (snapshot, &background, &GRAPHENE_RECT_INIT (0, 0, width, height));
   gtk_widget_snapshot_child (gtk_widget_get_parent (content), content, snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
   gtk_widget_queue_resize (GTK_WIDGET (self));
