@@ -95,6 +95,123 @@ normalise (double *v, int n)
     v[i] = sum > 0 ? v[i] / sum : 1.0 / n;
 }
 
+/* The least and the greatest cell, which set the map onto [1, 2]. */
+static inline void
+cell_range (const double *cells, int n_cells, double *low_out, double *high_out)
+{
+  double low, high;
+
+  low = high = cells[0];
+  for (int k = 1; k < n_cells; k++)
+    {
+      low = cells[k] < low ? cells[k] : low;
+      high = cells[k] > high ? cells[k] : high;
+    }
+  *low_out = low;
+  *high_out = high;
+}
+
+/* Rows 0..m-1 are the constraints B w + s = 1, row m the objective; columns 0..n-1 are w,
+ * n..n+m-1 the slacks s, and the last one the right-hand side. The slacks start basic. */
+static inline void
+fill_tableau (const double *cells, int m, int n, double low, double scale, double *tableau,
+              int *basis)
+{
+  const int width = n + m + 1, rhs = n + m;
+  double *objective = tableau + m * width;
+
+  for (int i = 0; i < m; i++)
+    {
+      double *row = tableau + i * width;
+      for (int j = 0; j < n; j++)
+        row[j] = (cells[i * n + j] - low) * scale + 1.0;
+      for (int k = 0; k < m; k++)
+        row[n + k] = 0;
+      row[n + i] = 1;
+      row[rhs] = 1;
+      basis[i] = n + i;
+    }
+  for (int c = 0; c < width; c++)
+    objective[c] = c < n ? -1.0 : 0.0;
+}
+
+/* The column that enters the basis: the most negative reduced cost (Dantzig), or the first
+ * negative one (Bland); -1 when none is below -COST_EPSILON, that is at the optimum. */
+static inline int
+entering_column (const double *objective, int rhs, bool bland)
+{
+  int enter = -1;
+  double best = -COST_EPSILON;
+
+  for (int c = 0; c < rhs; c++)
+    if (objective[c] < best)
+      {
+        enter = c;
+        if (bland)
+          break;
+        best = objective[c];
+      }
+  return enter;
+}
+
+/* The ratio test: the row that leaves when column enter comes in, or -1 when no entry of
+ * the column is above PIVOT_EPSILON; its ratio goes to ratio_out. */
+static inline int
+leaving_row (const double *tableau, const int *basis, int m, int width, int enter, bool bland,
+             double *ratio_out)
+{
+  const int rhs = width - 1;
+  int leave = -1;
+  double ratio = INFINITY;
+
+  for (int r = 0; r < m; r++)
+    {
+      const double *row = tableau + r * width;
+      double a = row[enter], q;
+      if (a <= PIVOT_EPSILON)
+        continue;
+      q = (row[rhs] > 0 ? row[rhs] : 0) / a;
+      if (leave < 0 || q < ratio - 1e-12)
+        {
+          leave = r;
+          ratio = q;
+        }
+      else if (q <= ratio + 1e-12)
+        {
+          /* A tie: Bland's rule needs the lowest basic variable to leave; otherwise
+           * the larger pivot is the more stable. */
+          bool better = bland ? basis[r] < basis[leave] : a > tableau[leave * width + enter];
+          if (better)
+            {
+              leave = r;
+              ratio = q < ratio ? q : ratio;
+            }
+        }
+    }
+  *ratio_out = ratio;
+  return leave;
+}
+
+/* w from the basic rows, u from the slack columns' reduced costs; both scale to
+ * strategies by the same positive factor, which normalising takes care of. */
+static inline void
+read_strategies (const double *tableau, const int *basis, int m, int n, double *row_strategy,
+                 double *col_strategy)
+{
+  const int width = n + m + 1, rhs = n + m;
+  const double *objective = tableau + m * width;
+
+  for (int j = 0; j < n; j++)
+    col_strategy[j] = 0;
+  for (int r = 0; r < m; r++)
+    if (basis[r] < n)
+      col_strategy[basis[r]] = tableau[r * width + rhs];
+  for (int i = 0; i < m; i++)
+    row_strategy[i] = objective[n + i];
+  normalise (col_strategy, n);
+  normalise (row_strategy, m);
+}
+
 bool
 syn_matrix_game_solve (const double *cells, int n_rows, int n_cols, double *row_strategy,
                        double *col_strategy, SynMatrixGameWork *work,
@@ -110,12 +227,7 @@ syn_matrix_game_solve (const double *cells, int n_rows, int n_cols, double *row_
   if (m < 1 || n < 1 || m > SYN_MATRIX_GAME_MAX || n > SYN_MATRIX_GAME_MAX)
     return false;
 
-  low = high = cells[0];
-  for (int k = 1; k < m * n; k++)
-    {
-      low = cells[k] < low ? cells[k] : low;
-      high = cells[k] > high ? cells[k] : high;
-    }
+  cell_range (cells, m * n, &low, &high);
   /* A game whose cells are all equal: every strategy is optimal; the uniform ones give away
    * the least about which move will come. */
   if (!(high - low > 1e-12 * (fabs (high) + fabs (low))))
@@ -129,70 +241,23 @@ syn_matrix_game_solve (const double *cells, int n_rows, int n_cols, double *row_
       return true;
     }
   scale = 1.0 / (high - low);
-
-  /* Rows 0..m-1 are the constraints B w + s = 1, row m the objective; columns 0..n-1 are w,
-   * n..n+m-1 the slacks s, and the last one the right-hand side. */
-  for (int i = 0; i < m; i++)
-    {
-      double *row = tableau + i * width;
-      for (int j = 0; j < n; j++)
-        row[j] = (cells[i * n + j] - low) * scale + 1.0;
-      for (int k = 0; k < m; k++)
-        row[n + k] = 0;
-      row[n + i] = 1;
-      row[rhs] = 1;
-      basis[i] = n + i;
-    }
+  fill_tableau (cells, m, n, low, scale, tableau, basis);
   objective = tableau + m * width;
-  for (int c = 0; c < width; c++)
-    objective[c] = c < n ? -1.0 : 0.0;
 
   /* Bland's rule alone is bounded by the number of bases, which is astronomically loose;
    * in practice a few times m + n pivots suffice, and the certificate reports any shortfall. */
   limit = 50 * (m + n) + 1000;
   while (pivots < limit)
     {
-      int enter = -1, leave = -1;
-      double best = -COST_EPSILON, ratio = INFINITY;
+      int enter = entering_column (objective, rhs, bland), leave;
+      double ratio;
 
-      for (int c = 0; c < rhs; c++)
-        if (objective[c] < best)
-          {
-            enter = c;
-            if (bland)
-              break;
-            best = objective[c];
-          }
       if (enter < 0)
         {
           finished = true;
           break;
         }
-
-      for (int r = 0; r < m; r++)
-        {
-          const double *row = tableau + r * width;
-          double a = row[enter], q;
-          if (a <= PIVOT_EPSILON)
-            continue;
-          q = (row[rhs] > 0 ? row[rhs] : 0) / a;
-          if (leave < 0 || q < ratio - 1e-12)
-            {
-              leave = r;
-              ratio = q;
-            }
-          else if (q <= ratio + 1e-12)
-            {
-              /* A tie: Bland's rule needs the lowest basic variable to leave; otherwise
-               * the larger pivot is the more stable. */
-              bool better = bland ? basis[r] < basis[leave] : a > tableau[leave * width + enter];
-              if (better)
-                {
-                  leave = r;
-                  ratio = q < ratio ? q : ratio;
-                }
-            }
-        }
+      leave = leaving_row (tableau, basis, m, width, enter, bland, &ratio);
       /* The program is bounded (B > 0), so a column with a negative cost always has a
        * positive entry; none above the threshold means it was rounding noise. */
       if (leave < 0)
@@ -209,18 +274,7 @@ syn_matrix_game_solve (const double *cells, int n_rows, int n_cols, double *row_
       pivots++;
     }
 
-  /* w from the basic rows, u from the slack columns' reduced costs; both scale to
-   * strategies by the same positive factor, which normalising takes care of. */
-  for (int j = 0; j < n; j++)
-    col_strategy[j] = 0;
-  for (int r = 0; r < m; r++)
-    if (basis[r] < n)
-      col_strategy[basis[r]] = tableau[r * width + rhs];
-  for (int i = 0; i < m; i++)
-    row_strategy[i] = objective[n + i];
-  normalise (col_strategy, n);
-  normalise (row_strategy, m);
-
+  read_strategies (tableau, basis, m, n, row_strategy, col_strategy);
   syn_matrix_game_certify (cells, m, n, row_strategy, col_strategy, solution);
   solution->pivots = pivots;
   return finished;

@@ -77,27 +77,14 @@ syn_orthodox_add_castlings (const SynPosition *pos, SynColour us, SynBitboard oc
   return list;
 }
 
-int
-syn_orthodox_moves (const SynPosition *pos, SynMove *moves)
+/* Knights, bishops, rooks and queens onto target_mask; a pinned knight can never move, a
+ * pinned slider keeps to its pin line. */
+static inline SynMove *
+add_piece_moves (const SynPosition *pos, SynColour us, SynBitboard own, SynBitboard occupied,
+                 int king, SynBitboard pinned, SynBitboard target_mask, SynMove *list)
 {
-  SynColour us = (SynColour) pos->side_to_move, them = (SynColour) !us;
-  SynBitboard own = pos->by_colour[us], enemy = pos->by_colour[them];
-  SynBitboard occupied = own | enemy;
-  int king = syn_position_king (pos, us);
-  SynBitboard checkers = syn_orthodox_attackers (pos, king, them, occupied);
-  SynBitboard danger = enemy_attacks (pos, them, occupied ^ syn_bit (king));
-  SynBitboard pinned, target_mask, pieces;
-  SynMove *list = moves;
+  SynBitboard pieces;
 
-  list = add_targets (list, king, syn_king_attacks (king) & ~own & ~danger);
-  if (syn_more_than_one (checkers))
-    return (int) (list - moves);
-
-  target_mask = checkers ? syn_between (king, syn_lsb (checkers)) | checkers : ~own;
-
-  pinned = syn_lone_blockers (pos, king, them, occupied) & own;
-
-  /* A pinned knight can never move. */
   pieces = syn_position_pieces (pos, us, SYN_KNIGHT) & ~pinned;
   while (pieces)
     {
@@ -122,62 +109,109 @@ syn_orthodox_moves (const SynPosition *pos, SynMove *moves)
         targets &= syn_line (king, from);
       list = add_targets (list, from, targets);
     }
+  return list;
+}
 
-  /* Pawns: the unpinned ones as sets, the pinned ones one by one along their pin line. */
-  {
-    SynBitboard pawns = syn_position_pieces (pos, us, SYN_PAWN);
-    SynBitboard free_pawns = pawns & ~pinned;
-    SynBitboard empty = ~occupied;
-    SynBitboard last_rank = us == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
-    SynBitboard double_rank = us == SYN_WHITE ? SYN_RANK_4 : SYN_RANK_5;
-    int up = us == SYN_WHITE ? 8 : -8;
-    SynBitboard single = syn_shift_forward (free_pawns, us) & empty;
-    SynBitboard twice = syn_shift_forward (single, us) & empty & double_rank;
-    SynBitboard forward = syn_shift_forward (free_pawns, us);
-    SynBitboard east = syn_shift_east (forward) & enemy;
-    SynBitboard west = syn_shift_west (forward) & enemy;
-    int ep;
+/* The pinned pawns one by one, along their pin line. */
+static inline SynMove *
+add_pinned_pawn_moves (SynColour us, SynBitboard pinned_pawns, SynBitboard enemy, SynBitboard empty,
+                       int king, SynBitboard target_mask, SynMove *list)
+{
+  SynBitboard last_rank = us == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
+  SynBitboard double_rank = us == SYN_WHITE ? SYN_RANK_4 : SYN_RANK_5;
 
-    list = syn_move_add_pawn_moves (list, single & target_mask, up, last_rank);
-    list = syn_move_add_pawn_moves (list, twice & target_mask, 2 * up, last_rank);
-    list = syn_move_add_pawn_moves (list, east & target_mask, up + 1, last_rank);
-    list = syn_move_add_pawn_moves (list, west & target_mask, up - 1, last_rank);
+  while (pinned_pawns)
+    {
+      int from = syn_pop_lsb (&pinned_pawns);
+      SynBitboard bit = syn_bit (from);
+      SynBitboard pin_line = syn_line (king, from);
+      SynBitboard one = syn_shift_forward (bit, us) & empty;
+      SynBitboard two = syn_shift_forward (one, us) & empty & double_rank;
+      SynBitboard takes = syn_pawn_captures (us, from) & enemy;
+      SynBitboard targets = (one | two | takes) & target_mask & pin_line;
+      while (targets)
+        {
+          int to = syn_pop_lsb (&targets);
+          if (syn_bit (to) & last_rank)
+            for (int kind = SYN_MOVE_PROMOTE_QUEEN; kind >= SYN_MOVE_PROMOTE_KNIGHT; kind--)
+              *list++ = syn_move_make (from, to, (SynMoveKind) kind);
+          else
+            *list++ = syn_move_make (from, to, SYN_MOVE_PLAIN);
+        }
+    }
+  return list;
+}
 
-    pieces = pawns & pinned;
-    while (pieces)
-      {
-        int from = syn_pop_lsb (&pieces);
-        SynBitboard bit = syn_bit (from);
-        SynBitboard pin_line = syn_line (king, from);
-        SynBitboard one = syn_shift_forward (bit, us) & empty;
-        SynBitboard two = syn_shift_forward (one, us) & empty & double_rank;
-        SynBitboard takes = syn_pawn_captures (us, from) & enemy;
-        SynBitboard targets = (one | two | takes) & target_mask & pin_line;
-        while (targets)
-          {
-            int to = syn_pop_lsb (&targets);
-            if (syn_bit (to) & last_rank)
-              for (int kind = SYN_MOVE_PROMOTE_QUEEN; kind >= SYN_MOVE_PROMOTE_KNIGHT; kind--)
-                *list++ = syn_move_make (from, to, (SynMoveKind) kind);
-            else
-              *list++ = syn_move_make (from, to, SYN_MOVE_PLAIN);
-          }
-      }
+/* Captures en passant of the pawn that has just passed, each tried for a discovered check. */
+static inline SynMove *
+add_en_passant_moves (const SynPosition *pos, SynColour us, SynBitboard pawns, int king,
+                      SynMove *list)
+{
+  SynColour them = (SynColour) !us;
+  int up = us == SYN_WHITE ? 8 : -8;
+  int ep = pos->en_passant[them];
 
-    ep = pos->en_passant[them];
-    if (ep != SYN_NO_SQUARE)
-      {
-        int victim = ep - up;
-        SynBitboard capturers = syn_pawn_captures (them, ep) & pawns;
-        while (capturers)
-          {
-            int from = syn_pop_lsb (&capturers);
-            if (syn_orthodox_en_passant_is_legal (pos, us, from, ep, victim, king))
-              *list++ = syn_move_make (from, ep, SYN_MOVE_EN_PASSANT);
-          }
-      }
-  }
+  if (ep != SYN_NO_SQUARE)
+    {
+      int victim = ep - up;
+      SynBitboard capturers = syn_pawn_captures (them, ep) & pawns;
+      while (capturers)
+        {
+          int from = syn_pop_lsb (&capturers);
+          if (syn_orthodox_en_passant_is_legal (pos, us, from, ep, victim, king))
+            *list++ = syn_move_make (from, ep, SYN_MOVE_EN_PASSANT);
+        }
+    }
+  return list;
+}
 
+/* Pawns: the unpinned ones as sets, the pinned ones one by one along their pin line. */
+static inline SynMove *
+add_pawn_moves (const SynPosition *pos, SynColour us, SynBitboard enemy, SynBitboard occupied,
+                int king, SynBitboard pinned, SynBitboard target_mask, SynMove *list)
+{
+  SynBitboard pawns = syn_position_pieces (pos, us, SYN_PAWN);
+  SynBitboard free_pawns = pawns & ~pinned;
+  SynBitboard empty = ~occupied;
+  SynBitboard last_rank = us == SYN_WHITE ? SYN_RANK_8 : SYN_RANK_1;
+  SynBitboard double_rank = us == SYN_WHITE ? SYN_RANK_4 : SYN_RANK_5;
+  int up = us == SYN_WHITE ? 8 : -8;
+  SynBitboard single = syn_shift_forward (free_pawns, us) & empty;
+  SynBitboard twice = syn_shift_forward (single, us) & empty & double_rank;
+  SynBitboard forward = syn_shift_forward (free_pawns, us);
+  SynBitboard east = syn_shift_east (forward) & enemy;
+  SynBitboard west = syn_shift_west (forward) & enemy;
+
+  list = syn_move_add_pawn_moves (list, single & target_mask, up, last_rank);
+  list = syn_move_add_pawn_moves (list, twice & target_mask, 2 * up, last_rank);
+  list = syn_move_add_pawn_moves (list, east & target_mask, up + 1, last_rank);
+  list = syn_move_add_pawn_moves (list, west & target_mask, up - 1, last_rank);
+  list = add_pinned_pawn_moves (us, pawns & pinned, enemy, empty, king, target_mask, list);
+  return add_en_passant_moves (pos, us, pawns, king, list);
+}
+
+int
+syn_orthodox_moves (const SynPosition *pos, SynMove *moves)
+{
+  SynColour us = (SynColour) pos->side_to_move, them = (SynColour) !us;
+  SynBitboard own = pos->by_colour[us], enemy = pos->by_colour[them];
+  SynBitboard occupied = own | enemy;
+  int king = syn_position_king (pos, us);
+  SynBitboard checkers = syn_orthodox_attackers (pos, king, them, occupied);
+  SynBitboard danger = enemy_attacks (pos, them, occupied ^ syn_bit (king));
+  SynBitboard pinned, target_mask;
+  SynMove *list = moves;
+
+  list = add_targets (list, king, syn_king_attacks (king) & ~own & ~danger);
+  if (syn_more_than_one (checkers))
+    return (int) (list - moves);
+
+  target_mask = checkers ? syn_between (king, syn_lsb (checkers)) | checkers : ~own;
+
+  pinned = syn_lone_blockers (pos, king, them, occupied) & own;
+
+  list = add_piece_moves (pos, us, own, occupied, king, pinned, target_mask, list);
+  list = add_pawn_moves (pos, us, enemy, occupied, king, pinned, target_mask, list);
   if (!checkers)
     list = syn_orthodox_add_castlings (pos, us, occupied, danger, list);
   return (int) (list - moves);
