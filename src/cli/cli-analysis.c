@@ -302,7 +302,7 @@ cli_best (int argc, char **argv)
   SynColour side = SYN_WHITE;
   CliArgs args;
   SynState state;
-  SynPscLimits limits;
+  SynPscLimits limits = { 0 };
   SynSearchResult *result;
   double value;
   SynSearchWorkspace *work;

@@ -87,7 +87,7 @@ SynMove
 syn_psc_best (const SynPosition *pos, SynColour side, SynPscLevel level, int time_ms, uint64_t seed,
               SynPscWorkspace *work, SynPscSearchResult *result)
 {
-  SynPscLimits limits;
+  SynPscLimits limits = { 0 };
   syn_psc_level_limits (level, time_ms, seed, &limits);
   return syn_psc_choose (pos, side, &limits, work, result);
 }

@@ -336,7 +336,7 @@ search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable
   SynSearchWorkspace *work = borrow_workspace ();
   g_autofree SynSearchResult *result = g_malloc (sizeof *result);
   SynSearchExclusion exclusion = { search->side, search->excluded, search->n_excluded };
-  SynPscLimits limits;
+  SynPscLimits limits = { 0 };
   atomic_int stop = 0;
   gulong handler = 0;
   SynChoice choice;
