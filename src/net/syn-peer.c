@@ -1636,8 +1636,8 @@ saved_choice (SynPeer *self, SynChoice *choice)
   /* TX-R17: a Transactional mover committed to its choice and its transaction list. */
   if (self->sealed && strchr (text, ' '))
     *strchr (text, ' ') = '\0';
-  *choice = syn_variant_choice_from_text (variant, syn_game_get_state (self->game), self->colour,
-                                          text);
+  *choice
+      = syn_variant_choice_from_text (variant, syn_game_get_state (self->game), self->colour, text);
   return *choice != SYN_CHOICE_NONE && !side_waits (self, self->colour);
 }
 

@@ -1139,7 +1139,8 @@ test_turn_file (void)
     "[Turn]\nTurn=3\nOwn=\nOwnSalt=00000000000000000000000000000000\n",
     "[Turn]\nTurn=3\nTheirs=zz\n",
     /* Longer than any commitment's text, a Transactional one's too (TX-R17). */
-    "[Turn]\nTurn=3\nLast=abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"
+    "[Turn]\nTurn=3\nLast="
+    "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"
     "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\n"
     "LastSalt=00000000000000000000000000000000\n",
   };

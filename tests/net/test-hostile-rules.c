@@ -659,8 +659,8 @@ tx_apart_false_sealed_thread (gpointer data)
   g_autoptr (GError) error = NULL;
   g_autofree char *answer = NULL, *reveal = NULL, *hello = NULL, *resume = NULL;
   g_autofree char *sets = NULL;
-  SynBitboard set = syn_tx_refusal_squares (syn_move_make (SYN_SQUARE (4, 6), SYN_SQUARE (4, 4),
-                                                           SYN_MOVE_PLAIN));
+  SynBitboard set = syn_tx_refusal_squares (
+      syn_move_make (SYN_SQUARE (4, 6), SYN_SQUARE (4, 4), SYN_MOVE_PLAIN));
   char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
 
   raw_join (raw);

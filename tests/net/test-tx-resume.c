@@ -583,9 +583,9 @@ test_audit_log_fifo (void)
 typedef struct
 {
   const char *path;
-  gboolean host_moves;   /* the host is the mover of the turn the connection breaks in */
-  gboolean mover_ahead;  /* the mover recorded the turn; else the side that waits did */
-  gboolean restarts;     /* the side behind is a new program, its game from its folder */
+  gboolean host_moves;  /* the host is the mover of the turn the connection breaks in */
+  gboolean mover_ahead; /* the mover recorded the turn; else the side that waits did */
+  gboolean restarts;    /* the side behind is a new program, its game from its folder */
   gboolean timed;
 } ApartCase;
 
@@ -776,9 +776,9 @@ test_turn_apart (gconstpointer data)
       /* What the side behind holds of the turn was saved before anything of it left. */
       g_assert_true (g_file_test (turn_file, G_FILE_TEST_EXISTS));
       new_program (pair, host_behind, &options, &apart);
-      g_assert_cmpuint (syn_game_get_n_turns (syn_peer_get_game (host_behind ? pair->guest
-                                                                              : pair->host)),
-                        ==, turns + 1);
+      g_assert_cmpuint (
+          syn_game_get_n_turns (syn_peer_get_game (host_behind ? pair->guest : pair->host)), ==,
+          turns + 1);
     }
   g_ptr_array_unref (apart.copies);
 
