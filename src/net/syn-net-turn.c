@@ -57,6 +57,8 @@ syn_net_turn_write (const SynNetTurn *turn)
       g_key_file_set_int64 (file, GROUP, "OwnUsedMs", turn->own_used_ms);
       if (turn->own_stall_ms > 0)
         g_key_file_set_int64 (file, GROUP, "OwnStallMs", turn->own_stall_ms);
+      if (turn->own_sealed[0])
+        g_key_file_set_string (file, GROUP, "OwnSealed", turn->own_sealed);
     }
   if (turn->theirs)
     {
@@ -71,6 +73,8 @@ syn_net_turn_write (const SynNetTurn *turn)
       set_hex (file, "LastSalt", turn->last_salt, sizeof turn->last_salt);
       if (turn->last_raised_ms > 0)
         g_key_file_set_int64 (file, GROUP, "LastRaisedMs", turn->last_raised_ms);
+      if (turn->last_sealed[0])
+        g_key_file_set_string (file, GROUP, "LastSealed", turn->last_sealed);
     }
   return g_key_file_to_data (file, NULL, NULL);
 }
@@ -153,6 +157,9 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
           = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnUsedMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
       turn->own_stall_ms
           = CLAMP (g_key_file_get_int64 (file, GROUP, "OwnStallMs", NULL), 0, SYN_PROTOCOL_MAX_MS);
+      if (g_key_file_has_key (file, GROUP, "OwnSealed", NULL)
+          && !get_text (file, "OwnSealed", turn->own_sealed, sizeof turn->own_sealed, error))
+        return FALSE;
       turn->own = TRUE;
     }
   if (g_key_file_has_key (file, GROUP, "Theirs", NULL))
@@ -172,6 +179,9 @@ syn_net_turn_read (const char *text, SynNetTurn *turn, GError **error)
         return FALSE;
       turn->last_raised_ms = CLAMP (g_key_file_get_int64 (file, GROUP, "LastRaisedMs", NULL), 0,
                                     SYN_PROTOCOL_MAX_MS);
+      if (g_key_file_has_key (file, GROUP, "LastSealed", NULL)
+          && !get_text (file, "LastSealed", turn->last_sealed, sizeof turn->last_sealed, error))
+        return FALSE;
       turn->last = TRUE;
     }
   return TRUE;

@@ -14,18 +14,25 @@
 
 G_BEGIN_DECLS
 
+/* What a side committed to: a move as revealed, or a Transactional mover's choice and
+ * transaction list ("g1f3/commit T1:g1f3", TX-R17). */
+#define SYN_NET_TURN_TEXT_MAX 127
+
 typedef struct
 {
   guint32 turn; /* the protocol's TURN this is about: the record's number of turns */
 
   /* Our commitment: the choice as revealed, its salt and the thinking time reported. */
   gboolean own;
-  char own_text[SYN_PROTOCOL_MOVE_MAX + 1];
+  char own_text[SYN_NET_TURN_TEXT_MAX + 1];
   guint8 own_salt[SYN_PROTOCOL_SALT_SIZE];
   gint64 own_used_ms;
   /* How long this program did not run while its clock ran (docs/protocol.md, "Clocks"): what
    * a raise of the turn, sent again after a break, may add to the report. */
   gint64 own_stall_ms;
+  /* A Transactional mover's `sealed` text of the turn (TX-R15), kept before it leaves: "" until
+   * then, and for a side that waits. */
+  char own_sealed[SYN_PROTOCOL_PUBLIC_MAX + 1];
 
   /* The other side's commitment and thinking time: kept before our reveal leaves. */
   gboolean theirs;
@@ -37,8 +44,11 @@ typedef struct
 
   /* Our reveal of the turn before (turn - 1), to bring a side that missed it forward. */
   gboolean last;
-  char last_text[SYN_PROTOCOL_MOVE_MAX + 1];
+  char last_text[SYN_NET_TURN_TEXT_MAX + 1];
   guint8 last_salt[SYN_PROTOCOL_SALT_SIZE];
+  /* A Transactional mover's `sealed` text of that turn: what it sends again instead of a
+   * reveal ("" for a reveal). */
+  char last_sealed[SYN_PROTOCOL_PUBLIC_MAX + 1];
   /* Our raise of the other's time in that turn (0: none), sent again before that reveal. */
   gint64 last_raised_ms;
 } SynNetTurn;

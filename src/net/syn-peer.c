@@ -539,15 +539,16 @@ save_audit_log (SynPeer *self)
 }
 
 /* The turn in progress goes to disk before what it holds is sent on: our choice and salt
- * before our commitment, the other's commitment before our reveal. A turn broken off then
- * goes on with the same commitments (docs/protocol.md, "Resuming"). A Transactional turn is
- * kept in its audit log instead (TX-R17). */
+ * before our commitment, the other's commitment before our reveal, a Transactional mover's
+ * sealed text before it leaves. A turn broken off then goes on with the same commitments,
+ * and a side a turn behind is brought forward by what the other sent (docs/protocol.md,
+ * "Resuming"). */
 static void
 save_turn (SynPeer *self)
 {
   g_autoptr (GError) error = NULL;
 
-  if (!self->autosave || !self->game || self->sealed)
+  if (!self->autosave || !self->game)
     return;
   if (!syn_net_turn_save (&self->saved, syn_game_get_id (self->game), &error))
     g_signal_emit (self, signals[ERROR], 0, error);
@@ -576,6 +577,7 @@ find_saved_turn (SynPeer *self, SynGame *game, SynNetTurn *turn)
       turn->last = TRUE;
       memcpy (turn->last_text, turn->own_text, sizeof turn->last_text);
       memcpy (turn->last_salt, turn->own_salt, sizeof turn->last_salt);
+      memcpy (turn->last_sealed, turn->own_sealed, sizeof turn->last_sealed);
       turn->last_raised_ms = turn->their_raised_ms;
       turn->own = turn->theirs = FALSE;
       turn->turn = n;
@@ -1198,6 +1200,7 @@ complete_turn (SynPeer *self)
     next.last = self->saved.own;
     memcpy (next.last_text, self->saved.own_text, sizeof next.last_text);
     memcpy (next.last_salt, self->saved.own_salt, sizeof next.last_salt);
+    memcpy (next.last_sealed, self->saved.own_sealed, sizeof next.last_sealed);
     next.last_raised_ms = self->saved.their_raised_ms;
     self->saved = next;
   }
@@ -1272,6 +1275,9 @@ send_reveal (SynPeer *self)
       m.type = SYN_MESSAGE_SEALED;
       m.turn = turn;
       syn_tx_public_step_to_text (&step, colour, m.text, sizeof m.text);
+      /* Kept before it leaves: a side that misses it gets it again, alike, on resuming. */
+      g_strlcpy (self->saved.own_sealed, m.text, sizeof self->saved.own_sealed);
+      save_turn (self);
     }
   if (send_message (self, &m))
     {
@@ -1591,6 +1597,14 @@ send_catch_up (SynPeer *self, guint32 turn)
 
   g_strlcpy (m.move, self->saved.last_text, sizeof m.move);
   memcpy (m.salt, self->saved.last_salt, sizeof m.salt);
+  if (self->saved.last_sealed[0])
+    {
+      /* A Transactional mover's turn went sealed (TX-R15): that is what is sent again. */
+      memset (&m, 0, sizeof m);
+      m.type = SYN_MESSAGE_SEALED;
+      m.turn = turn;
+      g_strlcpy (m.text, self->saved.last_sealed, sizeof m.text);
+    }
   if (self->saved.last_raised_ms > 0 && game_is_timed (self) && self->link && !self->link->closing)
     {
       /* PSC-R11: we played that turn with the other's time raised; a side that missed the
@@ -1612,14 +1626,18 @@ static gboolean
 saved_choice (SynPeer *self, SynChoice *choice)
 {
   const SynVariant *variant = syn_game_get_variant (self->game);
+  g_autofree char *text = g_strdup (self->saved.own_text);
 
-  if (g_str_equal (self->saved.own_text, SYN_PEER_WAIT_TEXT))
+  if (g_str_equal (text, SYN_PEER_WAIT_TEXT))
     {
       *choice = SYN_CHOICE_NONE;
       return side_waits (self, self->colour);
     }
-  *choice = syn_variant_choice_from_text (variant, syn_game_get_state (self->game), self->colour,
-                                          self->saved.own_text);
+  /* TX-R17: a Transactional mover committed to its choice and its transaction list. */
+  if (self->sealed && strchr (text, ' '))
+    *strchr (text, ' ') = '\0';
+  *choice
+      = syn_variant_choice_from_text (variant, syn_game_get_state (self->game), self->colour, text);
   return *choice != SYN_CHOICE_NONE && !side_waits (self, self->colour);
 }
 
@@ -1711,6 +1729,22 @@ resume_behind (SynPeer *self)
   if (!self->saved.own || !self->saved.theirs || !saved_choice (self, &choice))
     return FALSE;
   syn_protocol_state_resume_behind (&self->proto, self->saved.their_digest);
+  if (self->sealed)
+    {
+      /* The log was cut back to the record: what the audit needs of the turn comes back from
+       * the turn saved before anything of it left (TX-R17). */
+      if (choice != SYN_CHOICE_NONE)
+        {
+          syn_tx_audit_log_set_own (self->audit_log, self->proto.turn, self->saved.own_text);
+          syn_tx_audit_log_set_own_salt (self->audit_log, self->proto.turn, self->saved.own_salt);
+        }
+      else
+        {
+          SynTxTheirTurn *theirs = syn_tx_audit_log_their_turn (self->audit_log, self->proto.turn);
+          theirs->committed = TRUE;
+          memcpy (theirs->commitment, self->saved.their_digest, sizeof theirs->commitment);
+        }
+    }
   self->local_choice = choice;
   memcpy (self->salt, self->saved.own_salt, sizeof self->salt);
   self->local_used_ms = self->saved.own_used_ms;
@@ -1816,7 +1850,7 @@ handle_resume (SynPeer *self, const SynMessage *m)
     answer.turns = n;
   else if (n + 1 == m->turns && m->has_previous && memcmp (digest, m->previous, sizeof digest) == 0)
     {
-      if (log || !saved.own || !saved.theirs)
+      if (!saved.own || !saved.theirs)
         {
           send_decline (self, "the host's last turn cannot be checked here");
           return;
@@ -1832,7 +1866,7 @@ handle_resume (SynPeer *self, const SynMessage *m)
           send_decline (self, "the saved games differ");
           return;
         }
-      if (log || !saved.last)
+      if (!saved.last)
         {
           send_decline (self, "the host cannot be brought forward from here");
           return;
@@ -2049,8 +2083,9 @@ give_up_declined (SynPeer *self, SynGame *game, SynColour local)
       settle_end (self, game);
       return;
     }
-  /* A Transactional game a turn apart cannot be brought forward (its turns travel sealed),
-   * so an honest guest declines it too: it is not taken from the guest for that. */
+  /* A Transactional guest declines, honestly, a game it ended by a claim in the turn we
+   * missed (its result waits for our audit, and such a game is not yet brought to its end):
+   * it is not taken from the guest for that. */
   if (syn_game_get_variant (game) == &syn_variant_transactional)
     return;
   saved_us = self->autosave ? saved_time_us (game) : 0;
@@ -2111,7 +2146,7 @@ handle_accept (SynPeer *self, const SynProtocolState *before, const SynMessage *
        * protocol.md, "Resuming"). */
       self->unraised_turn = MAX (n, m->turns);
       if (m->turns != n
-          && (self->sealed || (m->turns + 1 == n && !self->saved.last)
+          && ((m->turns + 1 == n && !self->saved.last)
               || (m->turns == n + 1 && !resume_behind (self))))
         {
           fail (self, "wrong-turn",
@@ -3624,9 +3659,8 @@ propose (SynPeer *self)
       syn_net_game_digest (game, m.digest);
       find_saved_turn (self, game, &self->resume_saved);
       /* The guest may have missed the end of the last turn: we can bring it forward with
-       * our reveal of that turn, kept for that (never in a Transactional game, whose turns
-       * travel sealed). */
-      if (n > 0 && self->resume_saved.last && !syn_game_get_variant (game)->view)
+       * our reveal of that turn (or a Transactional mover's sealed text), kept for that. */
+      if (n > 0 && self->resume_saved.last)
         {
           g_autoptr (SynGame) prefix = syn_net_game_prefix (game, n - 1, NULL);
           if (prefix)

@@ -1138,7 +1138,11 @@ test_turn_file (void)
     "[Turn]\nTurn=3\nOwn=e2e4\nOwnSalt=00\n",
     "[Turn]\nTurn=3\nOwn=\nOwnSalt=00000000000000000000000000000000\n",
     "[Turn]\nTurn=3\nTheirs=zz\n",
-    "[Turn]\nTurn=3\nLast=abcdefghijklmnopqrstuvwxyz\nLastSalt=00000000000000000000000000000000\n",
+    /* Longer than any commitment's text, a Transactional one's too (TX-R17). */
+    "[Turn]\nTurn=3\nLast="
+    "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"
+    "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\n"
+    "LastSalt=00000000000000000000000000000000\n",
   };
   SynNetTurn turn, read;
   g_autofree char *text = NULL;
@@ -1148,6 +1152,9 @@ test_turn_file (void)
   turn.own = turn.theirs = turn.last = TRUE;
   g_strlcpy (turn.own_text, "e2e4", sizeof turn.own_text);
   g_strlcpy (turn.last_text, "-", sizeof turn.last_text);
+  /* A Transactional mover's sealed text, kept to be sent again (TX-R15). */
+  g_strlcpy (turn.own_sealed, "commit e7e5,d8h4 KQkq e6", sizeof turn.own_sealed);
+  g_strlcpy (turn.last_sealed, "-", sizeof turn.last_sealed);
   for (gsize i = 0; i < sizeof turn.own_salt; i++)
     turn.own_salt[i] = turn.last_salt[i] = (guint8) (i * 17);
   memset (turn.their_digest, 0xab, sizeof turn.their_digest);

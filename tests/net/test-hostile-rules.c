@@ -644,6 +644,101 @@ test_tx_ask_leave_ask (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n_turn_questions, ==, 1);
 }
 
+/* Attack: a turn apart, the hostile side ahead sends a different sealed turn than the one it
+ * committed to. Black commits to the plain move e7e5 (its sealed would be "-"), reads the
+ * host's reveal of its wait (it holds the turn played), and leaves before sending its sealed:
+ * the host is a turn behind. Resumed, black says it holds one turn more and sends a sealed
+ * commit of e7e5 instead, which the host, never having seen the first, takes as it would
+ * have then; the audit (TX-R17) finds that it does not describe the committed turn, and black
+ * loses, reason audit. Before, the host refused the resume (wrong-turn) and the game stayed
+ * unfinished on both sides. */
+static gpointer
+tx_apart_false_sealed_thread (gpointer data)
+{
+  Raw *raw = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *answer = NULL, *reveal = NULL, *hello = NULL, *resume = NULL;
+  g_autofree char *sets = NULL;
+  SynBitboard set = syn_tx_refusal_squares (
+      syn_move_make (SYN_SQUARE (4, 6), SYN_SQUARE (4, 4), SYN_MOVE_PLAIN));
+  char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
+
+  raw_join (raw);
+  tx_wait_turn_zero (raw);
+  /* A move's refusal squares are asked before its commitment (TX-R16). */
+  sets = syn_tx_audit_write_sets (&set, 1);
+  send_line (raw, "lock 1 %s\n", sets);
+  answer = lock_answer (raw);
+  g_assert_cmpstr (answer, ==, "locked 1 no");
+  send_commit (raw, 1, "e7e5 T2:e7e5", 0);
+  reveal = expect (raw, "reveal 1 - ");
+  raw_client_free (raw->client);
+  g_usleep (300 * 1000);
+
+  raw->client = raw_client_connect ("127.0.0.1", raw->f->port, raw->f->hostile_identity, &error);
+  g_assert_no_error (error);
+  send_line (raw, "hello synchess 2 Mallory\n");
+  hello = expect (raw, "hello synchess 2");
+  resume = expect (raw, "resume ");
+  g_assert_cmpstr (parse (resume).id, ==, raw->id);
+  g_assert_cmpuint (parse (resume).turns, ==, 1);
+  send_line (raw, "accept turns=2\n");
+  send_line (raw, "sealed 1 commit e7e5 KQkq -\n");
+  send_line (raw, "resign\n");
+  /* The host's audit, then ours, which reveals the turn committed to. */
+  for (;;)
+    {
+      g_autofree char *line = expect (raw, "");
+      if (g_str_equal (line, "audit end"))
+        break;
+      g_assert_true (g_str_has_prefix (line, "audit ") || g_str_has_prefix (line, "lock 2 ")
+                     || g_str_has_prefix (line, "commit 2 "));
+    }
+  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
+  send_line (raw, "audit 1 e7e5 T2:e7e5 %s\n", hex);
+  send_line (raw, "audit end\n");
+  g_usleep (300 * 1000);
+  raw_client_free (raw->client);
+  return NULL;
+}
+
+static void
+on_audit_cb (SynPeer *peer, gboolean clean, const char *why, int *result)
+{
+  *result = clean ? 1 : 0;
+  g_test_message ("audit: %s", why ? why : "clean");
+}
+
+static void
+test_tx_apart_false_sealed (Fixture *f, gconstpointer data)
+{
+  Raw raw = { f };
+  g_autoptr (SynGame) saved = NULL;
+  int audit = -1;
+  SynGame *game;
+  gint64 deadline;
+
+  g_signal_connect (f->host, "audit-completed", G_CALLBACK (on_audit_cb), &audit);
+  net_test_run_thread (tx_apart_false_sealed_thread, &raw, 30);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (audit < 0)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      net_test_spin (5);
+    }
+  g_signal_handlers_disconnect_by_func (f->host, on_audit_cb, &audit);
+  g_assert_cmpint (audit, ==, 0);
+  game = syn_peer_get_game (f->host);
+  g_assert_cmpstr (syn_game_get_id (game), ==, raw.id);
+  g_assert_true (syn_game_is_over (game));
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 2);
+  g_assert_cmpint (syn_game_get_result (game), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (game), ==, "audit");
+  saved = saved_game (f);
+  g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_WHITE_WINS);
+  g_assert_cmpstr (syn_game_get_reason (saved), ==, "audit");
+}
+
 /* Attack: a false commit that mates, then leaving before the audit. Black's sealed commit
  * says its rook went a8-a1, which mates white (TX-R12), while black committed to another
  * move; the host claims its own mate and sends its audit, and black leaves without its own.
@@ -1479,6 +1574,7 @@ main (int argc, char **argv)
   ADD ("tx/unreachable-commit-refused", test_tx_unreachable_commit, &tx_game);
   ADD ("tx/lock-questions-about-every-square", test_tx_lock_flood, &tx_game);
   ADD ("tx/lock-questions-survive-a-resume", test_tx_ask_leave_ask, &tx_game);
+  ADD ("tx/turn-apart-false-sealed-loses", test_tx_apart_false_sealed, &tx_game);
   ADD ("tx/false-mate-then-leave-before-audit", test_tx_false_mate_and_leave, &tx_back_rank);
   ADD ("clock/unused-time-reported-is-raised", test_clock_lie, &timed_game);
   ADD ("clock/tx-mover-clock-runs-from-commitment", test_clock_waits_for_commitment,

@@ -35,8 +35,10 @@ typedef enum
   HOST_DROPS,
   GUEST_RESTARTS, /* a new program, the game from its autosave folder */
   HOST_RESTARTS,
-  GUEST_A_TURN_BEHIND, /* restarts with the last turn missing: the host cuts it back */
-  HOST_A_TURN_BEHIND,  /* the same the other way: the guest cuts it back */
+  /* Restarts with the last turn missing and nothing saved of it (its files lost): it cannot
+   * check the host's turn sent again, so it declines, and the host offers a new game. A turn
+   * apart as a broken connection leaves it is brought forward: see test_turn_apart(). */
+  GUEST_A_TURN_BEHIND,
   GUEST_LOG_BEHIND,    /* restarts with an audit log that lacks the last turn: a new game */
 } Interruption;
 
@@ -53,9 +55,8 @@ static const Case cases[] = {
   { "/net/tx-resume/r15-guest-restarts", GUEST_RESTARTS, FALSE },
   { "/net/tx-resume/r15-host-restarts", HOST_RESTARTS, FALSE },
   { "/net/tx-resume/r15-guest-a-turn-behind", GUEST_A_TURN_BEHIND, FALSE },
-  { "/net/tx-resume/r15-host-a-turn-behind", HOST_A_TURN_BEHIND, FALSE },
   { "/net/tx-resume/r15-guest-restarts-with-clock", GUEST_RESTARTS, TRUE },
-  { "/net/tx-resume/r15-host-a-turn-behind-with-clock", HOST_A_TURN_BEHIND, TRUE },
+  { "/net/tx-resume/r15-guest-a-turn-behind-with-clock", GUEST_A_TURN_BEHIND, TRUE },
   { "/net/tx-resume/r17-log-behind-starts-anew", GUEST_LOG_BEHIND, FALSE },
 };
 
@@ -100,6 +101,29 @@ both_paused_at_drop (NetPair *pair)
 }
 
 static gboolean
+both_paused_at_turn (NetPair *pair)
+{
+  SynGame *host_game = syn_peer_get_game (pair->host);
+  SynGame *guest_game = syn_peer_get_game (pair->guest);
+
+  g_assert_false (syn_game_is_over (host_game));
+  return pair->host_bot->paused && pair->guest_bot->paused
+         && syn_game_get_n_turns (host_game) == pair->host_bot->stop_at_turn
+         && syn_game_get_n_turns (guest_game) == pair->guest_bot->stop_at_turn;
+}
+
+/* Both sides' commitments of the turn that waits are in: the mover's side holds the other's. */
+static gboolean
+mover_sees_waiter_commit (NetPair *pair)
+{
+  SynPeer *host = pair->host, *guest = pair->guest;
+  const SynState *state = syn_game_get_state (syn_peer_get_game (host));
+  SynPeer *mover = state->board.side_to_move == (int) syn_peer_get_colour (host) ? host : guest;
+
+  return syn_peer_get_opponent_state (mover) == SYN_OPPONENT_CHOSEN;
+}
+
+static gboolean
 both_disconnected (NetPair *pair)
 {
   return pair->host_bot->disconnected && pair->guest_bot->disconnected;
@@ -126,7 +150,7 @@ restarts (Interruption how)
 static gboolean
 host_restarts (Interruption how)
 {
-  return how == HOST_RESTARTS || how == HOST_A_TURN_BEHIND;
+  return how == HOST_RESTARTS;
 }
 
 static char *
@@ -177,7 +201,7 @@ restart (NetPair *pair, Interruption how, const SynPeerOptions *options)
 
   assert_player_record (record, syn_peer_get_colour (peer));
   g_assert_true (g_file_test (log, G_FILE_TEST_EXISTS));
-  if (how == GUEST_A_TURN_BEHIND || how == HOST_A_TURN_BEHIND)
+  if (how == GUEST_A_TURN_BEHIND)
     {
       g_autoptr (SynGame) behind = syn_net_game_prefix (game, DROP_AT - 1, &error);
       g_assert_no_error (error);
@@ -235,10 +259,9 @@ test_resume (gconstpointer data)
   g_autofree char *id = NULL;
   g_autoptr (GError) error = NULL;
   SynGame *host_game, *guest_game, *host_referee, *guest_referee;
-  /* A game a turn apart is never cut back (docs/protocol.md, "Resuming"), and a sealed turn
-   * is not brought forward: the guest declines, and the host offers a new game. */
-  gboolean new_game
-      = how == GUEST_LOG_BEHIND || how == GUEST_A_TURN_BEHIND || how == HOST_A_TURN_BEHIND;
+  /* A game a turn apart is never cut back (docs/protocol.md, "Resuming"), and a side that
+   * holds nothing to check the missed turn with declines: the host offers a new game. */
+  gboolean new_game = how == GUEST_LOG_BEHIND || how == GUEST_A_TURN_BEHIND;
   guint resumed_at = new_game ? 0 : DROP_AT;
   guint commits_before;
 
@@ -548,6 +571,285 @@ test_audit_log_fifo (void)
   g_assert_cmpint (g_unlink (path), ==, 0);
 }
 
+/* A turn apart: the connection breaks inside a turn's last exchange ------------------------
+ *
+ * One side recorded the turn, the other did not. Resumed, the side ahead sends again what the
+ * other missed (the mover's `sealed`, or the waiting side's reveal of "-"), exactly as it
+ * first went, the side behind checks it as it would have then and plays the turn, and both
+ * go on from the same turn to the same end (docs/protocol.md, "Resuming a Transactional
+ * game"). Before, the guest declined and the game stayed unfinished on both sides, its
+ * records different for ever. */
+
+typedef struct
+{
+  const char *path;
+  gboolean host_moves;  /* the host is the mover of the turn the connection breaks in */
+  gboolean mover_ahead; /* the mover recorded the turn; else the side that waits did */
+  gboolean restarts;    /* the side behind is a new program, its game from its folder */
+  gboolean timed;
+} ApartCase;
+
+/* A mover behind is one whose program stopped right after its `sealed` left: it starts again
+ * from what it had saved by then (the same process could read the other's reveal first). */
+static const ApartCase apart_cases[] = {
+  { "/net/tx-resume/apart/host-moves-host-behind", TRUE, FALSE, TRUE, FALSE },
+  { "/net/tx-resume/apart/guest-moves-guest-behind", FALSE, FALSE, TRUE, FALSE },
+  { "/net/tx-resume/apart/host-moves-guest-behind", TRUE, TRUE, FALSE, FALSE },
+  { "/net/tx-resume/apart/guest-moves-host-behind", FALSE, TRUE, FALSE, FALSE },
+  { "/net/tx-resume/apart/guest-moves-guest-behind-with-clock", FALSE, FALSE, TRUE, TRUE },
+  { "/net/tx-resume/apart/guest-moves-host-behind-restarts-with-clock", FALSE, TRUE, TRUE, TRUE },
+};
+
+typedef struct
+{
+  SynPeer *ahead, *behind;
+  guint turns; /* the turn the connection breaks in */
+  gboolean dropped;
+  char *id;
+  GPtrArray *copies; /* the mover's saved files when its sealed had left: path, copy, ... */
+} Apart;
+
+static const char *const saved_suffixes[] = { ".synchess", ".synchess-audit", ".synchess-turn" };
+
+/* The side that waits read the mover's commitment, so the mover's `sealed` has left (it goes
+ * with the commitment, the other's being in): what the mover saved then is kept, to start it
+ * again from there once the turn is over on both sides. */
+static void
+on_mover_sealed_cb (SynPeer *peer, int state, Apart *apart)
+{
+  if (apart->copies->len > 0 || state != SYN_OPPONENT_CHOSEN
+      || syn_game_get_n_turns (syn_peer_get_game (peer)) != apart->turns)
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (saved_suffixes); i++)
+    {
+      char *path = autosave_path (apart->id, saved_suffixes[i]);
+      g_autofree char *text = NULL;
+      gsize length = 0;
+
+      if (!g_file_get_contents (path, &text, &length, NULL))
+        {
+          g_free (path);
+          continue;
+        }
+      g_ptr_array_add (apart->copies, path);
+      g_ptr_array_add (apart->copies, g_bytes_new_take (g_steal_pointer (&text), length));
+    }
+  g_assert_cmpuint (apart->copies->len, ==, 2 * G_N_ELEMENTS (saved_suffixes));
+}
+
+static void
+restore_copies (Apart *apart)
+{
+  for (guint i = 0; i < apart->copies->len; i += 2)
+    {
+      const char *path = g_ptr_array_index (apart->copies, i);
+      GBytes *bytes = g_ptr_array_index (apart->copies, i + 1);
+      g_autoptr (GError) error = NULL;
+
+      g_file_set_contents (path, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes),
+                           &error);
+      g_assert_no_error (error);
+      g_chmod (path, 0600);
+      g_bytes_unref (bytes);
+      g_free (g_ptr_array_index (apart->copies, i));
+    }
+  g_ptr_array_set_size (apart->copies, 0);
+}
+
+/* The side that waits read the mover's commitment and sent its reveal: the mover reads it and
+ * records the turn, and the waiting side's connection breaks before it reads the `sealed`
+ * that came with the commitment. */
+static void
+on_waiter_state_cb (SynPeer *peer, int state, Apart *apart)
+{
+  SynGame *mover_game = syn_peer_get_game (apart->ahead);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  if (apart->dropped || state != SYN_OPPONENT_CHOSEN
+      || syn_game_get_n_turns (syn_peer_get_game (peer)) != apart->turns)
+    return;
+  apart->dropped = TRUE;
+  /* This side's reading stops while the handler runs: the mover's does not. */
+  while (syn_game_get_n_turns (mover_game) == apart->turns)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  syn_peer_drop_connection (peer);
+}
+
+static void
+new_program (NetPair *pair, gboolean host, const SynPeerOptions *options, Apart *apart)
+{
+  g_autoptr (GError) error = NULL;
+
+  syn_peer_close (host ? pair->host : pair->guest);
+  net_test_spin (20);
+  /* The mover stopped as its sealed left: what it had saved by then is all it holds. */
+  restore_copies (apart);
+  if (host)
+    {
+      g_clear_pointer (&pair->host_bot, net_bot_free);
+      g_clear_object (&pair->host);
+      pair->host = syn_peer_new (pair->host_identity, "Host player");
+      syn_peer_set_options (pair->host, options);
+      g_assert_true (syn_peer_listen (pair->host, pair->address, 0, &error));
+      g_assert_no_error (error);
+      pair->host_bot = net_bot_new (pair->host, 3001);
+    }
+  else
+    {
+      g_clear_pointer (&pair->guest_bot, net_bot_free);
+      g_clear_object (&pair->guest);
+      pair->guest = syn_peer_new (pair->guest_identity, "Guest player");
+      pair->guest_bot = net_bot_new (pair->guest, 3002);
+    }
+}
+
+static void
+test_turn_apart (gconstpointer data)
+{
+  const ApartCase *c = data;
+  /* The host is white, and white moves at even turns. */
+  SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
+  guint turns = c->host_moves ? DROP_AT : DROP_AT + 1;
+  g_autoptr (NetPair) pair = NULL;
+  Apart apart = { .turns = turns, .copies = g_ptr_array_new () };
+  AuditCount audits = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *id = NULL;
+  SynPeer *mover, *waiter;
+  NetBot *mover_bot;
+  gboolean host_behind;
+  SynGame *host_game, *guest_game, *host_referee, *guest_referee;
+
+  if (c->timed)
+    options.tc = (SynTimeControl){ 120000, 1000 };
+  pair = net_pair_new ("127.0.0.1", &options);
+  host_behind = c->host_moves != c->mover_ahead;
+  if (c->restarts)
+    syn_peer_set_autosave (host_behind ? pair->host : pair->guest, TRUE);
+  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = turns;
+  net_pair_connect (pair);
+  wait_until (both_paused_at_turn, pair, "the turn of the break");
+  host_game = syn_peer_get_game (pair->host);
+  guest_game = syn_peer_get_game (pair->guest);
+  id = g_strdup (syn_game_get_id (host_game));
+  apart.id = id;
+  g_assert_cmpuint (syn_game_get_n_turns (host_game), ==, turns);
+  g_assert_cmpuint (syn_game_get_n_turns (guest_game), ==, turns);
+  mover = c->host_moves ? pair->host : pair->guest;
+  waiter = c->host_moves ? pair->guest : pair->host;
+  mover_bot = c->host_moves ? pair->host_bot : pair->guest_bot;
+  g_assert_cmpint (syn_game_get_state (syn_peer_get_game (mover))->board.side_to_move, ==,
+                   syn_peer_get_colour (mover));
+  /* The side that waits committed to "-" at once. */
+  wait_until (mover_sees_waiter_commit, pair, "the waiting side's commitment");
+
+  apart.ahead = c->mover_ahead ? mover : waiter;
+  apart.behind = c->mover_ahead ? waiter : mover;
+  if (c->mover_ahead)
+    g_signal_connect (waiter, "opponent-state-changed", G_CALLBACK (on_waiter_state_cb), &apart);
+  else
+    g_signal_connect (waiter, "opponent-state-changed", G_CALLBACK (on_mover_sealed_cb), &apart);
+  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = turns + 1;
+  mover_bot->paused = FALSE;
+  net_bot_poke (mover_bot);
+  if (!c->mover_ahead)
+    {
+      /* The turn ends on both sides; then the connection breaks, and the mover starts again
+       * from what it had saved when its sealed left: the waiting side's reveal never read. */
+      wait_until (both_paused_at_turn, pair, "the turn to end");
+      syn_peer_drop_connection (waiter);
+    }
+  wait_until (both_disconnected, pair, "both to notice the break");
+  g_signal_handlers_disconnect_by_data (waiter, &apart);
+  g_assert_cmpuint (syn_game_get_n_turns (syn_peer_get_game (apart.ahead)), ==, turns + 1);
+  if (c->mover_ahead)
+    {
+      g_assert_true (apart.dropped);
+      g_assert_cmpuint (syn_game_get_n_turns (syn_peer_get_game (apart.behind)), ==, turns);
+    }
+  if (c->restarts)
+    {
+      g_autofree char *turn_file = autosave_path (id, ".synchess-turn");
+      /* What the side behind holds of the turn was saved before anything of it left. */
+      g_assert_true (g_file_test (turn_file, G_FILE_TEST_EXISTS));
+      new_program (pair, host_behind, &options, &apart);
+      g_assert_cmpuint (
+          syn_game_get_n_turns (syn_peer_get_game (host_behind ? pair->guest : pair->host)), ==,
+          turns + 1);
+    }
+  g_ptr_array_unref (apart.copies);
+
+  /* Connected again, the side behind is brought forward. */
+  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
+  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
+  pair->host_bot->paused = pair->guest_bot->paused = TRUE;
+  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
+  net_pair_connect (pair);
+  host_game = syn_peer_get_game (pair->host);
+  guest_game = syn_peer_get_game (pair->guest);
+  g_assert_cmpstr (syn_game_get_id (host_game), ==, id);
+  g_assert_cmpstr (syn_game_get_id (guest_game), ==, id);
+  {
+    gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (syn_game_get_n_turns (host_game) != turns + 1
+           || syn_game_get_n_turns (guest_game) != turns + 1)
+      {
+        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        net_test_spin (5);
+      }
+  }
+  net_assert_same_game (host_game, guest_game);
+  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
+  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
+
+  pair->host_bot->paused = pair->guest_bot->paused = FALSE;
+  net_bot_poke (pair->host_bot);
+  net_bot_poke (pair->guest_bot);
+  wait_until (over_or_capped, pair, "the game or its cap");
+  if (!both_over (pair))
+    {
+      g_assert_true (syn_peer_resign (pair->host, &error));
+      g_assert_no_error (error);
+      wait_until (both_over, pair, "the resignation");
+    }
+  {
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+    while (audits.audits < 2 && g_get_monotonic_time () < deadline)
+      net_test_spin (5);
+  }
+  g_signal_handlers_disconnect_by_data (pair->host, &audits);
+  g_signal_handlers_disconnect_by_data (pair->guest, &audits);
+
+  /* TX-R17: the audit replays the whole game, the turn brought forward too. */
+  g_assert_cmpuint (audits.audits, ==, 2);
+  g_assert_cmpuint (audits.clean, ==, 2);
+  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
+  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
+  g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
+  g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
+  host_referee = syn_peer_get_referee_game (pair->host);
+  guest_referee = syn_peer_get_referee_game (pair->guest);
+  g_assert_nonnull (host_referee);
+  g_assert_nonnull (guest_referee);
+  net_assert_same_game (host_referee, guest_referee);
+  if (c->restarts)
+    {
+      g_autofree char *record = autosave_path (id, ".synchess");
+      g_autoptr (GFile) file = g_file_new_for_path (record);
+      g_autoptr (SynGame) saved = syn_record_load (file, &error);
+
+      g_assert_no_error (error);
+      net_assert_same_game (saved, host_referee);
+    }
+  g_test_message ("broken in turn %u (%s behind), ended after %u: %s {%s}", turns,
+                  host_behind ? "host" : "guest", syn_game_get_n_turns (host_game),
+                  syn_result_to_text (syn_game_get_result (host_game)),
+                  syn_game_get_reason (host_game));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -561,6 +863,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/net/tx-resume/audit-log-fifo-refused", test_audit_log_fifo);
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     g_test_add_data_func (cases[i].path, &cases[i], test_resume);
+  for (gsize i = 0; i < G_N_ELEMENTS (apart_cases); i++)
+    g_test_add_data_func (apart_cases[i].path, &apart_cases[i], test_turn_apart);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
