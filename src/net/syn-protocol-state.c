@@ -472,6 +472,119 @@ syn_protocol_state_receive (const SynProtocolState *in, gboolean parse_ok,
   return v;
 }
 
+/* A proposal of ours, or our answer to one: FALSE when not allowed now; s moves on. */
+static gboolean
+send_setup (SynProtocolState *s, const SynMessage *m)
+{
+  switch (m->type)
+    {
+    case SYN_MESSAGE_OPTIONS:
+    case SYN_MESSAGE_RESUME:
+      if (!s->host || s->phase == SYN_PHASE_PLAYING || s->proposal != SYN_PROPOSAL_NONE
+          || !syn_protocol_id_is_valid (m->id))
+        return FALSE;
+      s->phase = SYN_PHASE_SETUP;
+      s->proposal = m->type == SYN_MESSAGE_OPTIONS ? SYN_PROPOSAL_OPTIONS : SYN_PROPOSAL_RESUME;
+      g_strlcpy (s->proposal_id, m->id, sizeof s->proposal_id);
+      s->proposal_colour = m->colour;
+      s->proposal_turns = m->type == SYN_MESSAGE_RESUME ? m->turns : 0;
+      s->proposal_previous = m->type == SYN_MESSAGE_RESUME && m->has_previous;
+      s->proposal_lots = options_draw_lots (m);
+      return TRUE;
+
+    case SYN_MESSAGE_ACCEPT:
+      if (s->host || s->proposal == SYN_PROPOSAL_NONE)
+        return FALSE;
+      if (s->proposal == SYN_PROPOSAL_OPTIONS && !m->has_fog)
+        return FALSE;
+      if (s->proposal == SYN_PROPOSAL_RESUME && (!m->has_turns || !resume_turns_ok (s, m->turns)))
+        return FALSE;
+      start_game (s, s->proposal_id, 1 - s->proposal_colour,
+                  s->proposal == SYN_PROPOSAL_OPTIONS ? 0 : m->turns, s->proposal_lots);
+      return TRUE;
+
+    case SYN_MESSAGE_DECLINE:
+      if (s->host || s->proposal == SYN_PROPOSAL_NONE)
+        return FALSE;
+      s->proposal = SYN_PROPOSAL_NONE;
+      s->proposal_id[0] = '\0';
+      s->proposal_turns = 0;
+      s->proposal_previous = FALSE;
+      s->proposal_colour = 0;
+      s->proposal_lots = FALSE;
+      return TRUE;
+
+    default:
+      return FALSE;
+    }
+}
+
+/* A message of ours in the turn being played (the seed's too): FALSE when not allowed now. */
+static gboolean
+send_play (SynProtocolState *s, const SynMessage *m)
+{
+  switch (m->type)
+    {
+    case SYN_MESSAGE_SEED:
+      if (s->phase != SYN_PHASE_PLAYING || !s->drawing_lots)
+        return FALSE;
+      if (!m->seed_reveal)
+        {
+          if (s->local_committed)
+            return FALSE;
+          s->local_committed = TRUE;
+          return TRUE;
+        }
+      if (!s->local_committed || !s->remote_committed || s->local_revealed)
+        return FALSE;
+      s->local_revealed = TRUE;
+      maybe_finish_turn (s);
+      return TRUE;
+    case SYN_MESSAGE_COMMIT:
+      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
+          || s->local_committed)
+        return FALSE;
+      s->local_committed = TRUE;
+      return TRUE;
+
+    case SYN_MESSAGE_REVEAL:
+    case SYN_MESSAGE_SEALED:
+      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
+          || !s->local_committed || !s->remote_committed || s->local_revealed)
+        return FALSE;
+      s->local_revealed = TRUE;
+      maybe_finish_turn (s);
+      return TRUE;
+
+    case SYN_MESSAGE_LOCK:
+      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
+          || s->local_committed)
+        return FALSE;
+      return TRUE;
+
+    case SYN_MESSAGE_LOCKED:
+      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
+          || s->remote_committed)
+        return FALSE;
+      return TRUE;
+
+    case SYN_MESSAGE_CLAIM:
+      if (s->phase != SYN_PHASE_PLAYING || m->turn != s->turn)
+        return FALSE;
+      syn_protocol_state_end_game (s);
+      return TRUE;
+
+    case SYN_MESSAGE_USED:
+      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
+          || !s->local_committed || !s->remote_committed || s->local_revealed)
+        return FALSE;
+      return TRUE;
+
+    default:
+      return FALSE;
+    }
+}
+
 gboolean
 syn_protocol_state_send (const SynProtocolState *in, const SynMessage *m, SynProtocolState *out)
 {
@@ -505,89 +618,21 @@ syn_protocol_state_send (const SynProtocolState *in, const SynMessage *m, SynPro
 
     case SYN_MESSAGE_OPTIONS:
     case SYN_MESSAGE_RESUME:
-      if (!s.host || s.phase == SYN_PHASE_PLAYING || s.proposal != SYN_PROPOSAL_NONE
-          || !syn_protocol_id_is_valid (m->id))
-        return FALSE;
-      s.phase = SYN_PHASE_SETUP;
-      s.proposal = m->type == SYN_MESSAGE_OPTIONS ? SYN_PROPOSAL_OPTIONS : SYN_PROPOSAL_RESUME;
-      g_strlcpy (s.proposal_id, m->id, sizeof s.proposal_id);
-      s.proposal_colour = m->colour;
-      s.proposal_turns = m->type == SYN_MESSAGE_RESUME ? m->turns : 0;
-      s.proposal_previous = m->type == SYN_MESSAGE_RESUME && m->has_previous;
-      s.proposal_lots = options_draw_lots (m);
-      break;
-
     case SYN_MESSAGE_ACCEPT:
-      if (s.host || s.proposal == SYN_PROPOSAL_NONE)
-        return FALSE;
-      if (s.proposal == SYN_PROPOSAL_OPTIONS && !m->has_fog)
-        return FALSE;
-      if (s.proposal == SYN_PROPOSAL_RESUME && (!m->has_turns || !resume_turns_ok (&s, m->turns)))
-        return FALSE;
-      start_game (&s, s.proposal_id, 1 - s.proposal_colour,
-                  s.proposal == SYN_PROPOSAL_OPTIONS ? 0 : m->turns, s.proposal_lots);
-      break;
-
     case SYN_MESSAGE_DECLINE:
-      if (s.host || s.proposal == SYN_PROPOSAL_NONE)
+      if (!send_setup (&s, m))
         return FALSE;
-      s.proposal = SYN_PROPOSAL_NONE;
-      s.proposal_id[0] = '\0';
-      s.proposal_turns = 0;
-      s.proposal_previous = FALSE;
-      s.proposal_colour = 0;
-      s.proposal_lots = FALSE;
       break;
 
     case SYN_MESSAGE_SEED:
-      if (s.phase != SYN_PHASE_PLAYING || !s.drawing_lots)
-        return FALSE;
-      if (!m->seed_reveal)
-        {
-          if (s.local_committed)
-            return FALSE;
-          s.local_committed = TRUE;
-          break;
-        }
-      if (!s.local_committed || !s.remote_committed || s.local_revealed)
-        return FALSE;
-      s.local_revealed = TRUE;
-      maybe_finish_turn (&s);
-      break;
     case SYN_MESSAGE_COMMIT:
-      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || s.local_committed)
-        return FALSE;
-      s.local_committed = TRUE;
-      break;
-
     case SYN_MESSAGE_REVEAL:
     case SYN_MESSAGE_SEALED:
-      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || !s.local_committed
-          || !s.remote_committed || s.local_revealed)
-        return FALSE;
-      s.local_revealed = TRUE;
-      maybe_finish_turn (&s);
-      break;
-
     case SYN_MESSAGE_LOCK:
-      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || s.local_committed)
-        return FALSE;
-      break;
-
     case SYN_MESSAGE_LOCKED:
-      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || s.remote_committed)
-        return FALSE;
-      break;
-
     case SYN_MESSAGE_CLAIM:
-      if (s.phase != SYN_PHASE_PLAYING || m->turn != s.turn)
-        return FALSE;
-      syn_protocol_state_end_game (&s);
-      break;
-
     case SYN_MESSAGE_USED:
-      if (s.phase != SYN_PHASE_PLAYING || s.drawing_lots || m->turn != s.turn || !s.local_committed
-          || !s.remote_committed || s.local_revealed)
+      if (!send_play (&s, m))
         return FALSE;
       break;
 
