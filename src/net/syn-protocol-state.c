@@ -219,11 +219,83 @@ audit_allowed (const SynProtocolState *s)
   return s->phase == SYN_PHASE_OVER || (s->phase == SYN_PHASE_SETUP && s->id[0]);
 }
 
+/* The seed's commitment or reveal (HUT-R10). */
 static SynVerdict
-receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *result)
+receive_seed (SynProtocolState *s, const SynMessage *m, SynProtocolResult *result)
 {
   guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
 
+  if (!s->drawing_lots)
+    return REJECT ("out-of-order", "no seed is being drawn");
+  if (!m->seed_reveal)
+    {
+      /* After a break the other side sends again the commitment we saved. */
+      if (s->remote_committed && s->remote_commitment_saved
+          && memcmp (m->digest, s->remote_commitment, sizeof s->remote_commitment) == 0)
+        return verdict (result, SYN_VERDICT_IGNORE, "repeated",
+                        "the commitment to the seed again, after a break");
+      if (s->remote_committed)
+        return REJECT ("duplicate", "a second commitment to the seed");
+      s->remote_committed = TRUE;
+      memcpy (s->remote_commitment, m->digest, sizeof s->remote_commitment);
+      return SYN_VERDICT_ACCEPT;
+    }
+  if (s->remote_revealed)
+    return REJECT ("duplicate", "a second reveal of the seed");
+  if (!s->local_committed || !s->remote_committed)
+    return REJECT ("out-of-order", "a seed reveal before both commitments");
+  syn_protocol_seed_commitment (s->id, 1 - s->local_colour, m->coin, m->salt, digest);
+  if (memcmp (digest, s->remote_commitment, sizeof digest) != 0)
+    return FATAL ("bad-reveal", "the coin revealed for the seed does not match its commitment");
+  s->remote_revealed = TRUE;
+  maybe_finish_turn (s);
+  return SYN_VERDICT_ACCEPT;
+}
+
+/* A reveal of the other side's move, checked against its commitment. */
+static SynVerdict
+receive_reveal (SynProtocolState *s, const SynMessage *m, SynProtocolResult *result)
+{
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+
+  if (s->drawing_lots)
+    return REJECT ("out-of-order", "a reveal before the seed is drawn");
+  if (m->turn != s->turn)
+    return REJECT ("wrong-turn", "a reveal for turn %u during turn %u", m->turn, s->turn);
+  if (s->remote_revealed)
+    return REJECT ("duplicate", "a second reveal for turn %u", m->turn);
+  if (!s->local_committed || !s->remote_committed)
+    return REJECT ("out-of-order", "a reveal before both commitments of turn %u", m->turn);
+  syn_protocol_commitment (s->id, s->turn, 1 - s->local_colour, m->move, m->salt, digest);
+  if (memcmp (digest, s->remote_commitment, sizeof digest) != 0)
+    return FATAL ("bad-reveal",
+                  "the move revealed for turn %u (%s) does not match its "
+                  "commitment",
+                  m->turn, m->move);
+  s->remote_revealed = TRUE;
+  maybe_finish_turn (s);
+  return SYN_VERDICT_ACCEPT;
+}
+
+/* Transactional's mover: its choice stays secret until the audit (TX-R17), so there is
+ * nothing to check against its commitment yet; the peer keeps the commitment. */
+static SynVerdict
+receive_sealed (SynProtocolState *s, const SynMessage *m, SynProtocolResult *result)
+{
+  if (m->turn != s->turn)
+    return REJECT ("wrong-turn", "a sealed turn %u during turn %u", m->turn, s->turn);
+  if (s->remote_revealed)
+    return REJECT ("duplicate", "a second reveal for turn %u", m->turn);
+  if (!s->local_committed || !s->remote_committed)
+    return REJECT ("out-of-order", "a reveal before both commitments of turn %u", m->turn);
+  s->remote_revealed = TRUE;
+  maybe_finish_turn (s);
+  return SYN_VERDICT_ACCEPT;
+}
+
+static SynVerdict
+receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *result)
+{
   /* The other side may have moved, resigned or claimed a flag before it heard that the game
    * had ended: that is a race, not a fault. */
   if (s->phase == SYN_PHASE_OVER || (s->phase == SYN_PHASE_SETUP && s->id[0]))
@@ -235,31 +307,7 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
   switch (m->type)
     {
     case SYN_MESSAGE_SEED:
-      if (!s->drawing_lots)
-        return REJECT ("out-of-order", "no seed is being drawn");
-      if (!m->seed_reveal)
-        {
-          /* After a break the other side sends again the commitment we saved. */
-          if (s->remote_committed && s->remote_commitment_saved
-              && memcmp (m->digest, s->remote_commitment, sizeof s->remote_commitment) == 0)
-            return verdict (result, SYN_VERDICT_IGNORE, "repeated",
-                            "the commitment to the seed again, after a break");
-          if (s->remote_committed)
-            return REJECT ("duplicate", "a second commitment to the seed");
-          s->remote_committed = TRUE;
-          memcpy (s->remote_commitment, m->digest, sizeof s->remote_commitment);
-          return SYN_VERDICT_ACCEPT;
-        }
-      if (s->remote_revealed)
-        return REJECT ("duplicate", "a second reveal of the seed");
-      if (!s->local_committed || !s->remote_committed)
-        return REJECT ("out-of-order", "a seed reveal before both commitments");
-      syn_protocol_seed_commitment (s->id, 1 - s->local_colour, m->coin, m->salt, digest);
-      if (memcmp (digest, s->remote_commitment, sizeof digest) != 0)
-        return FATAL ("bad-reveal", "the coin revealed for the seed does not match its commitment");
-      s->remote_revealed = TRUE;
-      maybe_finish_turn (s);
-      return SYN_VERDICT_ACCEPT;
+      return receive_seed (s, m, result);
     case SYN_MESSAGE_COMMIT:
       if (s->drawing_lots)
         return REJECT ("out-of-order", "a commitment before the seed is drawn");
@@ -277,36 +325,10 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
       return SYN_VERDICT_ACCEPT;
 
     case SYN_MESSAGE_REVEAL:
-      if (s->drawing_lots)
-        return REJECT ("out-of-order", "a reveal before the seed is drawn");
-      if (m->turn != s->turn)
-        return REJECT ("wrong-turn", "a reveal for turn %u during turn %u", m->turn, s->turn);
-      if (s->remote_revealed)
-        return REJECT ("duplicate", "a second reveal for turn %u", m->turn);
-      if (!s->local_committed || !s->remote_committed)
-        return REJECT ("out-of-order", "a reveal before both commitments of turn %u", m->turn);
-      syn_protocol_commitment (s->id, s->turn, 1 - s->local_colour, m->move, m->salt, digest);
-      if (memcmp (digest, s->remote_commitment, sizeof digest) != 0)
-        return FATAL ("bad-reveal",
-                      "the move revealed for turn %u (%s) does not match its "
-                      "commitment",
-                      m->turn, m->move);
-      s->remote_revealed = TRUE;
-      maybe_finish_turn (s);
-      return SYN_VERDICT_ACCEPT;
+      return receive_reveal (s, m, result);
 
     case SYN_MESSAGE_SEALED:
-      /* Transactional's mover: its choice stays secret until the audit (TX-R17), so there
-       * is nothing to check against its commitment yet; the peer keeps the commitment. */
-      if (m->turn != s->turn)
-        return REJECT ("wrong-turn", "a sealed turn %u during turn %u", m->turn, s->turn);
-      if (s->remote_revealed)
-        return REJECT ("duplicate", "a second reveal for turn %u", m->turn);
-      if (!s->local_committed || !s->remote_committed)
-        return REJECT ("out-of-order", "a reveal before both commitments of turn %u", m->turn);
-      s->remote_revealed = TRUE;
-      maybe_finish_turn (s);
-      return SYN_VERDICT_ACCEPT;
+      return receive_sealed (s, m, result);
 
     case SYN_MESSAGE_LOCK:
       if (m->turn != s->turn)
@@ -364,6 +386,27 @@ receive_play (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resul
     }
 }
 
+/* A line that did not parse: refused, or fatal when it is not our protocol at all. */
+static SynVerdict
+receive_unparsed (const SynProtocolState *s, const SynParseError *parse_error,
+                  SynProtocolResult *result)
+{
+  SynParseStatus status = parse_error ? parse_error->status : SYN_PARSE_MALFORMED;
+  const char *why = parse_error ? parse_error->message : "unreadable";
+
+  if (status == SYN_PARSE_VERSION)
+    return FATAL ("version", "%s", why);
+  if (status == SYN_PARSE_PROTOCOL)
+    return FATAL ("protocol", "%s", why);
+  if (status == SYN_PARSE_TOO_LONG)
+    return FATAL ("too-long", "%s", why);
+  /* The first line must be a hello: anything else is not our protocol at all. */
+  if (s->phase == SYN_PHASE_HELLO)
+    return FATAL ("protocol", "expected 'hello %s %d': %s", SYN_PROTOCOL_NAME, SYN_PROTOCOL_VERSION,
+                  why);
+  return REJECT (status == SYN_PARSE_UNKNOWN ? "unknown" : "malformed", "%s", why);
+}
+
 SynVerdict
 syn_protocol_state_receive (const SynProtocolState *in, gboolean parse_ok,
                             const SynParseError *parse_error, const SynMessage *m,
@@ -380,22 +423,7 @@ syn_protocol_state_receive (const SynProtocolState *in, gboolean parse_ok,
     return FATAL ("closed", "the connection is closing");
 
   if (!parse_ok)
-    {
-      SynParseStatus status = parse_error ? parse_error->status : SYN_PARSE_MALFORMED;
-      const char *why = parse_error ? parse_error->message : "unreadable";
-
-      if (status == SYN_PARSE_VERSION)
-        return FATAL ("version", "%s", why);
-      if (status == SYN_PARSE_PROTOCOL)
-        return FATAL ("protocol", "%s", why);
-      if (status == SYN_PARSE_TOO_LONG)
-        return FATAL ("too-long", "%s", why);
-      /* The first line must be a hello: anything else is not our protocol at all. */
-      if (s.phase == SYN_PHASE_HELLO)
-        return FATAL ("protocol", "expected 'hello %s %d': %s", SYN_PROTOCOL_NAME,
-                      SYN_PROTOCOL_VERSION, why);
-      return REJECT (status == SYN_PARSE_UNKNOWN ? "unknown" : "malformed", "%s", why);
-    }
+    return receive_unparsed (&s, parse_error, result);
 
   if (s.phase == SYN_PHASE_HELLO)
     {
