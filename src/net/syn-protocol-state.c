@@ -66,6 +66,18 @@ options_draw_lots (const SynMessage *m)
          && m->fen[0] == '\0';
 }
 
+/* No proposal waits: it was declined, or its game starts. */
+static void
+clear_proposal (SynProtocolState *s)
+{
+  s->proposal = SYN_PROPOSAL_NONE;
+  s->proposal_id[0] = '\0';
+  s->proposal_turns = 0;
+  s->proposal_previous = FALSE;
+  s->proposal_colour = 0;
+  s->proposal_lots = FALSE;
+}
+
 static void
 start_game (SynProtocolState *s, const char *id, int local_colour, guint32 turn, gboolean lots)
 {
@@ -73,12 +85,7 @@ start_game (SynProtocolState *s, const char *id, int local_colour, guint32 turn,
   s->local_colour = local_colour;
   s->turn = turn;
   s->phase = SYN_PHASE_PLAYING;
-  s->proposal = SYN_PROPOSAL_NONE;
-  s->proposal_id[0] = '\0';
-  s->proposal_turns = 0;
-  s->proposal_previous = FALSE;
-  s->proposal_colour = 0;
-  s->proposal_lots = FALSE;
+  clear_proposal (s);
   s->drawing_lots = lots;
   s->local_committed = s->remote_committed = FALSE;
   s->local_revealed = s->remote_revealed = FALSE;
@@ -153,6 +160,19 @@ syn_protocol_state_resume_behind (SynProtocolState *s,
   s->remote_commitment_saved = FALSE;
 }
 
+/* A proposal of options or of a resume, sent or received, waits for its answer. */
+static void
+record_proposal (SynProtocolState *s, const SynMessage *m)
+{
+  s->phase = SYN_PHASE_SETUP;
+  s->proposal = m->type == SYN_MESSAGE_OPTIONS ? SYN_PROPOSAL_OPTIONS : SYN_PROPOSAL_RESUME;
+  g_strlcpy (s->proposal_id, m->id, sizeof s->proposal_id);
+  s->proposal_colour = m->colour;
+  s->proposal_turns = m->type == SYN_MESSAGE_RESUME ? m->turns : 0;
+  s->proposal_previous = m->type == SYN_MESSAGE_RESUME && m->has_previous;
+  s->proposal_lots = options_draw_lots (m);
+}
+
 static SynVerdict
 receive_setup (SynProtocolState *s, const SynMessage *m, SynProtocolResult *result)
 {
@@ -166,13 +186,7 @@ receive_setup (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resu
         return REJECT ("out-of-order", "a game is in progress");
       if (s->proposal != SYN_PROPOSAL_NONE)
         return REJECT ("duplicate", "a proposal is already waiting for an answer");
-      s->phase = SYN_PHASE_SETUP;
-      s->proposal = m->type == SYN_MESSAGE_OPTIONS ? SYN_PROPOSAL_OPTIONS : SYN_PROPOSAL_RESUME;
-      g_strlcpy (s->proposal_id, m->id, sizeof s->proposal_id);
-      s->proposal_colour = m->colour;
-      s->proposal_turns = m->type == SYN_MESSAGE_RESUME ? m->turns : 0;
-      s->proposal_previous = m->type == SYN_MESSAGE_RESUME && m->has_previous;
-      s->proposal_lots = options_draw_lots (m);
+      record_proposal (s, m);
       return SYN_VERDICT_ACCEPT;
 
     case SYN_MESSAGE_ACCEPT:
@@ -198,12 +212,7 @@ receive_setup (SynProtocolState *s, const SynMessage *m, SynProtocolResult *resu
         return REJECT ("out-of-order", "only the guest answers a proposal");
       if (s->proposal == SYN_PROPOSAL_NONE)
         return REJECT ("out-of-order", "no proposal is waiting for an answer");
-      s->proposal = SYN_PROPOSAL_NONE;
-      s->proposal_id[0] = '\0';
-      s->proposal_turns = 0;
-      s->proposal_previous = FALSE;
-      s->proposal_colour = 0;
-      s->proposal_lots = FALSE;
+      clear_proposal (s);
       return SYN_VERDICT_ACCEPT;
 
     default:
@@ -511,13 +520,7 @@ send_setup (SynProtocolState *s, const SynMessage *m)
       if (!s->host || s->phase == SYN_PHASE_PLAYING || s->proposal != SYN_PROPOSAL_NONE
           || !syn_protocol_id_is_valid (m->id))
         return FALSE;
-      s->phase = SYN_PHASE_SETUP;
-      s->proposal = m->type == SYN_MESSAGE_OPTIONS ? SYN_PROPOSAL_OPTIONS : SYN_PROPOSAL_RESUME;
-      g_strlcpy (s->proposal_id, m->id, sizeof s->proposal_id);
-      s->proposal_colour = m->colour;
-      s->proposal_turns = m->type == SYN_MESSAGE_RESUME ? m->turns : 0;
-      s->proposal_previous = m->type == SYN_MESSAGE_RESUME && m->has_previous;
-      s->proposal_lots = options_draw_lots (m);
+      record_proposal (s, m);
       return TRUE;
 
     case SYN_MESSAGE_ACCEPT:
@@ -534,17 +537,30 @@ send_setup (SynProtocolState *s, const SynMessage *m)
     case SYN_MESSAGE_DECLINE:
       if (s->host || s->proposal == SYN_PROPOSAL_NONE)
         return FALSE;
-      s->proposal = SYN_PROPOSAL_NONE;
-      s->proposal_id[0] = '\0';
-      s->proposal_turns = 0;
-      s->proposal_previous = FALSE;
-      s->proposal_colour = 0;
-      s->proposal_lots = FALSE;
+      clear_proposal (s);
       return TRUE;
 
     default:
       return FALSE;
     }
+}
+
+/* A message of the turn being played, once the seed is drawn. */
+static gboolean
+in_turn (const SynProtocolState *s, const SynMessage *m)
+{
+  return s->phase == SYN_PHASE_PLAYING && !s->drawing_lots && m->turn == s->turn;
+}
+
+/* Our reveal, of a move or of the seed's coin: it goes after both commitments, once. */
+static gboolean
+reveal_ours (SynProtocolState *s)
+{
+  if (!s->local_committed || !s->remote_committed || s->local_revealed)
+    return FALSE;
+  s->local_revealed = TRUE;
+  maybe_finish_turn (s);
+  return TRUE;
 }
 
 /* A message of ours in the turn being played (the seed's too): FALSE when not allowed now. */
@@ -563,36 +579,26 @@ send_play (SynProtocolState *s, const SynMessage *m)
           s->local_committed = TRUE;
           return TRUE;
         }
-      if (!s->local_committed || !s->remote_committed || s->local_revealed)
-        return FALSE;
-      s->local_revealed = TRUE;
-      maybe_finish_turn (s);
-      return TRUE;
+      return reveal_ours (s);
     case SYN_MESSAGE_COMMIT:
-      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
-          || s->local_committed)
+      if (!in_turn (s, m) || s->local_committed)
         return FALSE;
       s->local_committed = TRUE;
       return TRUE;
 
     case SYN_MESSAGE_REVEAL:
     case SYN_MESSAGE_SEALED:
-      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
-          || !s->local_committed || !s->remote_committed || s->local_revealed)
+      if (!in_turn (s, m))
         return FALSE;
-      s->local_revealed = TRUE;
-      maybe_finish_turn (s);
-      return TRUE;
+      return reveal_ours (s);
 
     case SYN_MESSAGE_LOCK:
-      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
-          || s->local_committed)
+      if (!in_turn (s, m) || s->local_committed)
         return FALSE;
       return TRUE;
 
     case SYN_MESSAGE_LOCKED:
-      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
-          || s->remote_committed)
+      if (!in_turn (s, m) || s->remote_committed)
         return FALSE;
       return TRUE;
 
@@ -603,8 +609,7 @@ send_play (SynProtocolState *s, const SynMessage *m)
       return TRUE;
 
     case SYN_MESSAGE_USED:
-      if (s->phase != SYN_PHASE_PLAYING || s->drawing_lots || m->turn != s->turn
-          || !s->local_committed || !s->remote_committed || s->local_revealed)
+      if (!in_turn (s, m) || !s->local_committed || !s->remote_committed || s->local_revealed)
         return FALSE;
       return TRUE;
 
