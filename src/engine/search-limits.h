@@ -88,8 +88,8 @@ syn_search_limits_cancelled (const SynSearchLimits *limits)
  * strategy (n entries), whose worst case at this depth is guarantee. Keeps that strategy
  * in kept when it guarantees more than the one kept so far. */
 static inline void
-syn_search_certify (SynSearchCertificate *cert, int side, double guarantee,
-                    const double *strategy, int n, double *kept)
+syn_search_certify (SynSearchCertificate *cert, int side, double guarantee, const double *strategy,
+                    int n, double *kept)
 {
   const int other = !side;
   const double sign = other == SYN_WHITE ? 1.0 : -1.0;
