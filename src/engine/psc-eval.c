@@ -140,11 +140,7 @@ syn_psc_eval_static (const SynPosition *pos, const SynPscControl *ctl, const int
   terms->mobility = side[SYN_WHITE].mobility - side[SYN_BLACK].mobility;
   total = terms->material + terms->control + terms->frozen + terms->king + terms->pawns
           + terms->mobility;
-  if (total >= SYN_EVAL_DECIDED)
-    total = SYN_EVAL_DECIDED - 1;
-  if (total <= -SYN_EVAL_DECIDED)
-    total = -(SYN_EVAL_DECIDED - 1);
-  return total;
+  return syn_eval_undecided (total);
 }
 
 int

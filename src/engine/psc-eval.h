@@ -15,6 +15,17 @@
 #define SYN_EVAL_WIN 100000
 #define SYN_EVAL_DECIDED 90000
 
+/* An evaluation kept short of SYN_EVAL_DECIDED: only a finished game may reach it. */
+static inline int
+syn_eval_undecided (int total)
+{
+  if (total >= SYN_EVAL_DECIDED)
+    return SYN_EVAL_DECIDED - 1;
+  if (total <= -SYN_EVAL_DECIDED)
+    return -(SYN_EVAL_DECIDED - 1);
+  return total;
+}
+
 /* The terms of the static evaluation, each from White's point of view. */
 typedef struct
 {

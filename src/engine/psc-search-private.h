@@ -9,11 +9,10 @@
 #include "matrix-game.h"
 #include "psc-search.h"
 #include "psc-table.h"
+#include "search-limits.h"
 
 /* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
 #define SUPPORT_EPSILON 1e-9
-#define CHECK_TIME_EVERY 1024
-#define CHECK_STOP_EVERY 256
 #define KILLERS 3
 
 /* Everything a node at one ply needs while its children are searched. */
@@ -57,15 +56,10 @@ struct _SynPscWorkspace
 
   /* The root's best certified strategy of each side in the running iteration, in the root
    * frame's order, and what it guarantees (see the top of psc-search.c). */
-  bool certifying; /* in a search that may be cut short, at depth 2 or more */
-  bool certified[2];
-  double certified_guarantee[2];
+  SynSearchCertificate cert;
   double certified_strategy[2][SYN_MAX_MOVES];
 
-  uint64_t positions, max_positions;
-  double start, deadline;
-  bool may_stop, stopped;
-  const atomic_int *stop; /* the caller's flag, or NULL */
+  SynSearchLimits limits;
   int noise;
   uint64_t seed;
 };

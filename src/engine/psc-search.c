@@ -50,7 +50,6 @@
 
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
 #include "matrix-game.h"
 #include "psc-eval.h"
@@ -66,35 +65,11 @@ syn_psc_workspace_size (void)
   return sizeof (SynPscWorkspace);
 }
 
-static double
-now_seconds (void)
-{
-  struct timespec ts;
-  timespec_get (&ts, TIME_UTC);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
-
 /* A finished game at ply turns from the root: sooner wins count more, later losses less. */
 static double
 terminal_value (SynOutcome outcome, int ply)
 {
   return syn_score_of_outcome (outcome, ply);
-}
-
-/* Called for every position: the stop flag every CHECK_STOP_EVERY of them, the clock every
- * CHECK_TIME_EVERY (reading the clock costs more than reading a flag). */
-static void
-check_limits (SynPscWorkspace *work)
-{
-  uint64_t n = ++work->positions;
-  if ((n & (CHECK_STOP_EVERY - 1)) != 0)
-    return;
-  if (work->stop && atomic_load_explicit (work->stop, memory_order_relaxed) != 0)
-    work->stopped = true;
-  else if (work->may_stop && work->max_positions && n >= work->max_positions)
-    work->stopped = true;
-  else if ((n & (CHECK_TIME_EVERY - 1)) == 0 && work->may_stop && now_seconds () > work->deadline)
-    work->stopped = true;
 }
 
 /* At the root: side's moves have all been answered against the other side's restricted
@@ -103,18 +78,8 @@ check_limits (SynPscWorkspace *work)
 static void
 certify_root (SynPscWorkspace *work, const Frame *frame, int side, int best)
 {
-  const int other = !side;
-  const double guarantee = frame->payoff[side][best];
-  const double sign = other == SYN_WHITE ? 1.0 : -1.0;
-
-  if (!work->certifying)
-    return;
-  if (work->certified[other] && sign * guarantee <= sign * work->certified_guarantee[other])
-    return;
-  work->certified[other] = true;
-  work->certified_guarantee[other] = guarantee;
-  for (int i = 0; i < frame->n[other]; i++)
-    work->certified_strategy[other][i] = frame->strategy[other][i];
+  syn_search_certify (&work->cert, side, frame->payoff[side][best], frame->strategy[!side],
+                      frame->n[!side], work->certified_strategy[!side]);
 }
 
 static double search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply,
@@ -167,7 +132,7 @@ search_cell (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int 
     }
   syn_psc_resolve (&frame->pos, frame->moves[SYN_WHITE][w], frame->moves[SYN_BLACK][b], &child);
   value = search_node (work, &child, child_depth, ply + 1, alpha - shift, beta - shift) + shift;
-  if (work->stopped)
+  if (work->limits.stopped)
     return;
   if (value <= alpha)
     frame->hi[k] = value < frame->hi[k] ? value : frame->hi[k];
@@ -184,7 +149,7 @@ cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w
   int k = w * frame->n[1] + b;
   if (frame->lo[k] != frame->hi[k])
     search_cell (work, frame, ply, child_depth, w, b, -INFINITY, INFINITY);
-  return work->stopped ? 0 : frame->hi[k];
+  return work->limits.stopped ? 0 : frame->hi[k];
 }
 
 /* An upper bound of the cell (w, b) for White, a lower one for Black, good enough to tell
@@ -237,7 +202,7 @@ response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, 
                * cell_value (work, frame, ply, child_depth, side == SYN_WHITE ? i : j,
                              side == SYN_WHITE ? j : i);
     }
-  if (last < 0 || work->stopped)
+  if (last < 0 || work->limits.stopped)
     return sum;
   /* What the likeliest cell must beat for the move to beat value. */
   threshold = (value + sign * tolerance - sum) / p_last;
@@ -274,7 +239,7 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
       for (int r = 0; r < n_rows; r++)
         for (int c = 0; c < n_cols; c++)
           cell_value (work, frame, ply, child_depth, rows[r], cols[c]);
-      if (work->stopped)
+      if (work->limits.stopped)
         return 0;
       for (int r = 0; r < n_rows; r++)
         for (int c = 0; c < n_cols; c++)
@@ -306,10 +271,10 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
               if (sign * payoff > sign * frame->payoff[side][best[side]])
                 best[side] = i;
             }
-          if (ply == 0 && !work->stopped)
+          if (ply == 0 && !work->limits.stopped)
             certify_root (work, frame, side, best[side]);
         }
-      if (work->stopped)
+      if (work->limits.stopped)
         return 0;
       /* White's best response bounds the value from above, Black's from below, whatever
        * the restricted game: enough for a parent that only asks which side of its window
@@ -374,8 +339,8 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   double value;
   int n_moves[2];
 
-  check_limits (work);
-  if (work->stopped)
+  syn_search_limits_count (&work->limits);
+  if (work->limits.stopped)
     return 0;
 
   syn_psc_control (pos, &ctl);
@@ -408,7 +373,7 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
       psc_frame_reset_cells (frame);
       psc_frame_seed_with_killers (work, frame, ply);
       double_oracle (work, frame, ply, 0, -INFINITY, INFINITY, &exact);
-      if (work->stopped)
+      if (work->limits.stopped)
         return 0;
       psc_frame_keep_killers (work, frame, ply);
       psc_frame_order_moves (frame, SYN_WHITE, moves_kept (ply));
@@ -421,10 +386,10 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
     psc_frame_seed_with_killers (work, frame, ply);
   psc_frame_reset_cells (frame);
   value = double_oracle (work, frame, ply, depth - 1, alpha, beta, &exact);
-  if (depth == 1 && !work->stopped)
+  if (depth == 1 && !work->limits.stopped)
     psc_frame_keep_killers (work, frame, ply);
   /* Only exact values are kept: a bound answers one window only. */
-  if (!work->stopped && work->use_table && exact)
+  if (!work->limits.stopped && work->use_table && exact)
     table_store (work, key, depth, ply, value, frame);
   return value;
 }
@@ -465,7 +430,7 @@ test_previous (SynPscWorkspace *work, Frame *root, int child_depth, double value
           if (sign * root->payoff[side][i] > sign * root->payoff[side][best])
             best = i;
         }
-      if (work->stopped)
+      if (work->limits.stopped)
         return;
       certify_root (work, root, side, best);
     }
@@ -479,12 +444,12 @@ keep_certified (const SynPscWorkspace *work, const Frame *root, int depth,
 {
   for (int side = 0; side < 2; side++)
     {
-      if (!work->certified[side])
+      if (!work->cert.certified[side])
         continue;
       for (int i = 0; i < root->n[side]; i++)
         result->strategy[side][root->origin[side][i]] = work->certified_strategy[side][i];
       result->partial[side] = true;
-      result->partial_guarantee[side] = work->certified_guarantee[side];
+      result->partial_guarantee[side] = work->cert.guarantee[side];
       result->partial_depth = depth;
     }
 }
@@ -504,19 +469,11 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   SynPscControl ctl;
   int n_moves[2], max_depth = limits->depth;
 
-  work->positions = 1;
-  work->max_positions = limits->max_positions;
-  work->certifying = false;
+  work->cert.certifying = false;
   work->table_hits = 0;
   memset (work->killers, 0, sizeof work->killers);
   work->use_table = !limits->no_table;
-  work->start = now_seconds ();
-  /* Without a time limit only the budget of positions can stop the search. */
-  work->deadline = limits->time_ms > 0 ? work->start + limits->time_ms * 1e-3 : INFINITY;
-  work->may_stop = false;
-  /* A flag set before the start is seen at once, not after the first few hundred positions. */
-  work->stopped = stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
-  work->stop = stop;
+  syn_search_limits_start (&work->limits, limits->max_positions, limits->time_ms, stop);
   work->noise = limits->noise;
   work->seed = syn_splitmix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */
   if (max_depth < 1)
@@ -555,18 +512,19 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   {
     bool exact;
     double value = double_oracle (work, root, 0, 0, -INFINITY, INFINITY, &exact);
-    if (!work->stopped)
+    if (!work->limits.stopped)
       keep_root_result (root, value, 1, result);
   }
 
-  work->may_stop = limits->time_ms > 0 || limits->max_positions > 0;
-  for (int depth = 2; depth <= max_depth && !work->stopped; depth++)
+  work->limits.may_stop = limits->time_ms > 0 || limits->max_positions > 0;
+  for (int depth = 2; depth <= max_depth && !work->limits.stopped; depth++)
     {
       double value;
       bool exact;
       /* Each depth costs many times the one before; one that cannot finish in the time
        * left is not worth starting. */
-      if (limits->time_ms > 0 && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
+      if (limits->time_ms > 0
+          && syn_search_now () - work->limits.start > 0.4 * limits->time_ms * 1e-3)
         break;
       if (depth == 2 && work->use_table)
         syn_psc_table_clear (&work->table);
@@ -574,14 +532,14 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       psc_frame_order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
       psc_frame_seed_from_strategy (root);
       psc_frame_reset_cells (root);
-      work->certified[SYN_WHITE] = work->certified[SYN_BLACK] = false;
+      work->cert.certified[SYN_WHITE] = work->cert.certified[SYN_BLACK] = false;
       /* Answering the previous strategies costs about a round of the double oracle: only
        * worth it where the iteration may be cut short. */
-      work->certifying = work->may_stop;
-      if (work->certifying)
+      work->cert.certifying = work->limits.may_stop;
+      if (work->cert.certifying)
         test_previous (work, root, depth - 1, result->value);
       value = double_oracle (work, root, 0, depth - 1, -INFINITY, INFINITY, &exact);
-      if (work->stopped)
+      if (work->limits.stopped)
         {
           keep_certified (work, root, depth, result);
           break;
@@ -589,9 +547,9 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       keep_root_result (root, value, depth, result);
     }
 
-  result->positions = work->positions;
+  result->positions = work->limits.positions;
   result->table_hits = work->table_hits;
-  result->seconds = now_seconds () - work->start;
-  result->stopped = work->stopped && stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
+  result->seconds = syn_search_now () - work->limits.start;
+  result->stopped = syn_search_limits_cancelled (&work->limits);
   return true;
 }

@@ -81,28 +81,45 @@ check_pawns (const SynPosition *pos, SynFault *faults, int *n)
     add (faults, n, SYN_FAULT_PAWN_ON_RANK_8, -1, pos->by_type[SYN_PAWN] & SYN_RANK_8);
 }
 
+/* Each castling right with the squares its king and rook must stand on. */
+static const struct
+{
+  uint8_t right;
+  int king, rook;
+  SynColour colour;
+} castling_homes[4] = {
+  { SYN_CASTLE_WHITE_SHORT, 4, 7, SYN_WHITE },
+  { SYN_CASTLE_WHITE_LONG, 4, 0, SYN_WHITE },
+  { SYN_CASTLE_BLACK_SHORT, 60, 63, SYN_BLACK },
+  { SYN_CASTLE_BLACK_LONG, 60, 56, SYN_BLACK },
+};
+
+static bool
+castling_home (const SynPosition *pos, int i)
+{
+  return pos->board[castling_homes[i].king] == SYN_PIECE (castling_homes[i].colour, SYN_KING)
+         && pos->board[castling_homes[i].rook] == SYN_PIECE (castling_homes[i].colour, SYN_ROOK);
+}
+
+uint8_t
+syn_setup_castling_possible (const SynPosition *pos)
+{
+  uint8_t possible = 0;
+
+  for (int i = 0; i < 4; i++)
+    if (castling_home (pos, i))
+      possible |= castling_homes[i].right;
+  return possible;
+}
+
 /* Every rule set's FEN reader refuses a right whose king or rook has left home. */
 static void
 check_castling (const SynPosition *pos, SynFault *faults, int *n)
 {
-  static const struct
-  {
-    uint8_t right;
-    int king, rook;
-    SynColour colour;
-  } homes[4] = {
-    { SYN_CASTLE_WHITE_SHORT, 4, 7, SYN_WHITE },
-    { SYN_CASTLE_WHITE_LONG, 4, 0, SYN_WHITE },
-    { SYN_CASTLE_BLACK_SHORT, 60, 63, SYN_BLACK },
-    { SYN_CASTLE_BLACK_LONG, 60, 56, SYN_BLACK },
-  };
-
   for (int i = 0; i < 4; i++)
-    if ((pos->castling & homes[i].right)
-        && (pos->board[homes[i].king] != SYN_PIECE (homes[i].colour, SYN_KING)
-            || pos->board[homes[i].rook] != SYN_PIECE (homes[i].colour, SYN_ROOK)))
-      add (faults, n, SYN_FAULT_CASTLING, homes[i].colour,
-           syn_bit (homes[i].king) | syn_bit (homes[i].rook));
+    if ((pos->castling & castling_homes[i].right) && !castling_home (pos, i))
+      add (faults, n, SYN_FAULT_CASTLING, castling_homes[i].colour,
+           syn_bit (castling_homes[i].king) | syn_bit (castling_homes[i].rook));
 }
 
 static void

@@ -72,6 +72,9 @@ int syn_setup_faults (const SynSetup *setup, SynFault *faults);
 /* The squares of every fault, as one set. */
 SynBitboard syn_setup_fault_squares (const SynFault *faults, int n_faults);
 
+/* The castling rights whose king and rook stand at home in pos. */
+uint8_t syn_setup_castling_possible (const SynPosition *pos);
+
 /* setup's FEN in its rule set's words (SYN_FEN_MAX_SIZE is enough); Transactional's without
  * transactions, as if every turn so far had ended in a commit. */
 void syn_setup_write_fen (const SynSetup *setup, char *buf, size_t size);

@@ -212,12 +212,7 @@ evaluation_of (const SynVariant *variant)
 int
 syn_variant_eval (const SynVariant *variant, const SynState *state)
 {
-  int total = evaluation_of (variant)->eval (variant, state);
-  if (total >= SYN_EVAL_DECIDED)
-    total = SYN_EVAL_DECIDED - 1;
-  if (total <= -SYN_EVAL_DECIDED)
-    total = -(SYN_EVAL_DECIDED - 1);
-  return total;
+  return syn_eval_undecided (evaluation_of (variant)->eval (variant, state));
 }
 
 int

@@ -24,11 +24,11 @@
 
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
 #include "matrix-game.h"
 #include "psc-eval.h"
 #include "score.h"
+#include "search-limits.h"
 #include "variant-eval.h"
 
 /* Plies a search may reach: its depth in steps and the exchanges of blows below it. */
@@ -36,8 +36,6 @@
 #define MAX_CELLS (SYN_MATRIX_GAME_MAX * SYN_MATRIX_GAME_MAX)
 /* Probabilities below this are rounding noise of the simplex, not part of a strategy. */
 #define SUPPORT_EPSILON 1e-9
-#define CHECK_TIME_EVERY 1024
-#define CHECK_STOP_EVERY 256
 
 /* Everything a node at one ply needs while its children are searched. */
 typedef struct
@@ -70,15 +68,10 @@ struct _SynSearchWorkspace
   bool centipawns;
   /* The root's best certified strategy of each side in the running iteration (root
    * order), and what it guarantees. */
-  bool certifying; /* in a search that may be cut short, at depth 2 or more */
-  bool certified[2];
-  double certified_guarantee[2];
+  SynSearchCertificate cert;
   double certified_strategy[2][SYN_MAX_CHOICES];
 
-  uint64_t positions, max_positions;
-  double start, deadline;
-  bool may_stop, stopped;
-  const atomic_int *stop;
+  SynSearchLimits limits;
   int noise;
   uint64_t noise_seed;
 };
@@ -97,46 +90,14 @@ psc_workspace (SynSearchWorkspace *work)
   return (SynPscWorkspace *) ((tail + 63) & ~(uintptr_t) 63);
 }
 
-static double
-now_seconds (void)
-{
-  struct timespec ts;
-  timespec_get (&ts, TIME_UTC);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
-
-static void
-check_limits (SynSearchWorkspace *work)
-{
-  uint64_t n = ++work->positions;
-  if ((n & (CHECK_STOP_EVERY - 1)) != 0)
-    return;
-  if (work->stop && atomic_load_explicit (work->stop, memory_order_relaxed) != 0)
-    work->stopped = true;
-  else if (work->may_stop && work->max_positions && n >= work->max_positions)
-    work->stopped = true;
-  else if ((n & (CHECK_TIME_EVERY - 1)) == 0 && work->may_stop && now_seconds () > work->deadline)
-    work->stopped = true;
-}
-
 /* At the root: side's choices have all been answered against the other side's restricted
  * strategy, whose worst case at this depth is best's payoff. Keeps that strategy when it
  * guarantees more than the one kept so far. */
 static void
 certify_root (SynSearchWorkspace *work, const Frame *frame, int side, int best)
 {
-  const int other = !side;
-  const double guarantee = frame->payoff[side][best];
-  const double sign = other == SYN_WHITE ? 1.0 : -1.0;
-
-  if (!work->certifying)
-    return;
-  if (work->certified[other] && sign * guarantee <= sign * work->certified_guarantee[other])
-    return;
-  work->certified[other] = true;
-  work->certified_guarantee[other] = guarantee;
-  for (int i = 0; i < frame->n[other]; i++)
-    work->certified_strategy[other][i] = frame->strategy[other][i];
+  syn_search_certify (&work->cert, side, frame->payoff[side][best], frame->strategy[!side],
+                      frame->n[!side], work->certified_strategy[!side]);
 }
 
 /* A finished game at ply steps from the root: sooner wins count more, later losses less.
@@ -254,7 +215,7 @@ cell_value (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth, in
   work->variant->apply (&frame->state, frame->choices[SYN_WHITE][w], frame->choices[SYN_BLACK][b],
                         &child);
   value = search_node (work, &child, child_depth, ply + 1);
-  if (work->stopped)
+  if (work->limits.stopped)
     return 0;
   if (ply == 0 && work->noise > 0)
     {
@@ -281,18 +242,18 @@ one_chooser (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth)
     {
       double value = cell_value (work, frame, ply, child_depth, side == SYN_WHITE ? i : 0,
                                  side == SYN_WHITE ? 0 : i);
-      if (work->stopped)
+      if (work->limits.stopped)
         return 0;
       frame->payoff[side][i] = value;
       frame->strategy[side][i] = 0;
       if (sign * value > sign * frame->payoff[side][best])
         best = i;
-      if (ply == 0 && work->certifying)
+      if (ply == 0 && work->cert.certifying)
         {
           /* The root's choices come in the previous iteration's order, its best first: once
            * that one is searched, the best so far is a deeper answer than it. */
-          work->certified[side] = true;
-          work->certified_guarantee[side] = frame->payoff[side][best];
+          work->cert.certified[side] = true;
+          work->cert.guarantee[side] = frame->payoff[side][best];
           for (int k = 0; k < frame->n[side]; k++)
             work->certified_strategy[side][k] = k == best;
         }
@@ -329,7 +290,7 @@ best_responses (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth
           if (sign * sum > sign * frame->payoff[side][best[side]])
             best[side] = i;
         }
-      if (ply == 0 && !work->stopped)
+      if (ply == 0 && !work->limits.stopped)
         certify_root (work, frame, side, best[side]);
     }
 }
@@ -357,7 +318,7 @@ double_oracle (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth)
       for (int r = 0; r < n_rows; r++)
         for (int c = 0; c < n_cols; c++)
           cell_value (work, frame, ply, child_depth, rows[r], cols[c]);
-      if (work->stopped)
+      if (work->limits.stopped)
         return 0;
       for (int r = 0; r < n_rows; r++)
         for (int c = 0; c < n_cols; c++)
@@ -374,7 +335,7 @@ double_oracle (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth)
         }
 
       best_responses (work, frame, ply, child_depth, best);
-      if (work->stopped)
+      if (work->limits.stopped)
         return 0;
       /* Above the simplex's rounding, far below a centipawn. The restricted sets stay
        * within what the simplex takes. */
@@ -513,8 +474,8 @@ search_node (SynSearchWorkspace *work, const SynState *state, int depth, int ply
   bool unsettled;
   int child_depth;
 
-  check_limits (work);
-  if (work->stopped)
+  syn_search_limits_count (&work->limits);
+  if (work->limits.stopped)
     return 0;
   outcome = variant->outcome (state);
   if (outcome.result != SYN_RESULT_NONE)
@@ -538,7 +499,7 @@ search_node (SynSearchWorkspace *work, const SynState *state, int depth, int ply
       reset_cells (frame);
       seed_sets_statically (frame);
       solve (work, frame, ply, 0);
-      if (work->stopped)
+      if (work->limits.stopped)
         return 0;
       order_choices (frame, SYN_WHITE, choices_kept (ply));
       order_choices (frame, SYN_BLACK, choices_kept (ply));
@@ -584,12 +545,12 @@ keep_certified (const SynSearchWorkspace *work, const Frame *root, int depth,
 {
   for (int side = 0; side < 2; side++)
     {
-      if (!work->certified[side])
+      if (!work->cert.certified[side])
         continue;
       for (int i = 0; i < root->n[side]; i++)
         result->strategy[side][root->origin[side][i]] = work->certified_strategy[side][i];
       result->partial[side] = true;
-      result->partial_guarantee[side] = work->certified_guarantee[side];
+      result->partial_guarantee[side] = work->cert.guarantee[side];
       result->partial_depth = depth;
     }
 }
@@ -632,16 +593,8 @@ start_search (SynSearchWorkspace *work, const SynVariant *variant, const SynPscL
   work->variant = variant;
   work->score_scale = syn_variant_score_scale (variant);
   work->centipawns = false;
-  work->positions = 1;
-  work->max_positions = limits->max_positions;
-  work->certifying = false;
-  work->start = now_seconds ();
-  /* Without a time limit only the budget of positions can stop the search. */
-  work->deadline = limits->time_ms > 0 ? work->start + limits->time_ms * 1e-3 : INFINITY;
-  work->may_stop = false;
-  /* A flag set before the start is seen at once. */
-  work->stopped = stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
-  work->stop = stop;
+  work->cert.certifying = false;
+  syn_search_limits_start (&work->limits, limits->max_positions, limits->time_ms, stop);
   work->noise = limits->noise;
   work->noise_seed = syn_psc_draw_seed (limits->seed, SYN_BLACK) ^ 0x6E6F697365ULL;
 }
@@ -658,14 +611,14 @@ deepen (SynSearchWorkspace *work, const SynPscLimits *limits, bool unsettled,
 
   if (max_depth > SYN_PSC_MAX_DEPTH)
     max_depth = SYN_PSC_MAX_DEPTH;
-  for (int depth = 1; depth <= max_depth && !work->stopped; depth++)
+  for (int depth = 1; depth <= max_depth && !work->limits.stopped; depth++)
     {
       int child_depth = unsettled ? depth * steps : depth * steps - 1;
       double value;
       /* Each depth costs many times the one before; one that cannot finish in the time
        * left is not worth starting. */
       if (depth > 1 && limits->time_ms > 0
-          && now_seconds () - work->start > 0.4 * limits->time_ms * 1e-3)
+          && syn_search_now () - work->limits.start > 0.4 * limits->time_ms * 1e-3)
         break;
       if (depth > 1)
         {
@@ -676,14 +629,14 @@ deepen (SynSearchWorkspace *work, const SynPscLimits *limits, bool unsettled,
       else
         seed_sets_statically (root);
       reset_cells (root);
-      work->certified[SYN_WHITE] = work->certified[SYN_BLACK] = false;
+      work->cert.certified[SYN_WHITE] = work->cert.certified[SYN_BLACK] = false;
       /* Answering the previous strategies costs about a round of the double oracle: only
        * worth it where the iteration may be cut short. */
-      work->certifying = depth > 1 && work->may_stop;
-      if (work->certifying)
+      work->cert.certifying = depth > 1 && work->limits.may_stop;
+      if (work->cert.certifying)
         test_previous (work, root, child_depth);
       value = solve (work, root, 0, child_depth);
-      if (work->stopped)
+      if (work->limits.stopped)
         {
           if (depth > 1)
             keep_certified (work, root, depth, result);
@@ -691,7 +644,7 @@ deepen (SynSearchWorkspace *work, const SynPscLimits *limits, bool unsettled,
         }
       keep_root_result (root, value, depth, result);
       /* Depth 1 runs to the end unless the caller stops it: a move must come out. */
-      work->may_stop = limits->time_ms > 0 || limits->max_positions > 0;
+      work->limits.may_stop = limits->time_ms > 0 || limits->max_positions > 0;
     }
 }
 
@@ -726,9 +679,9 @@ syn_search (const SynVariant *variant, const SynState *state, const SynPscLimits
     }
 
   deepen (work, limits, syn_variant_unsettled (variant, state), result);
-  result->positions = work->positions;
-  result->seconds = now_seconds () - work->start;
-  result->stopped = work->stopped && stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
+  result->positions = work->limits.positions;
+  result->seconds = syn_search_now () - work->limits.start;
+  result->stopped = syn_search_limits_cancelled (&work->limits);
   return true;
 }
 

@@ -16,6 +16,7 @@
 #include "psc-eval.h"
 #include "psc-matrix.h"
 #include "rule-set-strategy.h"
+#include "setup.h"
 
 G_STATIC_ASSERT (SYN_ANALYSIS_MATRIX_MAX == SYN_STRATEGY_MAX);
 G_STATIC_ASSERT (SYN_ANALYSIS_MATRIX_MAX == SYN_MATRIX_GAME_MAX);
@@ -103,24 +104,7 @@ syn_analysis_resolve_choices (const SynVariant *variant, const SynState *state, 
 guint8
 syn_analysis_castling_allowed (const SynPosition *pos)
 {
-  static const struct
-  {
-    guint8 right;
-    int king, rook;
-    SynColour colour;
-  } homes[4] = {
-    { SYN_CASTLE_WHITE_SHORT, 4, 7, SYN_WHITE },
-    { SYN_CASTLE_WHITE_LONG, 4, 0, SYN_WHITE },
-    { SYN_CASTLE_BLACK_SHORT, 60, 63, SYN_BLACK },
-    { SYN_CASTLE_BLACK_LONG, 60, 56, SYN_BLACK },
-  };
-  guint8 allowed = 0;
-
-  for (int i = 0; i < 4; i++)
-    if (pos->board[homes[i].king] == SYN_PIECE (homes[i].colour, SYN_KING)
-        && pos->board[homes[i].rook] == SYN_PIECE (homes[i].colour, SYN_ROOK))
-      allowed |= homes[i].right;
-  return allowed;
+  return syn_setup_castling_possible (pos);
 }
 
 SynBitboard

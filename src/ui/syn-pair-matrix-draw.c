@@ -96,13 +96,29 @@ syn_pair_matrix_measure_spread (const SynAnalysisMatrix *m)
   return MAX (MIN_SPREAD, distances[(n - 1) * 9 / 10]);
 }
 
-static gboolean
-is_dark (GtkWidget *widget)
+/* The widget's text colour, which every part of the matrix draws its marks in. */
+static GdkRGBA
+foreground (GtkWidget *widget)
 {
   GdkRGBA fg;
 
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  return 0.3 * fg.red + 0.6 * fg.green + 0.1 * fg.blue > 0.5;
+  return fg;
+}
+
+/* How light a colour looks: green counts most to the eye, blue least. */
+static double
+lightness (const GdkRGBA *rgba)
+{
+  return 0.3 * rgba->red + 0.6 * rgba->green + 0.1 * rgba->blue;
+}
+
+static gboolean
+is_dark (GtkWidget *widget)
+{
+  GdkRGBA fg = foreground (widget);
+
+  return lightness (&fg) > 0.5;
 }
 
 /* The middle of the scale: a grey that stands out a little from the window's background. */
@@ -147,9 +163,7 @@ cell_colour (SynPairMatrix *self, GtkWidget *widget, double value)
 static void
 set_text_colour_on (cairo_t *cr, const GdkRGBA *background)
 {
-  double light = 0.3 * background->red + 0.6 * background->green + 0.1 * background->blue;
-
-  if (light > 0.55)
+  if (lightness (background) > 0.55)
     cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
   else
     cairo_set_source_rgb (cr, 1, 1, 1);
@@ -232,7 +246,7 @@ syn_pair_matrix_draw_legend (GtkDrawingArea *area, cairo_t *cr, int width, int h
 
   if (m == NULL)
     return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  fg = foreground (widget);
   for (int x = 0; x < bar; x++)
     {
       GdkRGBA rgba = scale_colour (widget, 2.0 * x / (bar - 1) - 1.0);
@@ -263,7 +277,7 @@ syn_pair_matrix_draw_corner (GtkDrawingArea *area, cairo_t *cr, int width, int h
 
   if (self->matrix == NULL)
     return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  fg = foreground (widget);
   fg.alpha = 0.6;
   gdk_cairo_set_source_rgba (cr, &fg);
   /* Translators: the corner of the pair matrix: Black's choices run across, White's down */
@@ -323,7 +337,7 @@ syn_pair_matrix_draw_row_header (GtkDrawingArea *area, cairo_t *cr, int width, i
 
   if (m == NULL)
     return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  fg = foreground (widget);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
   for (int w = 0; w < m->n_white; w++)
@@ -356,7 +370,7 @@ syn_pair_matrix_draw_column_header (GtkDrawingArea *area, cairo_t *cr, int width
 
   if (m == NULL)
     return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  fg = foreground (widget);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
   for (int b = 0; b < m->n_black; b++)
@@ -410,6 +424,16 @@ draw_cell (SynPairMatrix *self, cairo_t *cr, GtkWidget *widget, int w, int b, do
     }
 }
 
+/* Where the pair of a White and a Black choice stands: its row and its column on screen. */
+static void
+position_of_pair (SynPairMatrix *self, int white, int black, int *w, int *b)
+{
+  const SynAnalysisMatrix *m = self->matrix;
+
+  *w = syn_pair_matrix_position_of (self->row_order, m->n_white, white);
+  *b = syn_pair_matrix_position_of (self->column_order, m->n_black, black);
+}
+
 void
 syn_pair_matrix_draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int height,
                             gpointer user_data)
@@ -423,7 +447,7 @@ syn_pair_matrix_draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int he
 
   if (m == NULL)
     return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  fg = foreground (widget);
   /* Only the cells in view: a Transactional matrix holds tens of thousands. */
   cairo_clip_extents (cr, &x1, &y1, &x2, &y2);
   for (int w = MAX (0, (int) y1 / rh); w < m->n_white && w * rh < y2; w++)
@@ -431,9 +455,9 @@ syn_pair_matrix_draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int he
       draw_cell (self, cr, widget, w, b, b * cell_width, w * rh, cell_width);
   if (self->hover_white >= 0)
     {
-      int w = syn_pair_matrix_position_of (self->row_order, m->n_white, self->hover_white);
-      int b = syn_pair_matrix_position_of (self->column_order, m->n_black, self->hover_black);
+      int w, b;
 
+      position_of_pair (self, self->hover_white, self->hover_black, &w, &b);
       draw_band (cr, &fg, 0.12, 0, w * rh, m->n_black * cell_width, rh - 1);
       draw_band (cr, &fg, 0.12, b * cell_width, 0, cell_width - 1, m->n_white * rh);
       gdk_cairo_set_source_rgba (cr, &fg);
@@ -445,9 +469,9 @@ syn_pair_matrix_draw_cells (GtkDrawingArea *area, cairo_t *cr, int width, int he
     }
   if (self->cursor_white >= 0)
     {
-      int w = syn_pair_matrix_position_of (self->row_order, m->n_white, self->cursor_white);
-      int b = syn_pair_matrix_position_of (self->column_order, m->n_black, self->cursor_black);
+      int w, b;
 
+      position_of_pair (self, self->cursor_white, self->cursor_black, &w, &b);
       gdk_cairo_set_source_rgba (cr, &fg);
       cairo_set_line_width (cr, 2);
       cairo_rectangle (cr, b * cell_width + 1, w * rh + 1, cell_width - 3, rh - 3);

@@ -273,6 +273,16 @@ on_network_dialog_cancelled_cb (GtkWidget *dialog, SynWindow *self)
     _syn_window_leave_network (self);
 }
 
+/* Shows the Host or Join dialog; the window is in a network game's set-up until it ends. */
+static void
+present_network_dialog (SynWindow *self, GtkWindow *dialog)
+{
+  self->network_dialog = TRUE;
+  g_signal_connect_object (dialog, "cancelled", G_CALLBACK (on_network_dialog_cancelled_cb), self,
+                           0);
+  gtk_window_present (dialog);
+}
+
 /* Opens the Host dialog; with start, the hosted game begins from that set-up position. */
 static SynHostDialog *
 host_game (SynWindow *self, const SynState *start)
@@ -285,10 +295,7 @@ host_game (SynWindow *self, const SynState *start)
   dialog = syn_host_dialog_new (GTK_WINDOW (self), self->settings, peer);
   if (start)
     syn_host_dialog_set_start (dialog, start);
-  self->network_dialog = TRUE;
-  g_signal_connect_object (dialog, "cancelled", G_CALLBACK (on_network_dialog_cancelled_cb), self,
-                           0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_network_dialog (self, GTK_WINDOW (dialog));
   return dialog;
 }
 
@@ -313,10 +320,7 @@ join_game (SynWindow *self)
   if (!peer)
     return NULL;
   dialog = syn_join_dialog_new (GTK_WINDOW (self), self->settings, peer);
-  self->network_dialog = TRUE;
-  g_signal_connect_object (dialog, "cancelled", G_CALLBACK (on_network_dialog_cancelled_cb), self,
-                           0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_network_dialog (self, GTK_WINDOW (dialog));
   return dialog;
 }
 
