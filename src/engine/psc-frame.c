@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "psc-eval.h"
+#include "search-order.h"
 
 /* A guess at a move's worth before any search, to pick the first move of a restricted
  * game: what it takes, and what it promotes to. */
@@ -150,31 +151,17 @@ void
 psc_frame_order_moves (Frame *frame, int side, int keep)
 {
   const int n = frame->n[side];
-  const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+  int order[SYN_MAX_MOVES];
+  SynMove old_moves[SYN_MAX_MOVES];
 
-  /* Insertion sort: stable, and lists are short next to the searching they save. */
-  for (int i = 1; i < n; i++)
-    {
-      SynMove move = frame->moves[side][i];
-      int origin = frame->origin[side][i];
-      double payoff = frame->payoff[side][i], p = frame->strategy[side][i];
-      double key = sign * payoff;
-      int j = i;
-      while (j > 0
-             && (sign * frame->payoff[side][j - 1] < key
-                 || (sign * frame->payoff[side][j - 1] == key && frame->strategy[side][j - 1] < p)))
-        {
-          frame->moves[side][j] = frame->moves[side][j - 1];
-          frame->origin[side][j] = frame->origin[side][j - 1];
-          frame->payoff[side][j] = frame->payoff[side][j - 1];
-          frame->strategy[side][j] = frame->strategy[side][j - 1];
-          j--;
-        }
-      frame->moves[side][j] = move;
-      frame->origin[side][j] = origin;
-      frame->payoff[side][j] = payoff;
-      frame->strategy[side][j] = p;
-    }
+  syn_search_order_by_payoff (frame->payoff[side], frame->strategy[side], n,
+                              side == SYN_WHITE ? 1.0 : -1.0, order);
+  for (int i = 0; i < n; i++)
+    old_moves[i] = frame->moves[side][i];
+  for (int i = 0; i < n; i++)
+    frame->moves[side][i] = old_moves[order[i]];
+  syn_search_apply_order (order, n, frame->origin[side], frame->payoff[side],
+                          frame->strategy[side]);
   if (keep < n)
     frame->n[side] = keep;
 }

@@ -29,6 +29,7 @@
 #include "psc-eval.h"
 #include "score.h"
 #include "search-limits.h"
+#include "search-order.h"
 #include "variant-eval.h"
 
 /* Plies a search may reach: its depth in steps and the exchanges of blows below it. */
@@ -372,30 +373,17 @@ static void
 order_choices (Frame *frame, int side, int keep)
 {
   const int n = frame->n[side];
-  const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+  int order[SYN_MAX_CHOICES];
+  SynChoice old_choices[SYN_MAX_CHOICES];
 
-  for (int i = 1; i < n; i++)
-    {
-      SynChoice choice = frame->choices[side][i];
-      int origin = frame->origin[side][i];
-      double payoff = frame->payoff[side][i], p = frame->strategy[side][i];
-      double key = sign * payoff;
-      int j = i;
-      while (j > 0
-             && (sign * frame->payoff[side][j - 1] < key
-                 || (sign * frame->payoff[side][j - 1] == key && frame->strategy[side][j - 1] < p)))
-        {
-          frame->choices[side][j] = frame->choices[side][j - 1];
-          frame->origin[side][j] = frame->origin[side][j - 1];
-          frame->payoff[side][j] = frame->payoff[side][j - 1];
-          frame->strategy[side][j] = frame->strategy[side][j - 1];
-          j--;
-        }
-      frame->choices[side][j] = choice;
-      frame->origin[side][j] = origin;
-      frame->payoff[side][j] = payoff;
-      frame->strategy[side][j] = p;
-    }
+  syn_search_order_by_payoff (frame->payoff[side], frame->strategy[side], n,
+                              side == SYN_WHITE ? 1.0 : -1.0, order);
+  for (int i = 0; i < n; i++)
+    old_choices[i] = frame->choices[side][i];
+  for (int i = 0; i < n; i++)
+    frame->choices[side][i] = old_choices[order[i]];
+  syn_search_apply_order (order, n, frame->origin[side], frame->payoff[side],
+                          frame->strategy[side]);
   if (keep < n)
     frame->n[side] = keep;
 }
