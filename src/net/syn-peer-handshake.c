@@ -63,6 +63,29 @@ on_accept_certificate_cb (GTlsConnection *connection, GTlsCertificate *certifica
   return TRUE;
 }
 
+/* A connection we were making fails its caller; one made to us is refused. */
+static void
+give_up (SynPeer *self, Link *link, GError *why)
+{
+  if (self->connect_task && !self->link)
+    {
+      GTask *task = g_steal_pointer (&self->connect_task);
+      drop_handshake (self, link);
+      g_task_return_error (task, why);
+      g_object_unref (task);
+    }
+  else
+    refuse (self, link, why);
+}
+
+static gboolean
+presents_expected (SynPeer *self, GTlsCertificate *peer)
+{
+  g_autofree char *digest = syn_certificate_digest (peer);
+
+  return digest && g_str_equal (digest, self->expected_certificate);
+}
+
 /* The connection is through TLS: it becomes the peer's, or is refused if one is already. */
 static void
 adopt (SynPeer *self, Link *link)
@@ -77,6 +100,14 @@ adopt (SynPeer *self, Link *link)
       refuse (self, link,
               g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
                                    _ ("The other side presented no certificate")));
+      return;
+    }
+  if (self->expected_certificate && !presents_expected (self, peer))
+    {
+      give_up (self, link,
+               g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER,
+                                    _ ("The other side is not the player who made the "
+                                       "invitation: someone may be in between")));
       return;
     }
   if (self->link)
@@ -108,6 +139,7 @@ adopt (SynPeer *self, Link *link)
   self->pair_digest = g_steal_pointer (&digest);
   g_free (self->fingerprint);
   self->fingerprint = syn_identity_pair_fingerprint (self->identity, peer);
+  self->peer_verified = self->expected_certificate != NULL;
   self->resume_declined = FALSE;
   self->last_heard_us = self->tokens_us = g_get_monotonic_time ();
   self->tokens = FLOOD_BURST;
@@ -138,15 +170,7 @@ on_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
                                  _ ("A connection ended before it was set up: %s"),
                                  syn_peer_plain_reason (error));
-      if (self->connect_task && !self->link)
-        {
-          GTask *task = g_steal_pointer (&self->connect_task);
-          drop_handshake (self, link);
-          g_task_return_error (task, why);
-          g_object_unref (task);
-        }
-      else
-        refuse (self, link, why);
+      give_up (self, link, why);
       syn_peer_link_unref (link);
       return;
     }

@@ -60,6 +60,8 @@ struct _SynPeer
   gint64 tokens_us;
 
   /* who is at the other end */
+  char *expected_certificate; /* its digest when known in advance, or NULL */
+  gboolean peer_verified;     /* it presented the expected certificate */
   char *fingerprint;
   char *pair_digest;
   char *peer_name;

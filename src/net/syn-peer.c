@@ -79,6 +79,7 @@ syn_peer_finalize (GObject *object)
   g_clear_pointer (&self->audit_log, syn_tx_audit_log_free);
   g_clear_pointer (&self->resume_log, syn_tx_audit_log_free);
   g_free (self->name);
+  g_free (self->expected_certificate);
   g_free (self->fingerprint);
   g_free (self->pair_digest);
   g_free (self->peer_name);
@@ -440,6 +441,21 @@ syn_peer_is_host (SynPeer *self)
   g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
 
   return self->host;
+}
+
+void
+syn_peer_set_expected_certificate (SynPeer *self, const char *digest)
+{
+  g_return_if_fail (SYN_IS_PEER (self));
+  g_free (self->expected_certificate);
+  self->expected_certificate = digest ? g_ascii_strdown (digest, -1) : NULL;
+}
+
+gboolean
+syn_peer_get_peer_verified (SynPeer *self)
+{
+  g_return_val_if_fail (SYN_IS_PEER (self), FALSE);
+  return self->peer_verified;
 }
 
 const char *

@@ -34,6 +34,7 @@ typedef enum
   SYN_PEER_ERROR_BUSY,         /* the host is already playing someone */
   SYN_PEER_ERROR_REMOTE,       /* the other side reported an error */
   SYN_PEER_ERROR_STATE,        /* not possible now (no game, already chosen, ...) */
+  SYN_PEER_ERROR_WRONG_PEER,   /* its certificate is not the one expected (an invite's) */
 } SynPeerError;
 
 GQuark syn_peer_error_quark (void);
@@ -121,6 +122,14 @@ gboolean syn_peer_is_host (SynPeer *self);
 /* The short fingerprint of both certificates ("1a2b 3c4d 5e6f 7a8b"), the same on both
  * sides: players compare it aloud. NULL before the handshake. */
 const char *syn_peer_get_fingerprint (SynPeer *self);
+
+/* The other side must present the certificate whose SHA-256 (syn_certificate_digest(), 64
+ * hex digits) is digest, as an invite or a published game gives it; any other is refused
+ * with SYN_PEER_ERROR_WRONG_PEER before a message is sent. NULL: any certificate. */
+void syn_peer_set_expected_certificate (SynPeer *self, const char *digest);
+/* Whether the connection's certificate was the expected one: the players need not compare
+ * the code aloud. */
+gboolean syn_peer_get_peer_verified (SynPeer *self);
 /* Whether this peer's certificate was seen before (it is remembered from now on). */
 gboolean syn_peer_get_peer_known (SynPeer *self);
 /* The same, and whether the name it gives was met before with another key: the player is

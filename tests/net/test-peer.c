@@ -436,6 +436,50 @@ test_flag (void)
 
 /* Each installation makes its own key (private to its user) and certificate once, and
  * keeps them; the pair fingerprint is the same seen from either side. */
+typedef struct
+{
+  gboolean done;
+  GError *error;
+} ConnectResult;
+
+static void
+on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  ConnectResult *outcome = user_data;
+
+  syn_peer_connect_finish (SYN_PEER (source), result, &outcome->error);
+  outcome->done = TRUE;
+}
+
+/* An invite or a published game names the host's certificate: the guest refuses any other
+ * host (a man in the middle) before a message is sent, and knows when it got the right one. */
+static void
+test_expected_certificate (void)
+{
+  g_autoptr (NetPair) pair = net_pair_new ("127.0.0.1", NULL);
+  g_autofree char *host_digest
+      = syn_certificate_digest (syn_identity_get_certificate (pair->host_identity));
+  g_autofree char *other_digest
+      = syn_certificate_digest (syn_identity_get_certificate (pair->guest_identity));
+  ConnectResult outcome = { 0 };
+
+  syn_peer_set_expected_certificate (pair->guest, other_digest);
+  syn_peer_connect_async (pair->guest, "127.0.0.1", syn_peer_get_port (pair->host), NULL,
+                          on_connected_cb, &outcome);
+  net_test_wait (&outcome.done, 20, "the refusal");
+  g_assert_error (outcome.error, SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER);
+  g_clear_error (&outcome.error);
+  g_assert_false (syn_peer_is_connected (pair->guest));
+  g_assert_false (pair->host_bot->started);
+
+  /* The digest as the invite spells it: case does not matter. */
+  g_autofree char *upper = g_ascii_strup (host_digest, -1);
+  syn_peer_set_expected_certificate (pair->guest, upper);
+  net_pair_connect (pair);
+  g_assert_true (syn_peer_get_peer_verified (pair->guest));
+  g_assert_false (syn_peer_get_peer_verified (pair->host));
+}
+
 static void
 test_identity (void)
 {
@@ -492,6 +536,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/net/identity/files-and-fingerprints", test_identity);
   g_test_add_func ("/net/peer/ipv4/games", test_ipv4);
+  g_test_add_func ("/net/peer/expected-certificate", test_expected_certificate);
   g_test_add_func ("/net/peer/ipv4/set-up-position", test_set_up_position);
   g_test_add_func ("/net/peer/ipv6/games", test_ipv6);
   g_test_add_data_func ("/net/peer/fog/agreed", &fog_cases[0], test_fog);
