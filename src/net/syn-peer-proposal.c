@@ -94,7 +94,10 @@ syn_peer_announce_over (SynPeer *self)
       if (syn_peer_ends_by_last_turn (self->game) && self->saved.last
           && self->saved.turn == syn_game_get_n_turns (self->game))
         syn_peer_save_turn (self);
-      else
+      /* A Transactional end by the rules waits for the audit: until it comes, the turn that
+       * ended the game stays saved as it was, to be played again should the connection
+       * break before the audit (docs/protocol.md, "Resuming a Transactional game"). */
+      else if (!syn_peer_result_provisional (self))
         syn_peer_settle_end (self, self->game);
     }
   /* Before anyone hears of the end, who might close the connection. */
@@ -126,7 +129,12 @@ on_game_finished_cb (SynGame *game, SynPeer *self)
 void
 syn_peer_set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
 {
-  if (self->game != game && self->audit_timer_id && syn_peer_result_provisional (self))
+  if (self->game != game && self->audit_timer_id && syn_peer_result_provisional (self)
+      && g_strcmp0 (syn_game_get_id (game), syn_game_get_id (self->game)) == 0)
+    /* The same game read back to play its last turn again: the claim comes again with it,
+     * and its audit is awaited then. */
+    g_clear_handle_id (&self->audit_timer_id, g_source_remove);
+  else if (self->game != game && self->audit_timer_id && syn_peer_result_provisional (self))
     {
       /* Another game starts before the audit of this one came: it never will now (TX-R17). */
       g_clear_handle_id (&self->audit_timer_id, g_source_remove);

@@ -465,7 +465,10 @@ syn_peer_handle_resume (SynPeer *self, const SynMessage *m)
   SynColour local;
   guint n;
 
-  if (self->game && g_str_equal (syn_game_get_id (self->game), m->id))
+  /* A game our claim ended waits for the audit: what counts is the record saved before the
+   * turn that ended it, whose last turn is played again. */
+  if (self->game && g_str_equal (syn_game_get_id (self->game), m->id)
+      && !syn_peer_result_provisional (self))
     game = g_object_ref (self->game);
   else if (self->autosave)
     {

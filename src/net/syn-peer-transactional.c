@@ -501,6 +501,7 @@ syn_peer_on_audit_timeout_cb (gpointer user_data)
       if (!syn_record_autosave (self->game, &save_error))
         g_signal_emit (self, syn_peer_signals[ERROR], 0, save_error);
       syn_tx_audit_log_remove (syn_game_get_id (self->game));
+      syn_peer_settle_end (self, self->game);
     }
   if (!self->over_announced)
     syn_peer_announce_over (self);
@@ -652,6 +653,7 @@ syn_peer_handle_audit (SynPeer *self, const SynMessage *m)
       if (!syn_record_autosave (self->referee_game ? self->referee_game : self->game, &error))
         g_signal_emit (self, syn_peer_signals[ERROR], 0, error);
       syn_tx_audit_log_remove (syn_game_get_id (self->game));
+      syn_peer_settle_end (self, self->game);
     }
   /* Ours, when a claim made it wait, and the end heard now. */
   if (!self->over_announced)
