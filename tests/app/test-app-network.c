@@ -13,8 +13,6 @@
 
 #include <gtk/gtk.h>
 
-#include <sys/socket.h>
-
 #include "app-test-util.h"
 #include "net-test-util.h"
 #include "syn-host-dialog.h"
@@ -297,16 +295,6 @@ typedef struct
   gboolean hello_done;
 } Vanishing;
 
-static void
-reset_socket (GSocket *socket)
-{
-  struct linger linger = { 1, 0 };
-
-  /* A zero linger time sends a reset, as a crashed or cut-off guest does. */
-  setsockopt (g_socket_get_fd (socket), SOL_SOCKET, SO_LINGER, &linger, sizeof linger);
-  g_socket_close (socket, NULL);
-}
-
 static gpointer
 vanishing_guests_thread (gpointer data)
 {
@@ -322,7 +310,7 @@ vanishing_guests_thread (gpointer data)
   g_output_stream_write_all (client->out, partial_tls_hello, sizeof partial_tls_hello, NULL, NULL,
                              NULL);
   g_usleep (200 * 1000);
-  reset_socket (g_socket_connection_get_socket (client->connection));
+  net_test_reset_socket (g_socket_connection_get_socket (client->connection));
   raw_client_free (client);
   /* Through TLS and the greetings, up to the host's proposal; the main thread resets it
    * once the dialog shows the code. */
@@ -380,7 +368,7 @@ test_host_waits_on_after_guest_vanishes (void)
   wait.dialog = (SynJoinDialog *) dialog;
   wait.text = "Mallory connected";
   g_assert_true (app_test_iterate_until (text_shown, &wait, 10000));
-  reset_socket (g_socket_connection_get_socket (v.client->connection));
+  net_test_reset_socket (g_socket_connection_get_socket (v.client->connection));
   g_clear_pointer (&v.client, raw_client_free);
 
   wait.text = "Still waiting";

@@ -39,7 +39,7 @@ typedef enum
    * check the host's turn sent again, so it declines, and the host offers a new game. A turn
    * apart as a broken connection leaves it is brought forward: see test_turn_apart(). */
   GUEST_A_TURN_BEHIND,
-  GUEST_LOG_BEHIND,    /* restarts with an audit log that lacks the last turn: a new game */
+  GUEST_LOG_BEHIND, /* restarts with an audit log that lacks the last turn: a new game */
 } Interruption;
 
 typedef struct
@@ -59,34 +59,6 @@ static const Case cases[] = {
   { "/net/tx-resume/r15-guest-a-turn-behind-with-clock", GUEST_A_TURN_BEHIND, TRUE },
   { "/net/tx-resume/r17-log-behind-starts-anew", GUEST_LOG_BEHIND, FALSE },
 };
-
-typedef struct
-{
-  guint audits;
-  guint clean;
-} AuditCount;
-
-static void
-on_audit_completed_cb (SynPeer *peer, gboolean clean, const char *why, AuditCount *count)
-{
-  if (!clean)
-    g_test_message ("%s's audit: %s", syn_peer_is_host (peer) ? "host" : "guest", why);
-  count->audits++;
-  count->clean += clean;
-}
-
-static void
-wait_until (gboolean (*done) (NetPair *), NetPair *pair, const char *what)
-{
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-
-  while (!done (pair))
-    {
-      if (g_get_monotonic_time () > deadline)
-        g_error ("timed out waiting for %s", what);
-      net_test_spin (5);
-    }
-}
 
 static gboolean
 both_paused_at_drop (NetPair *pair)
@@ -129,16 +101,33 @@ both_disconnected (NetPair *pair)
   return pair->host_bot->disconnected && pair->guest_bot->disconnected;
 }
 
-static gboolean
-both_over (NetPair *pair)
+/* Lets both bots play on from where they wait to the end (or to their cap, where the host
+ * resigns); both audits find the game clean, both sides agree on its end, and both referees
+ * hold the same game, the host's of which is returned. */
+static SynGame *
+play_out_audited (NetPair *pair, NetAuditCount *audits)
 {
-  return pair->host_bot->games_over > 0 && pair->guest_bot->games_over > 0;
-}
+  SynGame *host_game = syn_peer_get_game (pair->host);
+  SynGame *guest_game = syn_peer_get_game (pair->guest);
+  SynGame *host_referee, *guest_referee;
 
-static gboolean
-over_or_capped (NetPair *pair)
-{
-  return both_over (pair) || (pair->host_bot->paused && pair->guest_bot->paused);
+  pair->host_bot->paused = pair->guest_bot->paused = FALSE;
+  net_bot_poke (pair->host_bot);
+  net_bot_poke (pair->guest_bot);
+  net_pair_play_out (pair);
+  net_audit_count_wait (audits, pair);
+  g_assert_cmpuint (audits->audits, ==, 2);
+  g_assert_cmpuint (audits->clean, ==, 2);
+  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
+  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
+  g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
+  g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
+  host_referee = syn_peer_get_referee_game (pair->host);
+  guest_referee = syn_peer_get_referee_game (pair->guest);
+  g_assert_nonnull (host_referee);
+  g_assert_nonnull (guest_referee);
+  net_assert_same_game (host_referee, guest_referee);
+  return host_referee;
 }
 
 static gboolean
@@ -255,10 +244,10 @@ test_resume (gconstpointer data)
   Interruption how = test_case->how;
   SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
   g_autoptr (NetPair) pair = NULL;
-  AuditCount audits = { 0 };
+  NetAuditCount audits = { 0 };
   g_autofree char *id = NULL;
   g_autoptr (GError) error = NULL;
-  SynGame *host_game, *guest_game, *host_referee, *guest_referee;
+  SynGame *host_game, *guest_game, *host_referee;
   /* A game a turn apart is never cut back (docs/protocol.md, "Resuming"), and a side that
    * holds nothing to check the missed turn with declines: the host offers a new game. */
   gboolean new_game = how == GUEST_LOG_BEHIND || how == GUEST_A_TURN_BEHIND;
@@ -274,7 +263,7 @@ test_resume (gconstpointer data)
     syn_peer_set_autosave (host_restarts (how) ? pair->host : pair->guest, TRUE);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = DROP_AT;
   net_pair_connect (pair);
-  wait_until (both_paused_at_drop, pair, "the turn of the break");
+  net_pair_wait (pair, both_paused_at_drop, "the turn of the break");
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
   id = g_strdup (syn_game_get_id (host_game));
@@ -284,15 +273,14 @@ test_resume (gconstpointer data)
   net_assert_same_game (host_game, guest_game);
 
   syn_peer_drop_connection (how == HOST_DROPS ? pair->host : pair->guest);
-  wait_until (both_disconnected, pair, "both to notice the break");
+  net_pair_wait (pair, both_disconnected, "both to notice the break");
   g_assert_cmpuint (syn_game_get_n_turns (syn_peer_get_game (pair->host)), ==, DROP_AT);
   g_assert_false (syn_peer_has_chosen (pair->host));
   g_assert_false (syn_peer_has_chosen (pair->guest));
   if (restarts (how))
     restart (pair, how, &options);
 
-  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
-  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
+  net_audit_count_connect (&audits, pair);
   pair->host_bot->paused = pair->guest_bot->paused = TRUE;
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
   net_pair_connect (pair);
@@ -315,38 +303,10 @@ test_resume (gconstpointer data)
   g_assert_cmpuint (syn_game_get_state (guest_game)->rules.tx.hidden, ==,
                     1u << syn_peer_get_colour (pair->host));
 
-  pair->host_bot->paused = pair->guest_bot->paused = FALSE;
-  net_bot_poke (pair->host_bot);
-  net_bot_poke (pair->guest_bot);
-  wait_until (over_or_capped, pair, "the game or its cap");
-  if (!both_over (pair))
-    {
-      g_assert_true (syn_peer_resign (pair->host, &error));
-      g_assert_no_error (error);
-      wait_until (both_over, pair, "the resignation");
-    }
-  {
-    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-    while (audits.audits < 2 && g_get_monotonic_time () < deadline)
-      net_test_spin (5);
-  }
-  g_signal_handlers_disconnect_by_data (pair->host, &audits);
-  g_signal_handlers_disconnect_by_data (pair->guest, &audits);
-
   /* TX-R17: the audit replays the game from its start, the turns before the break too. */
-  g_assert_cmpuint (audits.audits, ==, 2);
-  g_assert_cmpuint (audits.clean, ==, 2);
-  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
-  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
-  g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
-  g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
+  host_referee = play_out_audited (pair, &audits);
   g_assert_cmpuint (syn_game_get_n_turns (host_game), >, resumed_at);
-  host_referee = syn_peer_get_referee_game (pair->host);
-  guest_referee = syn_peer_get_referee_game (pair->guest);
-  g_assert_nonnull (host_referee);
-  g_assert_nonnull (guest_referee);
   g_assert_cmpuint (syn_game_get_start (host_referee)->rules.tx.hidden, ==, 0);
-  net_assert_same_game (host_referee, guest_referee);
   g_assert_cmpint (syn_game_get_result (host_referee), ==, syn_game_get_result (host_game));
 
   /* The program that saves its games saved the referee's record over its player's, which
@@ -551,7 +511,8 @@ test_audit_log_fifo (void)
 {
   g_autoptr (GFile) dir = syn_record_autosave_dir ();
   g_autofree char *dir_path = g_file_get_path (dir);
-  g_autofree char *path = g_build_filename (dir_path, "2026-11-26-000000-fifo.synchess-audit", NULL);
+  g_autofree char *path
+      = g_build_filename (dir_path, "2026-11-26-000000-fifo.synchess-audit", NULL);
   LogLoad load = { FALSE, NULL };
   GThread *thread;
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
@@ -715,13 +676,13 @@ test_turn_apart (gconstpointer data)
   guint turns = c->host_moves ? DROP_AT : DROP_AT + 1;
   g_autoptr (NetPair) pair = NULL;
   Apart apart = { .turns = turns, .copies = g_ptr_array_new () };
-  AuditCount audits = { 0 };
+  NetAuditCount audits = { 0 };
   g_autoptr (GError) error = NULL;
   g_autofree char *id = NULL;
   SynPeer *mover, *waiter;
   NetBot *mover_bot;
   gboolean host_behind;
-  SynGame *host_game, *guest_game, *host_referee, *guest_referee;
+  SynGame *host_game, *guest_game, *host_referee;
 
   if (c->timed)
     options.tc = (SynTimeControl){ 120000, 1000 };
@@ -731,7 +692,7 @@ test_turn_apart (gconstpointer data)
     syn_peer_set_autosave (host_behind ? pair->host : pair->guest, TRUE);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = turns;
   net_pair_connect (pair);
-  wait_until (both_paused_at_turn, pair, "the turn of the break");
+  net_pair_wait (pair, both_paused_at_turn, "the turn of the break");
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
   id = g_strdup (syn_game_get_id (host_game));
@@ -744,7 +705,7 @@ test_turn_apart (gconstpointer data)
   g_assert_cmpint (syn_game_get_state (syn_peer_get_game (mover))->board.side_to_move, ==,
                    syn_peer_get_colour (mover));
   /* The side that waits committed to "-" at once. */
-  wait_until (mover_sees_waiter_commit, pair, "the waiting side's commitment");
+  net_pair_wait (pair, mover_sees_waiter_commit, "the waiting side's commitment");
 
   apart.ahead = c->mover_ahead ? mover : waiter;
   apart.behind = c->mover_ahead ? waiter : mover;
@@ -759,10 +720,10 @@ test_turn_apart (gconstpointer data)
     {
       /* The turn ends on both sides; then the connection breaks, and the mover starts again
        * from what it had saved when its sealed left: the waiting side's reveal never read. */
-      wait_until (both_paused_at_turn, pair, "the turn to end");
+      net_pair_wait (pair, both_paused_at_turn, "the turn to end");
       syn_peer_drop_connection (waiter);
     }
-  wait_until (both_disconnected, pair, "both to notice the break");
+  net_pair_wait (pair, both_disconnected, "both to notice the break");
   g_signal_handlers_disconnect_by_data (waiter, &apart);
   g_assert_cmpuint (syn_game_get_n_turns (syn_peer_get_game (apart.ahead)), ==, turns + 1);
   if (c->mover_ahead)
@@ -783,8 +744,7 @@ test_turn_apart (gconstpointer data)
   g_ptr_array_unref (apart.copies);
 
   /* Connected again, the side behind is brought forward. */
-  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
-  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
+  net_audit_count_connect (&audits, pair);
   pair->host_bot->paused = pair->guest_bot->paused = TRUE;
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
   net_pair_connect (pair);
@@ -805,36 +765,8 @@ test_turn_apart (gconstpointer data)
   g_assert_cmpuint (pair->host_bot->errors, ==, 0);
   g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
 
-  pair->host_bot->paused = pair->guest_bot->paused = FALSE;
-  net_bot_poke (pair->host_bot);
-  net_bot_poke (pair->guest_bot);
-  wait_until (over_or_capped, pair, "the game or its cap");
-  if (!both_over (pair))
-    {
-      g_assert_true (syn_peer_resign (pair->host, &error));
-      g_assert_no_error (error);
-      wait_until (both_over, pair, "the resignation");
-    }
-  {
-    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-    while (audits.audits < 2 && g_get_monotonic_time () < deadline)
-      net_test_spin (5);
-  }
-  g_signal_handlers_disconnect_by_data (pair->host, &audits);
-  g_signal_handlers_disconnect_by_data (pair->guest, &audits);
-
   /* TX-R17: the audit replays the whole game, the turn brought forward too. */
-  g_assert_cmpuint (audits.audits, ==, 2);
-  g_assert_cmpuint (audits.clean, ==, 2);
-  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
-  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
-  g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
-  g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
-  host_referee = syn_peer_get_referee_game (pair->host);
-  guest_referee = syn_peer_get_referee_game (pair->guest);
-  g_assert_nonnull (host_referee);
-  g_assert_nonnull (guest_referee);
-  net_assert_same_game (host_referee, guest_referee);
+  host_referee = play_out_audited (pair, &audits);
   if (c->restarts)
     {
       g_autofree char *record = autosave_path (id, ".synchess");
