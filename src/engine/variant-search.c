@@ -504,12 +504,8 @@ static void
 keep_root_result (const Frame *root, double value, int depth, SynSearchResult *result)
 {
   for (int side = 0; side < 2; side++)
-    {
-      for (int i = 0; i < result->n_choices[side]; i++)
-        result->strategy[side][i] = 0;
-      for (int i = 0; i < root->n[side]; i++)
-        result->strategy[side][root->origin[side][i]] = root->strategy[side][i];
-    }
+    syn_search_unorder_strategy (root->strategy[side], root->origin[side], root->n[side],
+                                 result->n_choices[side], result->strategy[side]);
   result->value = value;
   result->depth = depth;
 }
@@ -532,15 +528,10 @@ keep_certified (const SynSearchWorkspace *work, const Frame *root, int depth,
                 SynSearchResult *result)
 {
   for (int side = 0; side < 2; side++)
-    {
-      if (!work->cert.certified[side])
-        continue;
-      for (int i = 0; i < root->n[side]; i++)
-        result->strategy[side][root->origin[side][i]] = work->certified_strategy[side][i];
-      result->partial[side] = true;
-      result->partial_guarantee[side] = work->cert.guarantee[side];
-      result->partial_depth = depth;
-    }
+    if (syn_search_take_certified (&work->cert, side, depth, result->partial,
+                                   result->partial_guarantee, &result->partial_depth))
+      syn_search_unorder_strategy (work->certified_strategy[side], root->origin[side],
+                                   root->n[side], 0, result->strategy[side]);
 }
 
 /* PSC goes to psc-search.c; its result is copied into the common form. */
