@@ -119,6 +119,24 @@ adopt (SynPeer *self, Link *link)
   syn_peer_start_read (link);
 }
 
+/* The handshake on link failed for why (taken): this peer's own connect call fails with it
+ * (connecting), or else the other side is refused. */
+static void
+fail_handshake (SynPeer *self, Link *link, GError *why, gboolean connecting)
+{
+  GTask *task;
+
+  if (!connecting)
+    {
+      refuse (self, link, why);
+      return;
+    }
+  task = g_steal_pointer (&self->connect_task);
+  drop_handshake (self, link);
+  g_task_return_error (task, why);
+  g_object_unref (task);
+}
+
 static void
 on_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -138,15 +156,7 @@ on_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
                                  _ ("A connection ended before it was set up: %s"),
                                  syn_peer_plain_reason (error));
-      if (self->connect_task && !self->link)
-        {
-          GTask *task = g_steal_pointer (&self->connect_task);
-          drop_handshake (self, link);
-          g_task_return_error (task, why);
-          g_object_unref (task);
-        }
-      else
-        refuse (self, link, why);
+      fail_handshake (self, link, why, self->connect_task && !self->link);
       syn_peer_link_unref (link);
       return;
     }
@@ -190,15 +200,7 @@ start_handshake (SynPeer *self, Link *link)
       GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
                                  _ ("TLS is not available (is glib-networking installed?): %s"),
                                  error->message);
-      if (self->connect_task)
-        {
-          GTask *task = g_steal_pointer (&self->connect_task);
-          drop_handshake (self, link);
-          g_task_return_error (task, why);
-          g_object_unref (task);
-        }
-      else
-        refuse (self, link, why);
+      fail_handshake (self, link, why, self->connect_task != NULL);
       return;
     }
   link->stream = tls;
