@@ -344,6 +344,16 @@ net_assert_same_game (SynGame *a, SynGame *b)
 }
 
 void
+net_test_close_host (SynPeer **host, NetBot **bot)
+{
+  syn_peer_close (*host);
+  /* Its goodbye goes out before it is freed. */
+  net_test_spin (20);
+  g_clear_pointer (bot, net_bot_free);
+  g_clear_object (host);
+}
+
+void
 net_pair_wait (NetPair *pair, gboolean (*done) (NetPair *pair), const char *what)
 {
   gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
@@ -525,17 +535,27 @@ raw_client_accept (GSocketListener *listener, SynIdentity *identity)
   return client;
 }
 
+static gboolean raw_client_vsendf (RawClient *client, GError **error, const char *format,
+                                   va_list args) G_GNUC_PRINTF (3, 0);
+
+/* Sends the line made from format and args; FALSE, with error set, when it could not. */
+static gboolean
+raw_client_vsendf (RawClient *client, GError **error, const char *format, va_list args)
+{
+  g_autofree char *line = g_strdup_vprintf (format, args);
+
+  return raw_client_send (client, line, error);
+}
+
 void
 raw_client_sendf (RawClient *client, const char *format, ...)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *line = NULL;
   va_list args;
 
   va_start (args, format);
-  line = g_strdup_vprintf (format, args);
+  g_assert_true (raw_client_vsendf (client, &error, format, args));
   va_end (args);
-  g_assert_true (raw_client_send (client, line, &error));
   g_assert_no_error (error);
 }
 
@@ -543,13 +563,13 @@ void
 raw_client_sendf_if_open (RawClient *client, const char *format, ...)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *line = NULL;
+  gboolean sent;
   va_list args;
 
   va_start (args, format);
-  line = g_strdup_vprintf (format, args);
+  sent = raw_client_vsendf (client, &error, format, args);
   va_end (args);
-  if (!raw_client_send (client, line, &error))
+  if (!sent)
     g_debug ("not sent: %s", error->message);
 }
 

@@ -59,6 +59,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (NetBot, net_bot_free)
 /* Plays now if it is the bot's turn to choose (after a pause). */
 void net_bot_poke (NetBot *bot);
 
+/* Closes host (a fixture's, played by bot), and frees both. */
+void net_test_close_host (SynPeer **host, NetBot **bot);
+
 /* A host on address with its own identity, and a guest of its own, both with bots. */
 typedef struct
 {

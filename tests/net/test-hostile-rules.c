@@ -76,10 +76,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  syn_peer_close (f->host);
-  net_test_spin (20);
-  g_clear_pointer (&f->bot, net_bot_free);
-  g_clear_object (&f->host);
+  net_test_close_host (&f->host, &f->bot);
   g_clear_object (&f->identity);
   g_clear_object (&f->hostile_identity);
 }

@@ -324,13 +324,14 @@ test_pair_last_turn (gconstpointer data)
 
 /* A guest declines to resume the game it was losing -------------------------------------- */
 
-static gpointer
-guest_declines (gpointer data)
+/* The guest joins and plays its first turn, e7e6, as far as the host's commitment to the
+ * next; returns its connection. */
+static RawClient *
+guest_plays_first_turn (Raw *raw)
 {
-  Raw *raw = data;
-  g_autoptr (RawClient) client = guest_connect (raw);
+  RawClient *client = guest_connect (raw);
   g_autofree char *options = raw_client_expect (client, "options ", passing);
-  g_autofree char *commit = NULL, *reveal = NULL, *resume = NULL, *next = NULL;
+  g_autofree char *commit = NULL, *reveal = NULL;
 
   g_strlcpy (raw->id, net_test_parse (options).id, sizeof raw->id);
   raw_client_sendf_if_open (client, "accept fog=no\n");
@@ -340,8 +341,18 @@ guest_declines (gpointer data)
   g_free (raw_client_expect (client, "reveal 0 ", passing));
   raw_client_sendf_if_open (client, "%s", reveal);
   g_free (raw_client_expect (client, "commit 1 ", passing));
+  return client;
+}
+
+static gpointer
+guest_declines (gpointer data)
+{
+  Raw *raw = data;
+  g_autoptr (RawClient) client = NULL;
+  g_autofree char *resume = NULL, *next = NULL;
+
   /* Gone in the middle of the game, then back, saying it holds no such game. */
-  g_clear_pointer (&client, raw_client_free);
+  raw_client_free (guest_plays_first_turn (raw));
   if (raw->decline_late)
     g_usleep (600 * 1000);
 
@@ -394,20 +405,7 @@ test_decline (gconstpointer data)
 static gpointer
 guest_plays_a_turn_and_goes (gpointer data)
 {
-  Raw *raw = data;
-  g_autoptr (RawClient) client = guest_connect (raw);
-  g_autofree char *options = raw_client_expect (client, "options ", passing);
-  g_autofree char *commit = NULL, *reveal = NULL;
-
-  g_strlcpy (raw->id, net_test_parse (options).id, sizeof raw->id);
-  raw_client_sendf_if_open (client, "accept fog=no\n");
-  net_test_commitment (raw->id, 0, raw->colour, "e7e6", &commit, &reveal);
-  g_free (raw_client_expect (client, "commit 0 ", passing));
-  raw_client_sendf_if_open (client, "%s", commit);
-  g_free (raw_client_expect (client, "reveal 0 ", passing));
-  raw_client_sendf_if_open (client, "%s", reveal);
-  g_free (raw_client_expect (client, "commit 1 ", passing));
-  g_clear_pointer (&client, raw_client_free);
+  raw_client_free (guest_plays_first_turn (data));
   return NULL;
 }
 

@@ -176,6 +176,32 @@ assert_player_record (const char *path, SynColour local)
   g_assert_cmpuint (turns, >=, DROP_AT - 1);
 }
 
+/* The host's (host) or guest's program starts again on its own identity: a new peer with a
+ * new bot, the host listening again. */
+static void
+start_again (NetPair *pair, gboolean host, const SynPeerOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (host)
+    {
+      g_clear_pointer (&pair->host_bot, net_bot_free);
+      g_clear_object (&pair->host);
+      pair->host = syn_peer_new (pair->host_identity, "Host player");
+      syn_peer_set_options (pair->host, options);
+      g_assert_true (syn_peer_listen (pair->host, pair->address, 0, &error));
+      g_assert_no_error (error);
+      pair->host_bot = net_bot_new (pair->host, 3001);
+    }
+  else
+    {
+      g_clear_pointer (&pair->guest_bot, net_bot_free);
+      g_clear_object (&pair->guest);
+      pair->guest = syn_peer_new (pair->guest_identity, "Guest player");
+      pair->guest_bot = net_bot_new (pair->guest, 3002);
+    }
+}
+
 /* The interrupted program starts again: nothing in memory, its game in the autosave folder
  * (cut back a turn when it missed the end of the last one). */
 static void
@@ -207,23 +233,7 @@ restart (NetPair *pair, Interruption how, const SynPeerOptions *options)
     }
   syn_peer_close (peer);
   net_test_spin (20);
-  if (host)
-    {
-      g_clear_pointer (&pair->host_bot, net_bot_free);
-      g_clear_object (&pair->host);
-      pair->host = syn_peer_new (pair->host_identity, "Host player");
-      syn_peer_set_options (pair->host, options);
-      g_assert_true (syn_peer_listen (pair->host, pair->address, 0, &error));
-      g_assert_no_error (error);
-      pair->host_bot = net_bot_new (pair->host, 3001);
-    }
-  else
-    {
-      g_clear_pointer (&pair->guest_bot, net_bot_free);
-      g_clear_object (&pair->guest);
-      pair->guest = syn_peer_new (pair->guest_identity, "Guest player");
-      pair->guest_bot = net_bot_new (pair->guest, 3002);
-    }
+  start_again (pair, host, options);
 }
 
 /* How many of the other side's turns this side saw commit. */
@@ -642,29 +652,11 @@ on_waiter_state_cb (SynPeer *peer, int state, Apart *apart)
 static void
 new_program (NetPair *pair, gboolean host, const SynPeerOptions *options, Apart *apart)
 {
-  g_autoptr (GError) error = NULL;
-
   syn_peer_close (host ? pair->host : pair->guest);
   net_test_spin (20);
   /* The mover stopped as its sealed left: what it had saved by then is all it holds. */
   restore_copies (apart);
-  if (host)
-    {
-      g_clear_pointer (&pair->host_bot, net_bot_free);
-      g_clear_object (&pair->host);
-      pair->host = syn_peer_new (pair->host_identity, "Host player");
-      syn_peer_set_options (pair->host, options);
-      g_assert_true (syn_peer_listen (pair->host, pair->address, 0, &error));
-      g_assert_no_error (error);
-      pair->host_bot = net_bot_new (pair->host, 3001);
-    }
-  else
-    {
-      g_clear_pointer (&pair->guest_bot, net_bot_free);
-      g_clear_object (&pair->guest);
-      pair->guest = syn_peer_new (pair->guest_identity, "Guest player");
-      pair->guest_bot = net_bot_new (pair->guest, 3002);
-    }
+  start_again (pair, host, options);
 }
 
 static void
