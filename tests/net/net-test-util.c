@@ -162,6 +162,13 @@ net_bot_poke (NetBot *bot)
     bot->idle_id = g_idle_add (on_bot_idle_cb, bot);
 }
 
+void
+net_bot_resume (NetBot *bot)
+{
+  bot->paused = FALSE;
+  net_bot_poke (bot);
+}
+
 static void
 on_bot_connected_cb (SynPeer *peer, NetBot *bot)
 {

@@ -58,6 +58,8 @@ void net_bot_free (NetBot *bot);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NetBot, net_bot_free)
 /* Plays now if it is the bot's turn to choose (after a pause). */
 void net_bot_poke (NetBot *bot);
+/* Lets a paused bot play again, at once if it is its turn. */
+void net_bot_resume (NetBot *bot);
 
 /* Closes host (a fixture's, played by bot), and frees both. */
 void net_test_close_host (SynPeer **host, NetBot **bot);

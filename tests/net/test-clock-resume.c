@@ -316,8 +316,7 @@ block_host_cb (gpointer data)
   Fixture *f = data;
 
   g_usleep (1500 * 1000);
-  f->bot->paused = FALSE;
-  net_bot_poke (f->bot);
+  net_bot_resume (f->bot);
   return G_SOURCE_REMOVE;
 }
 

@@ -822,10 +822,7 @@ test_clock_lie (Fixture *f, gconstpointer data)
 static gboolean
 poke_bot_cb (gpointer data)
 {
-  NetBot *bot = data;
-
-  bot->paused = FALSE;
-  net_bot_poke (bot);
+  net_bot_resume (data);
   return G_SOURCE_REMOVE;
 }
 

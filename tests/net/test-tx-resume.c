@@ -61,18 +61,6 @@ static const Case cases[] = {
 };
 
 static gboolean
-both_paused_at_drop (NetPair *pair)
-{
-  SynGame *host_game = syn_peer_get_game (pair->host);
-  SynGame *guest_game = syn_peer_get_game (pair->guest);
-
-  g_assert_false (syn_game_is_over (host_game));
-  return pair->host_bot->paused && pair->guest_bot->paused
-         && syn_game_get_n_turns (host_game) == DROP_AT
-         && syn_game_get_n_turns (guest_game) == DROP_AT;
-}
-
-static gboolean
 both_paused_at_turn (NetPair *pair)
 {
   SynGame *host_game = syn_peer_get_game (pair->host);
@@ -82,6 +70,16 @@ both_paused_at_turn (NetPair *pair)
   return pair->host_bot->paused && pair->guest_bot->paused
          && syn_game_get_n_turns (host_game) == pair->host_bot->stop_at_turn
          && syn_game_get_n_turns (guest_game) == pair->guest_bot->stop_at_turn;
+}
+
+/* Connects the pair and lets both play until they pause at their stop_at_turn; returns the
+ * id of their game. */
+static char *
+play_to_the_break (NetPair *pair)
+{
+  net_pair_connect (pair);
+  net_pair_wait (pair, both_paused_at_turn, "the turn of the break");
+  return g_strdup (syn_game_get_id (syn_peer_get_game (pair->host)));
 }
 
 /* Both sides' commitments of the turn that waits are in: the mover's side holds the other's. */
@@ -111,9 +109,8 @@ play_out_audited (NetPair *pair, NetAuditCount *audits)
   SynGame *guest_game = syn_peer_get_game (pair->guest);
   SynGame *host_referee, *guest_referee;
 
-  pair->host_bot->paused = pair->guest_bot->paused = FALSE;
-  net_bot_poke (pair->host_bot);
-  net_bot_poke (pair->guest_bot);
+  net_bot_resume (pair->host_bot);
+  net_bot_resume (pair->guest_bot);
   net_pair_play_out (pair);
   net_audit_count_wait (audits, pair);
   g_assert_cmpuint (audits->audits, ==, 2);
@@ -272,11 +269,9 @@ test_resume (gconstpointer data)
   if (restarts (how))
     syn_peer_set_autosave (host_restarts (how) ? pair->host : pair->guest, TRUE);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = DROP_AT;
-  net_pair_connect (pair);
-  net_pair_wait (pair, both_paused_at_drop, "the turn of the break");
+  id = play_to_the_break (pair);
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
-  id = g_strdup (syn_game_get_id (host_game));
   commits_before = count_sealed_commits (host_game, syn_peer_get_colour (pair->host))
                    + count_sealed_commits (guest_game, syn_peer_get_colour (pair->guest));
   /* Each holds its own moves, yet both hold the same public record (TX-R15). */
@@ -683,11 +678,9 @@ test_turn_apart (gconstpointer data)
   if (c->restarts)
     syn_peer_set_autosave (host_behind ? pair->host : pair->guest, TRUE);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = turns;
-  net_pair_connect (pair);
-  net_pair_wait (pair, both_paused_at_turn, "the turn of the break");
+  id = play_to_the_break (pair);
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
-  id = g_strdup (syn_game_get_id (host_game));
   apart.id = id;
   g_assert_cmpuint (syn_game_get_n_turns (host_game), ==, turns);
   g_assert_cmpuint (syn_game_get_n_turns (guest_game), ==, turns);
@@ -706,8 +699,7 @@ test_turn_apart (gconstpointer data)
   else
     g_signal_connect (waiter, "opponent-state-changed", G_CALLBACK (on_mover_sealed_cb), &apart);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = turns + 1;
-  mover_bot->paused = FALSE;
-  net_bot_poke (mover_bot);
+  net_bot_resume (mover_bot);
   if (!c->mover_ahead)
     {
       /* The turn ends on both sides; then the connection breaks, and the mover starts again
