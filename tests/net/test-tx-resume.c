@@ -99,6 +99,17 @@ both_disconnected (NetPair *pair)
   return pair->host_bot->disconnected && pair->guest_bot->disconnected;
 }
 
+/* Connects the pair again after the break, counting the audits to come; both bots wait, no
+ * longer held to a turn, until they are let go. */
+static void
+connect_again (NetPair *pair, NetAuditCount *audits)
+{
+  net_audit_count_connect (audits, pair);
+  pair->host_bot->paused = pair->guest_bot->paused = TRUE;
+  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
+  net_pair_connect (pair);
+}
+
 /* Lets both bots play on from where they wait to the end (or to their cap, where the host
  * resigns); both audits find the game clean, both sides agree on its end, and both referees
  * hold the same game, the host's of which is returned. */
@@ -285,10 +296,7 @@ test_resume (gconstpointer data)
   if (restarts (how))
     restart (pair, how, &options);
 
-  net_audit_count_connect (&audits, pair);
-  pair->host_bot->paused = pair->guest_bot->paused = TRUE;
-  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
-  net_pair_connect (pair);
+  connect_again (pair, &audits);
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
   if (new_game)
@@ -728,10 +736,7 @@ test_turn_apart (gconstpointer data)
   g_ptr_array_unref (apart.copies);
 
   /* Connected again, the side behind is brought forward. */
-  net_audit_count_connect (&audits, pair);
-  pair->host_bot->paused = pair->guest_bot->paused = TRUE;
-  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
-  net_pair_connect (pair);
+  connect_again (pair, &audits);
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
   g_assert_cmpstr (syn_game_get_id (host_game), ==, id);
