@@ -47,3 +47,14 @@ bool syn_matrix_game_solve (const double *cells, int n_rows, int n_cols, double 
 void syn_matrix_game_certify (const double *cells, int n_rows, int n_cols,
                               const double *row_strategy, const double *col_strategy,
                               SynMatrixGameSolution *solution);
+
+/* The game restricted to rows x cols of a larger one (cells row by row, n_all_cols wide),
+ * written row by row into restricted, as syn_matrix_game_solve() takes it. */
+static inline void
+syn_matrix_game_restrict (const double *cells, int n_all_cols, const int *rows, int n_rows,
+                          const int *cols, int n_cols, double *restricted)
+{
+  for (int r = 0; r < n_rows; r++)
+    for (int c = 0; c < n_cols; c++)
+      restricted[r * n_cols + c] = cells[rows[r] * n_all_cols + cols[c]];
+}

@@ -103,3 +103,18 @@ syn_search_certify (SynSearchCertificate *cert, int side, double guarantee, cons
   for (int i = 0; i < n; i++)
     kept[i] = strategy[i];
 }
+
+/* After an iteration at depth was cut short: whether cert holds side's certified strategy; if
+ * so, the result's partial fields (partial[2], partial_guarantee[2], partial_depth) say it was
+ * taken, and the caller puts the strategy in. */
+static inline bool
+syn_search_take_certified (const SynSearchCertificate *cert, int side, int depth, bool *partial,
+                           double *partial_guarantee, int *partial_depth)
+{
+  if (!cert->certified[side])
+    return false;
+  partial[side] = true;
+  partial_guarantee[side] = cert->guarantee[side];
+  *partial_depth = depth;
+  return true;
+}

@@ -1,5 +1,6 @@
 /* search-order.h: ordering one side's moves or choices by what they earned against the other
- * side's equilibrium, shared by psc-search (moves) and variant-search (choices).
+ * side's equilibrium, and putting a strategy back in the caller's order, shared by psc-search
+ * (moves) and variant-search (choices).
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -54,4 +55,17 @@ syn_search_apply_order (const int *order, int n, int *origin, double *payoff, do
       payoff[i] = old_payoff[order[i]];
       strategy[i] = old_strategy[order[i]];
     }
+}
+
+/* Puts a strategy held in the root's order (n entries, entry i being the caller's origin[i])
+ * into out, in the caller's order; the first n_clear entries of out are zeroed first, which
+ * leaves the root's left-out moves or choices at 0 (n_clear 0 keeps what out held). */
+static inline void
+syn_search_unorder_strategy (const double *strategy, const int *origin, int n, int n_clear,
+                             double *out)
+{
+  for (int i = 0; i < n_clear; i++)
+    out[i] = 0;
+  for (int i = 0; i < n; i++)
+    out[origin[i]] = strategy[i];
 }

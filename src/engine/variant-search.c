@@ -321,19 +321,14 @@ double_oracle (SynSearchWorkspace *work, Frame *frame, int ply, int child_depth)
           cell_value (work, frame, ply, child_depth, rows[r], cols[c]);
       if (work->limits.stopped)
         return 0;
-      for (int r = 0; r < n_rows; r++)
-        for (int c = 0; c < n_cols; c++)
-          work->restricted[r * n_cols + c] = frame->cells[rows[r] * n_black + cols[c]];
+      syn_matrix_game_restrict (frame->cells, n_black, rows, n_rows, cols, n_cols,
+                                work->restricted);
       syn_matrix_game_solve (work->restricted, n_rows, n_cols, work->restricted_strategy[0],
                              work->restricted_strategy[1], &work->lp, &solution);
       value = solution.value;
       for (int side = 0; side < 2; side++)
-        {
-          for (int i = 0; i < frame->n[side]; i++)
-            frame->strategy[side][i] = 0;
-          for (int k = 0; k < frame->n_set[side]; k++)
-            frame->strategy[side][frame->set[side][k]] = work->restricted_strategy[side][k];
-        }
+        syn_search_unorder_strategy (work->restricted_strategy[side], frame->set[side],
+                                     frame->n_set[side], frame->n[side], frame->strategy[side]);
 
       best_responses (work, frame, ply, child_depth, best);
       if (work->limits.stopped)
@@ -504,12 +499,8 @@ static void
 keep_root_result (const Frame *root, double value, int depth, SynSearchResult *result)
 {
   for (int side = 0; side < 2; side++)
-    {
-      for (int i = 0; i < result->n_choices[side]; i++)
-        result->strategy[side][i] = 0;
-      for (int i = 0; i < root->n[side]; i++)
-        result->strategy[side][root->origin[side][i]] = root->strategy[side][i];
-    }
+    syn_search_unorder_strategy (root->strategy[side], root->origin[side], root->n[side],
+                                 result->n_choices[side], result->strategy[side]);
   result->value = value;
   result->depth = depth;
 }
@@ -532,15 +523,10 @@ keep_certified (const SynSearchWorkspace *work, const Frame *root, int depth,
                 SynSearchResult *result)
 {
   for (int side = 0; side < 2; side++)
-    {
-      if (!work->cert.certified[side])
-        continue;
-      for (int i = 0; i < root->n[side]; i++)
-        result->strategy[side][root->origin[side][i]] = work->certified_strategy[side][i];
-      result->partial[side] = true;
-      result->partial_guarantee[side] = work->cert.guarantee[side];
-      result->partial_depth = depth;
-    }
+    if (syn_search_take_certified (&work->cert, side, depth, result->partial,
+                                   result->partial_guarantee, &result->partial_depth))
+      syn_search_unorder_strategy (work->certified_strategy[side], root->origin[side],
+                                   root->n[side], 0, result->strategy[side]);
 }
 
 /* PSC goes to psc-search.c; its result is copied into the common form. */

@@ -63,19 +63,22 @@ on_accept_certificate_cb (GTlsConnection *connection, GTlsCertificate *certifica
   return TRUE;
 }
 
-/* A connection we were making fails its caller; one made to us is refused. */
+/* The handshake on link failed for why (taken): this peer's own connect call fails with it
+ * (connecting), or else the other side is refused. */
 static void
-give_up (SynPeer *self, Link *link, GError *why)
+fail_handshake (SynPeer *self, Link *link, GError *why, gboolean connecting)
 {
-  if (self->connect_task && !self->link)
+  GTask *task;
+
+  if (!connecting)
     {
-      GTask *task = g_steal_pointer (&self->connect_task);
-      drop_handshake (self, link);
-      g_task_return_error (task, why);
-      g_object_unref (task);
+      refuse (self, link, why);
+      return;
     }
-  else
-    refuse (self, link, why);
+  task = g_steal_pointer (&self->connect_task);
+  drop_handshake (self, link);
+  g_task_return_error (task, why);
+  g_object_unref (task);
 }
 
 static gboolean
@@ -104,10 +107,11 @@ adopt (SynPeer *self, Link *link)
     }
   if (self->expected_certificate && !presents_expected (self, peer))
     {
-      give_up (self, link,
-               g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER,
-                                    _ ("The other side is not the player who made the "
-                                       "invitation: someone may be in between")));
+      fail_handshake (self, link,
+                      g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER,
+                                           _ ("The other side is not the player who made the "
+                                              "invitation: someone may be in between")),
+                      self->connect_task && !self->link);
       return;
     }
   if (self->link)
@@ -170,7 +174,7 @@ on_handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
                                  _ ("A connection ended before it was set up: %s"),
                                  syn_peer_plain_reason (error));
-      give_up (self, link, why);
+      fail_handshake (self, link, why, self->connect_task && !self->link);
       syn_peer_link_unref (link);
       return;
     }
@@ -214,15 +218,7 @@ start_handshake (SynPeer *self, Link *link)
       GError *why = g_error_new (SYN_PEER_ERROR, SYN_PEER_ERROR_TLS,
                                  _ ("TLS is not available (is glib-networking installed?): %s"),
                                  error->message);
-      if (self->connect_task)
-        {
-          GTask *task = g_steal_pointer (&self->connect_task);
-          drop_handshake (self, link);
-          g_task_return_error (task, why);
-          g_object_unref (task);
-        }
-      else
-        refuse (self, link, why);
+      fail_handshake (self, link, why, self->connect_task != NULL);
       return;
     }
   link->stream = tls;

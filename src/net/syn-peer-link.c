@@ -301,6 +301,15 @@ syn_peer_on_ping_cb (gpointer user_data)
 
 /* Connection state -------------------------------------------------------------------------- */
 
+/* Tells the application something the end of the connection left undone (message). */
+static void
+emit_closed_error (SynPeer *self, const char *message)
+{
+  g_autoptr (GError) error = g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED, message);
+
+  g_signal_emit (self, syn_peer_signals[ERROR], 0, error);
+}
+
 /* The connection is over: with error NULL after a goodbye. The game stays as it was after its
  * last complete turn, saved, to be resumed. */
 void
@@ -366,33 +375,26 @@ syn_peer_end_link (SynPeer *self, GError *error)
     {
       /* TX-R17: a claim its audit never checked gives no result: the game stays unfinished,
        * to be resumed, where the claim comes again and is checked then. */
-      g_autoptr (GError) unchecked = g_error_new_literal (
-          SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
-          _ ("The connection ended before the other side's claim was checked by its audit: the "
-             "game is not over, and can be resumed (TX-R17)"));
       self->claim_pending = FALSE;
-      g_signal_emit (self, syn_peer_signals[ERROR], 0, unchecked);
+      emit_closed_error (
+          self, _ ("The connection ended before the other side's claim was checked by its audit: "
+                   "the game is not over, and can be resumed (TX-R17)"));
     }
   if (syn_peer_result_provisional (self))
     {
-      g_autoptr (GError) unchecked = g_error_new_literal (
-          SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
-          _ ("The connection ended before the other side's audit: this end of the game is not "
-             "recorded until its audit checks it, and should the audit not come in the time "
-             "allowed, the other side loses (TX-R17)"));
-      g_signal_emit (self, syn_peer_signals[ERROR], 0, unchecked);
+      emit_closed_error (
+          self, _ ("The connection ended before the other side's audit: this end of the game is "
+                   "not recorded until its audit checks it, and should the audit not come in the "
+                   "time allowed, the other side loses (TX-R17)"));
     }
   /* TX-R17: the other side's turns never came, so nothing it said on trust was checked. A
    * broken connection cannot be told from a withheld audit: a result that did not rest on
    * them (time, a resignation, agreement) stands, unchecked, and the player is told. */
   else if (self->game && self->sealed && syn_game_is_over (self->game) && !self->audit_done)
     {
-      g_autoptr (GError) unchecked = g_error_new_literal (
-          SYN_PEER_ERROR, SYN_PEER_ERROR_CLOSED,
-          _ ("The connection ended before the other side revealed its turns: this result was "
-             "not checked by the audit (TX-R17)"));
       self->audit_done = TRUE;
-      g_signal_emit (self, syn_peer_signals[ERROR], 0, unchecked);
+      emit_closed_error (self, _ ("The connection ended before the other side revealed its turns: "
+                                  "this result was not checked by the audit (TX-R17)"));
     }
   g_signal_emit (self, syn_peer_signals[DISCONNECTED], 0, owned);
 }

@@ -325,71 +325,75 @@ draw_header_line (cairo_t *cr, GtkWidget *widget, const GdkRGBA *fg, const char 
   draw_text (cr, widget, mark, TRUE, 1.0, 1.0, 0, 0, length - PADDING, thickness);
 }
 
-void
-syn_pair_matrix_draw_row_header (GtkDrawingArea *area, cairo_t *cr, int width, int height,
-                                 gpointer user_data)
+/* The names of side's moves beside the cells, with their weights: White's down the rows,
+ * Black's along the columns. */
+static void
+draw_header (SynPairMatrix *self, GtkWidget *widget, cairo_t *cr, int width, int height,
+             SynColour side)
 {
-  SynPairMatrix *self = user_data;
-  GtkWidget *widget = GTK_WIDGET (area);
   const SynAnalysisMatrix *m = self->matrix;
-  double offset = gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (self->scrolled));
+  gboolean rows = side == SYN_WHITE;
+  GtkAdjustment *adjustment = rows ? gtk_scrolled_window_get_vadjustment (self->scrolled)
+                                   : gtk_scrolled_window_get_hadjustment (self->scrolled);
+  double offset = gtk_adjustment_get_value (adjustment);
+  int step = rows ? SYN_PAIR_MATRIX_ROW_HEIGHT : syn_pair_matrix_cell_width (self);
+  int n, hover, cursor;
+  const int *order;
+  char **names;
+  const double *strategy;
   GdkRGBA fg;
 
   if (m == NULL)
     return;
+  n = rows ? m->n_white : m->n_black;
+  order = rows ? self->row_order : self->column_order;
+  hover = rows ? self->hover_white : self->hover_black;
+  cursor = rows ? self->cursor_white : self->cursor_black;
+  names = rows ? self->white_names : self->black_names;
+  strategy = rows ? m->white_strategy : m->black_strategy;
   fg = foreground (widget);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
-  for (int w = 0; w < m->n_white; w++)
+  for (int k = 0; k < n; k++)
     {
-      int index = self->row_order[w];
-      double y = w * SYN_PAIR_MATRIX_ROW_HEIGHT - offset;
+      int index = order[k];
+      double at = k * step - offset;
 
-      if (y + SYN_PAIR_MATRIX_ROW_HEIGHT < 0 || y > height)
+      if (at + step < 0 || at > (rows ? height : width))
         continue;
-      if (index == self->hover_white)
-        draw_band (cr, &fg, 0.1, 0, y, width, SYN_PAIR_MATRIX_ROW_HEIGHT);
       cairo_save (cr);
-      cairo_translate (cr, 0, y);
-      draw_header_line (cr, widget, &fg, self->white_names[index], m->white_strategy[index],
-                        index == self->cursor_white, width, SYN_PAIR_MATRIX_ROW_HEIGHT);
+      if (rows)
+        {
+          if (index == hover)
+            draw_band (cr, &fg, 0.1, 0, at, width, step);
+          cairo_translate (cr, 0, at);
+        }
+      else
+        {
+          if (index == hover)
+            draw_band (cr, &fg, 0.1, at, 0, step, height);
+          /* Turned a quarter, the names read upwards from the cells. */
+          cairo_translate (cr, at + (step - SYN_PAIR_MATRIX_ROW_HEIGHT) / 2.0, height);
+          cairo_rotate (cr, -G_PI / 2);
+        }
+      draw_header_line (cr, widget, &fg, names[index], strategy[index], index == cursor,
+                        rows ? width : height, SYN_PAIR_MATRIX_ROW_HEIGHT);
       cairo_restore (cr);
     }
+}
+
+void
+syn_pair_matrix_draw_row_header (GtkDrawingArea *area, cairo_t *cr, int width, int height,
+                                 gpointer user_data)
+{
+  draw_header (user_data, GTK_WIDGET (area), cr, width, height, SYN_WHITE);
 }
 
 void
 syn_pair_matrix_draw_column_header (GtkDrawingArea *area, cairo_t *cr, int width, int height,
                                     gpointer user_data)
 {
-  SynPairMatrix *self = user_data;
-  GtkWidget *widget = GTK_WIDGET (area);
-  const SynAnalysisMatrix *m = self->matrix;
-  double offset = gtk_adjustment_get_value (gtk_scrolled_window_get_hadjustment (self->scrolled));
-  int cell_width = syn_pair_matrix_cell_width (self);
-  GdkRGBA fg;
-
-  if (m == NULL)
-    return;
-  fg = foreground (widget);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  for (int b = 0; b < m->n_black; b++)
-    {
-      int index = self->column_order[b];
-      double x = b * cell_width - offset;
-
-      if (x + cell_width < 0 || x > width)
-        continue;
-      if (index == self->hover_black)
-        draw_band (cr, &fg, 0.1, x, 0, cell_width, height);
-      /* Turned a quarter, the names read upwards from the cells. */
-      cairo_save (cr);
-      cairo_translate (cr, x + (cell_width - SYN_PAIR_MATRIX_ROW_HEIGHT) / 2.0, height);
-      cairo_rotate (cr, -G_PI / 2);
-      draw_header_line (cr, widget, &fg, self->black_names[index], m->black_strategy[index],
-                        index == self->cursor_black, height, SYN_PAIR_MATRIX_ROW_HEIGHT);
-      cairo_restore (cr);
-    }
+  draw_header (user_data, GTK_WIDGET (area), cr, width, height, SYN_BLACK);
 }
 
 static void

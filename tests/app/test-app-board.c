@@ -7,11 +7,6 @@
 #include "config.h"
 
 #include <gtk/gtk.h>
-#ifdef GDK_WINDOWING_X11
-#include <gdk/x11/gdkx.h>
-#endif
-#include <libintl.h>
-#include <locale.h>
 #include <string.h>
 
 #include "app-test-util.h"
@@ -30,12 +25,6 @@ sq (const char *name)
   return SYN_SQUARE (name[0] - 'a', name[1] - '1');
 }
 
-static gboolean
-is_active (gpointer data)
-{
-  return gtk_window_is_active (GTK_WINDOW (data));
-}
-
 static SynWindow *
 start (SynApplication **app, const SynVariant *variant, const char *fen)
 {
@@ -49,57 +38,9 @@ start (SynApplication **app, const SynVariant *variant, const char *fen)
     return window;
   g_assert_true (variant->read_state (fen, &state, &error));
   syn_window_start_game (window, &options, &state, FALSE);
-  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, window, 5000));
   app_test_settle (300);
   return window;
-}
-
-/* Clicks the middle of square with the real pointer. */
-static void
-click_square (SynWindow *window, const char *square)
-{
-#ifdef GDK_WINDOWING_X11
-  SynBoardView *board = syn_window_get_board (window);
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (board));
-  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
-  graphene_rect_t rect;
-  graphene_point_t point;
-  double dx, dy;
-  int status = 0;
-
-  g_assert_true (syn_board_view_get_square_rect (board, sq (square), &rect));
-  graphene_rect_get_center (&rect, &point);
-  g_assert_true (
-      gtk_widget_compute_point (GTK_WIDGET (board), GTK_WIDGET (native), &point, &point));
-  gtk_native_get_surface_transform (native, &dx, &dy);
-  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
-  x = g_strdup_printf ("%d", (int) (point.x + dx));
-  y = g_strdup_printf ("%d", (int) (point.y + dy));
-  {
-    const char *argv[] = { "xdotool", "mousemove", "--window", xid, x, y, "click", "1", NULL };
-    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-                                 NULL, &status, NULL));
-  }
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  app_test_settle (300);
-#endif
-}
-
-/* With SYNCHESS_TEST_SHOTS set to a folder, the screen as it is, for a person to look at. */
-static void
-shoot (const char *name)
-{
-  const char *folder = g_getenv ("SYNCHESS_TEST_SHOTS");
-  g_autofree char *path = NULL;
-
-  if (folder == NULL)
-    return;
-  path = g_build_filename (folder, name, NULL);
-  {
-    const char *argv[] = { "import", "-window", "root", path, NULL };
-    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
-                  NULL);
-  }
 }
 
 static gboolean
@@ -122,16 +63,16 @@ test_frozen_piece_says_why (void)
       return;
     }
   g_assert_null (syn_board_view_get_refusal (board));
-  click_square (window, "d5");
+  app_test_click_square (GTK_WIDGET (syn_window_get_board (window)), "d5", 1);
   g_assert_true (app_test_iterate_until (refusal_shown, board, 3000));
   g_assert_cmpstr (syn_board_view_get_refusal (board), ==, "Frozen: attacked by Nf6 and Qd8");
-  shoot ("psc-frozen.png");
+  app_test_shoot_screen ("psc-frozen.png", 0);
   g_assert_cmpint (syn_board_view_get_selected_square (board), ==, SYN_NO_SQUARE);
 
   /* The other side's piece says so too; a piece that can move is just picked up. */
-  click_square (window, "d8");
+  app_test_click_square (GTK_WIDGET (syn_window_get_board (window)), "d8", 1);
   g_assert_cmpstr (syn_board_view_get_refusal (board), ==, "Not your piece");
-  click_square (window, "e1");
+  app_test_click_square (GTK_WIDGET (syn_window_get_board (window)), "e1", 1);
   g_assert_null (syn_board_view_get_refusal (board));
   g_assert_cmpint (syn_board_view_get_selected_square (board), ==, sq ("e1"));
   app_test_quit (app, window);
@@ -155,10 +96,10 @@ test_hutnik_check_is_marked (void)
   g_assert_nonnull (strstr (syn_board_view_get_square_label (board, sq ("e1")), "in check"));
   g_assert_null (strstr (syn_board_view_get_square_label (board, sq ("e8")), "in check"));
 
-  click_square (window, "b1");
+  app_test_click_square (GTK_WIDGET (syn_window_get_board (window)), "b1", 1);
   g_assert_true (app_test_iterate_until (refusal_shown, board, 3000));
   g_assert_cmpstr (syn_board_view_get_refusal (board), ==, "In check: only Ke2 is allowed");
-  shoot ("hutnik-check.png");
+  app_test_shoot_screen ("hutnik-check.png", 0);
   app_test_quit (app, window);
 }
 
@@ -198,7 +139,7 @@ move_label (GtkWidget *list_box, int index, SynColour side)
 static void
 shoot_sizes (SynWindow *window, const char *name)
 {
-  const char *folder = g_getenv ("SYNCHESS_TEST_SHOTS");
+  const char *folder = app_test_shots_folder ();
   const char *look = g_getenv ("ADW_DEBUG_COLOR_SCHEME") != NULL ? "dark" : "light";
 
   if (folder == NULL)
@@ -237,7 +178,7 @@ test_move_list_says_what_happened (void)
   g_assert_nonnull (list_box);
   app_test_settle (500); /* the last turn's slide */
   shoot_sizes (window, "move-list");
-  shoot ("move-list-screen.png");
+  app_test_shoot_screen ("move-list-screen.png", 0);
 
   g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 0, SYN_WHITE)), ==, "Nd4 ✕");
   g_assert_cmpstr (gtk_label_get_text (move_label (list_box, 0, SYN_BLACK)), ==, "Nd4 ✕");
@@ -285,28 +226,7 @@ test_move_list_strikes_a_forfeit (void)
 int
 main (int argc, char *argv[])
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
-  const char *language = g_getenv ("SYNCHESS_TEST_SHOTS_LANGUAGE");
-
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  /* A person looking at the screenshots may ask for another language, with the folder of
-   * its compiled catalogue; the tests' own texts are the English ones. */
-  if (language != NULL && g_getenv ("SYNCHESS_TEST_LOCALEDIR") != NULL)
-    {
-      g_setenv ("LANGUAGE", language, TRUE);
-      setlocale (LC_ALL, "");
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("SYNCHESS_TEST_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-    }
-  else
-    {
-      g_setenv ("LANGUAGE", "C", TRUE);
-      gtk_disable_setlocale ();
-    }
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/board/frozen-piece-says-why", test_frozen_piece_says_why);
   g_test_add_func ("/app/board/hutnik-check-is-marked", test_hutnik_check_is_marked);

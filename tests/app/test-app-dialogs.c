@@ -9,10 +9,6 @@
 
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
-#include <locale.h>
-#ifdef GDK_WINDOWING_X11
-#include <gdk/x11/gdkx.h>
-#endif
 
 #include "app-test-util.h"
 #include "syn-board-view.h"
@@ -21,43 +17,13 @@
 #include "syn-position-editor.h"
 #include "syn-what-if.h"
 
-/* With APP_TEST_SHOTS set to a folder, each look checked is also written there as a PNG,
- * for a person to look at. */
-static void
-save_shot (GtkWidget *widget, const char *name)
-{
-  const char *folder = g_getenv ("APP_TEST_SHOTS");
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autoptr (GdkPaintable) paintable = NULL;
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  GtkSnapshot *snapshot;
-
-  if (folder == NULL)
-    return;
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (folder, name, NULL);
-  gdk_texture_save_to_png (texture, path);
-}
-
+/* The toplevel of type, once it is mapped. */
 static GtkWidget *
 find_toplevel (GType type)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *toplevel = app_test_newest_toplevel (NULL, type);
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (toplevel, type) && gtk_widget_get_mapped (toplevel))
-        return toplevel;
-    }
-  return NULL;
+  return toplevel && gtk_widget_get_mapped (GTK_WIDGET (toplevel)) ? GTK_WIDGET (toplevel) : NULL;
 }
 
 static gboolean
@@ -166,19 +132,12 @@ test_new_game_fits_360 (void)
         if (v == 0)
           {
             g_autofree char *name = g_strdup_printf ("new-game-360-opponent-%u.png", opponent);
-            save_shot (GTK_WIDGET (dialog), name);
+            app_test_shoot_widget (GTK_WIDGET (dialog), name, 0);
           }
         assert_no_label_cut (GTK_WIDGET (dialog), where);
         assert_in_sight (app_test_find (GTK_WIDGET (dialog), is_row_titled, _ ("_Time Control")));
       }
   app_test_quit (app, window);
-}
-
-static gboolean
-is_button_labelled (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
-         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
 }
 
 /* The rule set chosen is played, and offered first the next time. */
@@ -195,8 +154,8 @@ test_new_game_keeps_rule_set (void)
   variant_row = ADW_COMBO_ROW (app_test_find (GTK_WIDGET (dialog), is_row_titled, _ ("_Variant")));
   g_assert_cmpuint (adw_combo_row_get_selected (variant_row), ==, 0);
   adw_combo_row_set_selected (variant_row, 3);
-  g_signal_emit_by_name (app_test_find (GTK_WIDGET (dialog), is_button_labelled, _ ("_Start")),
-                         "clicked");
+  g_signal_emit_by_name (
+      app_test_find (GTK_WIDGET (dialog), app_test_is_button_labelled, _ ("_Start")), "clicked");
   app_test_settle (200);
   g_assert_cmpstr (syn_game_get_variant (syn_window_get_game (window))->id, ==,
                    syn_variant_all ()[3]->id);
@@ -242,7 +201,7 @@ test_title_names_rule_set (void)
 
           syn_window_start_game (window, &options, NULL, FALSE);
           app_test_settle (200);
-          save_shot (GTK_WIDGET (window), name);
+          app_test_shoot_widget (GTK_WIDGET (window), name, 0);
           title = adw_window_title_get_title (shown_title (window));
           /* The full name is always the squeezer's first title; a narrow window shows the
            * short one. */
@@ -259,56 +218,11 @@ test_title_names_rule_set (void)
     }
 }
 
-/* A real click of button at (x, y) in widget (its middle for -1), sent through the X server
- * to widget's window. */
-static void
-real_click (GtkWidget *widget, double x, double y, int button)
-{
-#ifdef GDK_WINDOWING_X11
-  GtkNative *native = gtk_widget_get_native (widget);
-  GdkSurface *surface = gtk_native_get_surface (native);
-  graphene_point_t point;
-  double dx, dy;
-  g_autofree char *window = NULL, *px = NULL, *py = NULL, *pressed = NULL;
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  if (x < 0)
-    x = gtk_widget_get_width (widget) / 2.0;
-  if (y < 0)
-    y = gtk_widget_get_height (widget) / 2.0;
-  g_assert_true (
-      gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &point));
-  /* Client-side decorations may put the window's widget off the surface's corner. */
-  gtk_native_get_surface_transform (native, &dx, &dy);
-  window = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
-  px = g_strdup_printf ("%d", (int) (point.x + dx));
-  py = g_strdup_printf ("%d", (int) (point.y + dy));
-  pressed = g_strdup_printf ("%d", button);
-  {
-    const char *argv[]
-        = { "xdotool", "mousemove", "--sync", "--window", window, px, py, "click", pressed, NULL };
-    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-                                 NULL, &status, &error));
-  }
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  app_test_settle (200);
-#else
-  g_assert_not_reached ();
-#endif
-}
-
 static void
 click_square (SynPositionEditor *editor, const char *name, int button)
 {
-  GtkWidget *board = app_test_find_type (GTK_WIDGET (editor), SYN_TYPE_BOARD_VIEW);
-  graphene_rect_t rect;
-
-  g_assert_true (
-      syn_board_view_get_square_rect (SYN_BOARD_VIEW (board), syn_square_from_text (name), &rect));
-  real_click (board, rect.origin.x + rect.size.width / 2, rect.origin.y + rect.size.height / 2,
-              button);
+  app_test_click_square (app_test_find_type (GTK_WIDGET (editor), SYN_TYPE_BOARD_VIEW), name,
+                         button);
 }
 
 static gboolean
@@ -355,12 +269,12 @@ test_editor_lists_faults (void)
   board = SYN_BOARD_VIEW (app_test_find_type (GTK_WIDGET (editor), SYN_TYPE_BOARD_VIEW));
   g_assert_cmphex (syn_board_view_get_marked_squares (board), ==, 0);
 
-  real_click (app_test_find (GTK_WIDGET (editor), is_named, "palette-K"), -1, -1, 1);
+  app_test_pointer (app_test_find (GTK_WIDGET (editor), is_named, "palette-K"), -1, -1, 1);
   click_square (editor, "a1", 1);
-  real_click (app_test_find (GTK_WIDGET (editor), is_named, "palette-P"), -1, -1, 1);
+  app_test_pointer (app_test_find (GTK_WIDGET (editor), is_named, "palette-P"), -1, -1, 1);
   click_square (editor, "h8", 1);
   click_square (editor, "e8", 3);
-  save_shot (GTK_WIDGET (editor), "editor-faults.png");
+  app_test_shoot_widget (GTK_WIDGET (editor), "editor-faults.png", 0);
 
   /* Every fault, in words, in sight without scrolling. */
   g_assert_true (gtk_widget_get_mapped (faults));
@@ -383,7 +297,7 @@ test_editor_lists_faults (void)
   g_assert_true (find_toplevel (SYN_TYPE_POSITION_EDITOR) == GTK_WIDGET (editor));
 
   /* Mended, the list goes. */
-  real_click (app_test_find (GTK_WIDGET (editor), is_named, "palette-k"), -1, -1, 1);
+  app_test_pointer (app_test_find (GTK_WIDGET (editor), is_named, "palette-k"), -1, -1, 1);
   click_square (editor, "e8", 1);
   click_square (editor, "a1", 3);
   click_square (editor, "h8", 3);
@@ -410,7 +324,7 @@ test_editor_narrow (void)
   syn_position_editor_set_palette_piece (editor, SYN_PIECE (SYN_WHITE, SYN_KING));
   syn_position_editor_activate_square (editor, syn_square_from_text ("a1"), FALSE);
   app_test_settle (300);
-  save_shot (GTK_WIDGET (editor), "editor-narrow.png");
+  app_test_shoot_widget (GTK_WIDGET (editor), "editor-narrow.png", 0);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (editor)), <=, 400);
   faults = app_test_find (GTK_WIDGET (editor), is_named, "fault-list");
   g_assert_true (gtk_widget_get_mapped (faults));
@@ -449,7 +363,7 @@ test_editor_keeps_rule_set (void)
       g_assert_nonnull (variant_row);
       g_assert_cmpuint (adw_combo_row_get_selected (variant_row), ==, v);
       g_assert_null (syn_position_editor_get_error (editor));
-      save_shot (GTK_WIDGET (editor), shot);
+      app_test_shoot_widget (GTK_WIDGET (editor), shot, 0);
 
       /* Explore opens the what-if in these rules. */
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.explore", NULL));
@@ -469,23 +383,7 @@ test_editor_keeps_rule_set (void)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
-  /* Looks for a person to check (APP_TEST_SHOTS) may be in another language; the test's
-   * own strings are English. */
-  if (g_getenv ("APP_TEST_SHOTS") && g_getenv ("APP_TEST_LOCALEDIR"))
-    {
-      setlocale (LC_ALL, "");
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("APP_TEST_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-    }
-  else
-    g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/new-game/fits-360-clock-in-sight", test_new_game_fits_360);
   g_test_add_func ("/app/new-game/keeps-rule-set", test_new_game_keeps_rule_set);

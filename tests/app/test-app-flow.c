@@ -15,20 +15,6 @@
 #include "syn-game-layout.h"
 #include "syn-move-list.h"
 
-/* With SYN_TEST_SHOTS set to a folder, the screen is kept there as name.png, to be looked at. */
-static void
-shoot (const char *name)
-{
-  const char *dir = g_getenv ("SYN_TEST_SHOTS");
-  g_autofree char *command = NULL;
-
-  if (!dir)
-    return;
-  app_test_settle (1500);
-  command = g_strdup_printf ("import -window root '%s/%s.png'", dir, name);
-  g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
-}
-
 /* 3+2 against the computer, the person White: the clock that matters is White's. */
 static const SynNewGameOptions clocked_computer_game = {
   &syn_variant_psc, { 180000, 2000 }, FALSE, SYN_PLAYER_COMPUTER, SYN_WHITE, SYN_COMPUTER_EASY
@@ -38,12 +24,6 @@ static gboolean
 white_clock_runs (gpointer data)
 {
   return syn_clock_is_running (syn_game_get_clock (syn_window_get_game (data)), SYN_WHITE);
-}
-
-static gboolean
-is_active (gpointer data)
-{
-  return gtk_window_is_active (GTK_WINDOW (data));
 }
 
 /* A window other than the main one (data) is shown and has the keyboard. */
@@ -104,7 +84,7 @@ test_dialog_stops_clock (gconstpointer data)
   syn_window_start_game (window, &clocked_computer_game, NULL, FALSE);
   /* The computer chooses first; from then on White's clock runs (PSC-R11). */
   g_assert_true (app_test_iterate_until (white_clock_runs, window, 10000));
-  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, window, 5000));
 
   before = white_ms (window);
   g_test_message ("the dialog of %s", (const char *) data);
@@ -163,7 +143,7 @@ test_game_over_clocks_tell_result (void)
   g_assert_null (strstr (texts->str, "Thinking"));
   g_assert_nonnull (strstr (texts->str, "|White|Lost|"));
   g_assert_nonnull (strstr (texts->str, "|Black|Won|"));
-  shoot ("game-over");
+  app_test_shoot_screen ("game-over.png", 1500);
   app_test_quit (app, window);
 }
 
@@ -261,7 +241,7 @@ test_browse_buttons (void)
 
   if (app_test_has_real_input (GTK_WIDGET (window)))
     {
-      g_assert_true (app_test_iterate_until (is_active, window, 5000));
+      g_assert_true (app_test_iterate_until (app_test_is_active, window, 5000));
       app_test_press ("alt+End");
       g_assert_cmpint (selected_turn (window), ==, -1);
       app_test_press ("alt+Home");
@@ -295,7 +275,7 @@ test_ctrl_z_takes_back_against_computer (void)
   id = g_strdup (syn_game_get_id (syn_window_get_game (window)));
   play (window, "e2e4", 1);
   play (window, "d2d4", 2);
-  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, window, 5000));
   app_test_press ("ctrl+z");
   g_assert_cmpuint (syn_game_get_n_turns (syn_window_get_game (window)), ==, 1);
   g_assert_cmpstr (syn_game_get_id (syn_window_get_game (window)), ==, id);
@@ -439,13 +419,7 @@ test_board_keeps_size (gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_data_func ("/app/flow/dialog-stops-clock/new-game", "ctrl+n", test_dialog_stops_clock);
   g_test_add_data_func ("/app/flow/dialog-stops-clock/preferences", "ctrl+comma",

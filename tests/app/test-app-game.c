@@ -31,45 +31,18 @@ typedef struct
   SynWindow *window;
 } Fixture;
 
-static gboolean
-window_shown (gpointer data)
-{
-  Fixture *fixture = data;
-  return fixture->window != NULL && gtk_widget_get_mapped (GTK_WIDGET (fixture->window));
-}
-
 static void
 fixture_set_up (Fixture *fixture, gconstpointer user_data)
 {
-  GtkWindow *window;
-  g_autofree char *data_dirs = NULL;
-
-  /* Isolated folders keep autosaves apart, but the system's read-only data (the MIME
-   * database that tells an SVG icon from other files) must stay in reach. */
-  data_dirs = g_strconcat (g_getenv ("XDG_DATA_DIRS"), ":/usr/local/share:/usr/share", NULL);
-  g_setenv ("XDG_DATA_DIRS", data_dirs, TRUE);
-  fixture->app = syn_application_new ();
-  /* Each test owns its application; it never hands over to one already on the bus. */
-  g_application_set_flags (G_APPLICATION (fixture->app),
-                           g_application_get_flags (G_APPLICATION (fixture->app))
-                               | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, NULL));
-  g_application_activate (G_APPLICATION (fixture->app));
-
-  window = gtk_application_get_active_window (GTK_APPLICATION (fixture->app));
-  g_assert_nonnull (window);
-  g_assert_true (SYN_IS_WINDOW (window));
-  fixture->window = SYN_WINDOW (window);
-  g_assert_true (app_test_iterate_until (window_shown, fixture, 10000));
+  /* The size the application chooses. */
+  fixture->window = app_test_start (&fixture->app, 0, 0);
+  g_assert_nonnull (fixture->window);
 }
 
 static void
 fixture_tear_down (Fixture *fixture, gconstpointer user_data)
 {
-  if (fixture->window)
-    gtk_window_destroy (GTK_WINDOW (fixture->window));
-  app_test_settle (50);
-  g_clear_object (&fixture->app);
+  app_test_quit (fixture->app, fixture->window);
 }
 
 static void
@@ -96,33 +69,10 @@ activate (Fixture *fixture, const char *action)
 
 /* Widgets */
 
-/* Depth-first: the first widget under root (root included) that match accepts. */
-static GtkWidget *
-find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget, gconstpointer data),
-             gconstpointer data)
-{
-  if (match (root, data))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 is_status_label (GtkWidget *widget, gconstpointer data)
 {
   return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-4");
-}
-
-static gboolean
-is_type (GtkWidget *widget, gconstpointer data)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data));
 }
 
 static gboolean
@@ -136,7 +86,7 @@ has_action (GtkWidget *widget, gconstpointer data)
 static const char *
 status_text (Fixture *fixture)
 {
-  GtkWidget *label = find_widget (GTK_WIDGET (fixture->window), is_status_label, NULL);
+  GtkWidget *label = app_test_find (GTK_WIDGET (fixture->window), is_status_label, NULL);
   g_assert_nonnull (label);
   return gtk_label_get_text (GTK_LABEL (label));
 }
@@ -146,23 +96,9 @@ status_text (Fixture *fixture)
 static gboolean
 action_enabled (Fixture *fixture, const char *action)
 {
-  GtkWidget *button = find_widget (GTK_WIDGET (fixture->window), has_action, action);
+  GtkWidget *button = app_test_find (GTK_WIDGET (fixture->window), has_action, action);
   g_assert_nonnull (button);
   return gtk_widget_get_sensitive (button);
-}
-
-static void
-collect_text (GtkWidget *widget, GString *text)
-{
-  if (GTK_IS_LABEL (widget))
-    {
-      if (text->len > 0)
-        g_string_append_c (text, ' ');
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_text (child, text);
 }
 
 /* The text a person can see: the labels of the widgets shown. */
@@ -176,28 +112,6 @@ collect_shown_text (GtkWidget *widget, GString *text)
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     collect_shown_text (child, text);
-}
-
-/* The text of row index of the move list (the start is row 0), the last when index < 0. */
-static char *
-move_list_row (Fixture *fixture, int index)
-{
-  GtkWidget *move_list
-      = find_widget (GTK_WIDGET (fixture->window), is_type, GSIZE_TO_POINTER (SYN_TYPE_MOVE_LIST));
-  GtkWidget *list_box;
-  GtkListBoxRow *row = NULL;
-  GString *text = g_string_new (NULL);
-
-  g_assert_nonnull (move_list);
-  list_box = find_widget (move_list, is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
-  g_assert_nonnull (list_box);
-  for (int i = 0; gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), i) != NULL
-                  && (index < 0 || i <= index);
-       i++)
-    row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), i);
-  g_assert_nonnull (row);
-  collect_text (GTK_WIDGET (row), text);
-  return g_string_free (text, FALSE);
 }
 
 /* A visible message dialog over the window, or NULL. */
@@ -250,19 +164,6 @@ assert_board_shows (Fixture *fixture, guint turns)
 
 /* Playing */
 
-typedef struct
-{
-  SynGame *game;
-  guint turns;
-} TurnWait;
-
-static gboolean
-turn_done (gpointer data)
-{
-  TurnWait *wait = data;
-  return syn_game_get_n_turns (wait->game) > wait->turns || syn_game_is_over (wait->game);
-}
-
 /* Plays one random legal move for White, picked from the moves the board offers, and waits
  * for the computer's reply to execute the turn. */
 static void
@@ -271,7 +172,7 @@ play_random_turn (Fixture *fixture, GRand *rand)
   SynGame *game = syn_window_get_game (fixture->window);
   const SynBoardFacts *shown = syn_board_view_get_facts (syn_window_get_board (fixture->window));
   SynBoardFacts facts;
-  TurnWait wait = { game, syn_game_get_n_turns (game) };
+  AppTestTurnWait wait = { game, syn_game_get_n_turns (game) };
   char text[SYN_MOVE_TEXT_SIZE];
   SynMove move;
 
@@ -286,7 +187,7 @@ play_random_turn (Fixture *fixture, GRand *rand)
   syn_move_to_text (move, text);
   play_move (fixture, text);
   g_assert_true (syn_game_has_chosen (game, SYN_WHITE) || wait.turns < syn_game_get_n_turns (game));
-  if (!app_test_iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
+  if (!app_test_iterate_until (app_test_turn_done, &wait, TURN_TIMEOUT_MS))
     g_error ("turn %u: the computer did not answer %s within %d ms", wait.turns + 1, text,
              TURN_TIMEOUT_MS);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, wait.turns + 1);
@@ -384,7 +285,7 @@ test_against_the_computer_to_the_end (Fixture *fixture, gconstpointer user_data)
     g_assert_null (strstr (shown->str, "Chosen"));
   }
   end_words = syn_move_list_describe_end (game);
-  end_row = move_list_row (fixture, -1);
+  end_row = app_test_move_list_row (fixture->window, -1);
   g_assert_nonnull (strstr (end_row, end_words));
   g_assert_true (has_autosaved_game ());
   assert_board_shows (fixture, n_turns);
@@ -447,7 +348,7 @@ test_two_people_hand_over (Fixture *fixture, gconstpointer user_data)
   g_assert_true (action_enabled (fixture, "win.hand-over-done"));
   g_assert_cmpstr (status_text (fixture), ==, "White has chosen");
   g_assert_true (gtk_widget_get_visible (
-      find_widget (GTK_WIDGET (fixture->window), is_hand_over_page, NULL)));
+      app_test_find (GTK_WIDGET (fixture->window), is_hand_over_page, NULL)));
   /* White's choice stays off the board while the hand-over page covers it. */
   g_assert_false (syn_board_view_get_interactive (syn_window_get_board (fixture->window)));
 
@@ -533,22 +434,6 @@ test_bad_record_changes_nothing (Fixture *fixture, gconstpointer user_data)
 
 /* Dialogs */
 
-/* Toplevels other than the main window, newest first. */
-static GtkWindow *
-newest_other_toplevel (Fixture *fixture)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own list */
-  GtkWindow *found = NULL;
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (window != GTK_WINDOW (fixture->window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        found = window;
-    }
-  return found;
-}
-
 static gboolean
 is_start_button (GtkWidget *widget, gconstpointer data)
 {
@@ -571,21 +456,21 @@ test_dialogs_open_without_warnings (Fixture *fixture, gconstpointer user_data)
 
   activate (fixture, "win.new-game");
   app_test_settle (300);
-  dialog = newest_other_toplevel (fixture);
+  dialog = app_test_newest_toplevel (GTK_WINDOW (fixture->window), GTK_TYPE_WINDOW);
   g_assert_nonnull (dialog);
   g_assert_true (SYN_IS_NEW_GAME_DIALOG (dialog));
-  start = find_widget (GTK_WIDGET (dialog), is_start_button, NULL);
+  start = app_test_find (GTK_WIDGET (dialog), is_start_button, NULL);
   g_assert_nonnull (start);
   g_signal_emit_by_name (start, "clicked");
   app_test_settle (300);
   g_assert_cmpstr (syn_game_get_id (syn_window_get_game (fixture->window)), !=, old_id);
-  g_assert_null (newest_other_toplevel (fixture));
+  g_assert_null (app_test_newest_toplevel (GTK_WINDOW (fixture->window), GTK_TYPE_WINDOW));
 
   for (guint i = 0; i < G_N_ELEMENTS (app_actions); i++)
     {
       g_action_group_activate_action (G_ACTION_GROUP (fixture->app), app_actions[i], NULL);
       app_test_settle (300);
-      dialog = newest_other_toplevel (fixture);
+      dialog = app_test_newest_toplevel (GTK_WINDOW (fixture->window), GTK_TYPE_WINDOW);
       g_assert_nonnull (dialog);
       gtk_window_destroy (dialog);
       app_test_settle (50);
@@ -593,7 +478,7 @@ test_dialogs_open_without_warnings (Fixture *fixture, gconstpointer user_data)
 
   activate (fixture, "win.show-help-overlay");
   app_test_settle (300);
-  dialog = newest_other_toplevel (fixture);
+  dialog = app_test_newest_toplevel (GTK_WINDOW (fixture->window), GTK_TYPE_WINDOW);
   g_assert_nonnull (dialog);
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (dialog));
   gtk_window_close (dialog);
@@ -601,15 +486,6 @@ test_dialogs_open_without_warnings (Fixture *fixture, gconstpointer user_data)
 }
 
 /* Network */
-
-static guint16
-free_port (void)
-{
-  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
-  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, NULL);
-  g_socket_listener_close (listener);
-  return port;
-}
 
 static gboolean
 network_game_running (gpointer data)
@@ -733,15 +609,15 @@ test_network_app_hosts_cli_joins (Fixture *fixture, gconstpointer user_data)
   g_autoptr (GSubprocess) cli = NULL;
   g_autofree char *port_text = NULL;
   GtkWindow *dialog;
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
 
   activate (fixture, "win.host-game");
   app_test_settle (200);
-  dialog = newest_other_toplevel (fixture);
+  dialog = app_test_newest_toplevel (GTK_WINDOW (fixture->window), GTK_TYPE_WINDOW);
   g_assert_true (SYN_IS_HOST_DIALOG (dialog));
   {
-    GtkSpinButton *spin = GTK_SPIN_BUTTON (
-        find_widget (GTK_WIDGET (dialog), is_type, (gconstpointer) GTK_TYPE_SPIN_BUTTON));
+    GtkSpinButton *spin
+        = GTK_SPIN_BUTTON (app_test_find_type (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON));
     gtk_spin_button_set_value (spin, port);
   }
   g_assert_true (syn_host_dialog_start (SYN_HOST_DIALOG (dialog), &error));
@@ -763,16 +639,9 @@ port_open (gpointer data)
 }
 
 static gboolean
-is_accept_button (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
-         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), "_Accept") == 0;
-}
-
-static gboolean
 accept_visible (gpointer data)
 {
-  return find_widget (GTK_WIDGET (data), is_accept_button, NULL) != NULL;
+  return app_test_find (GTK_WIDGET (data), app_test_is_button_labelled, "_Accept") != NULL;
 }
 
 static void
@@ -782,7 +651,7 @@ test_network_app_joins_cli_hosts (Fixture *fixture, gconstpointer user_data)
   g_autoptr (GSubprocess) cli = NULL;
   g_autofree char *port_text = NULL;
   GtkWindow *dialog;
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
 
   port_text = g_strdup_printf ("%u", (guint) port);
   cli = spawn_cli (&error, "host", "--port", port_text, "--bot", "random", "--games", "1", NULL);
@@ -793,12 +662,13 @@ test_network_app_joins_cli_hosts (Fixture *fixture, gconstpointer user_data)
 
   activate (fixture, "win.join-game");
   app_test_settle (200);
-  dialog = newest_other_toplevel (fixture);
+  dialog = app_test_newest_toplevel (GTK_WINDOW (fixture->window), GTK_TYPE_WINDOW);
   g_assert_true (SYN_IS_JOIN_DIALOG (dialog));
   syn_join_dialog_set_address (SYN_JOIN_DIALOG (dialog), "127.0.0.1", port);
   syn_join_dialog_connect (SYN_JOIN_DIALOG (dialog));
   g_assert_true (app_test_iterate_until (accept_visible, dialog, 20000));
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (dialog), is_accept_button, NULL), "clicked");
+  g_signal_emit_by_name (
+      app_test_find (GTK_WIDGET (dialog), app_test_is_button_labelled, "_Accept"), "clicked");
   play_against_cli (fixture, cli);
 }
 
@@ -806,22 +676,22 @@ static void
 test_network_join_refused (Fixture *fixture, gconstpointer user_data)
 {
   GtkWindow *dialog;
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
   GtkLabel *status;
 
   activate (fixture, "win.join-game");
   app_test_settle (200);
-  dialog = newest_other_toplevel (fixture);
+  dialog = app_test_newest_toplevel (GTK_WINDOW (fixture->window), GTK_TYPE_WINDOW);
   g_assert_true (SYN_IS_JOIN_DIALOG (dialog));
   syn_join_dialog_set_address (SYN_JOIN_DIALOG (dialog), "127.0.0.1", port);
   syn_join_dialog_connect (SYN_JOIN_DIALOG (dialog));
   app_test_settle (1500);
-  status = GTK_LABEL (find_widget (GTK_WIDGET (dialog), is_type, (gconstpointer) GTK_TYPE_LABEL));
+  status = GTK_LABEL (app_test_find_type (GTK_WIDGET (dialog), GTK_TYPE_LABEL));
   g_assert_nonnull (status);
   {
     g_autofree char *text = NULL;
     GString *all = g_string_new (NULL);
-    collect_text (GTK_WIDGET (dialog), all);
+    app_test_collect_text (GTK_WIDGET (dialog), all);
     text = g_string_free (all, FALSE);
     g_assert_nonnull (strstr (text, "Connection refused"));
   }
@@ -849,9 +719,8 @@ white_to_choose (gpointer data)
 static guint
 count_move_list_rows (Fixture *fixture)
 {
-  GtkWidget *move_list
-      = find_widget (GTK_WIDGET (fixture->window), is_type, GSIZE_TO_POINTER (SYN_TYPE_MOVE_LIST));
-  GtkWidget *list_box = find_widget (move_list, is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
+  GtkWidget *move_list = app_test_find_type (GTK_WIDGET (fixture->window), SYN_TYPE_MOVE_LIST);
+  GtkWidget *list_box = app_test_find_type (move_list, GTK_TYPE_LIST_BOX);
   guint n = 0;
 
   while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), (int) n) != NULL)
@@ -935,15 +804,15 @@ is_button_labelled (GtkWidget *widget, gconstpointer label)
 static GtkWidget *
 find_button (Fixture *fixture, const char *label)
 {
-  return find_widget (GTK_WIDGET (fixture->window), is_button_labelled, label);
+  return app_test_find (GTK_WIDGET (fixture->window), is_button_labelled, label);
 }
 
 /* Picks the viewer's move uci on the board, as a click or a drag ends. */
-/* With SYNCHESS_SCREENSHOT_DIR set, renders the window there, to be looked at. */
+/* With SYNCHESS_TEST_SHOTS set, renders the window there, to be looked at. */
 static void
 maybe_save_png (Fixture *fixture, const char *name)
 {
-  const char *dir = g_getenv ("SYNCHESS_SCREENSHOT_DIR");
+  const char *dir = app_test_shots_folder ();
   g_autofree char *path = NULL;
   g_autoptr (GError) error = NULL;
 
@@ -990,7 +859,7 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   {
     GString *all = g_string_new (NULL);
     g_autofree char *text = NULL;
-    collect_text (GTK_WIDGET (fixture->window), all);
+    app_test_collect_text (GTK_WIDGET (fixture->window), all);
     text = g_string_free (all, FALSE);
     g_assert_nonnull (strstr (text, "Waits this step"));
     g_assert_null (strstr (text, "Chosen"));
@@ -1021,7 +890,7 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   /* Nor does the move list tell Black of White's pending move, nor White's transaction
    * number, which would tell of its rollbacks (TX-R15): the row has the turn's. */
   {
-    g_autofree char *row = move_list_row (fixture, -1);
+    g_autofree char *row = app_test_move_list_row (fixture->window, -1);
     g_assert_true (g_str_has_prefix (row, "1."));
     g_assert_null (strstr (row, "Nf3"));
     g_assert_nonnull (strstr (row, "(hidden)"));
@@ -1039,7 +908,7 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   {
     GString *all = g_string_new (NULL);
     g_autofree char *text = NULL;
-    collect_text (GTK_WIDGET (fixture->window), all);
+    app_test_collect_text (GTK_WIDGET (fixture->window), all);
     text = g_string_free (all, FALSE);
     g_assert_nonnull (strstr (text, "Black has committed: Pe7-e5"));
   }
@@ -1052,8 +921,8 @@ test_transactional_two_people (Fixture *fixture, gconstpointer data)
   /* The move list numbers White's own steps by transaction, and shows White of Black's
    * step only what its commit announced (TX-R3, R8, R15). */
   {
-    g_autofree char *own = move_list_row (fixture, 1);
-    g_autofree char *row = move_list_row (fixture, -1);
+    g_autofree char *own = app_test_move_list_row (fixture->window, 1);
+    g_autofree char *row = app_test_move_list_row (fixture->window, -1);
     g_assert_true (g_str_has_prefix (own, "T1"));
     g_assert_nonnull (strstr (own, "Nf3"));
     g_assert_true (g_str_has_prefix (row, "1."));
@@ -1204,8 +1073,8 @@ is_toast (GtkWidget *widget, gconstpointer data)
 static GtkWidget *
 find_toast_dismiss (GtkWidget *window)
 {
-  GtkWidget *toast = find_widget (window, is_toast, NULL);
-  return toast ? find_widget (toast, is_type, GSIZE_TO_POINTER (GTK_TYPE_BUTTON)) : NULL;
+  GtkWidget *toast = app_test_find (window, is_toast, NULL);
+  return toast ? app_test_find_type (toast, GTK_TYPE_BUTTON) : NULL;
 }
 
 /* The audit's toast shows once the one before it goes: under Xvfb the window is never
@@ -1218,7 +1087,7 @@ audit_told (gpointer data)
   g_autofree char *text = NULL;
   GtkWidget *dismiss;
 
-  collect_text (window, all);
+  app_test_collect_text (window, all);
   text = g_string_free (all, FALSE);
   if (strstr (text, "both sides kept the rules") != NULL)
     return TRUE;
@@ -1252,20 +1121,19 @@ test_network_choice_bar (Fixture *fixture, gconstpointer data)
   g_autofree char *port_text = NULL;
   GtkWindow *dialog;
   SynGame *game;
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
   guint index = 0;
 
   for (const SynVariant *const *v = syn_variant_all (); *v != variant; v++)
     index++;
   activate (fixture, "win.host-game");
   app_test_settle (200);
-  dialog = newest_other_toplevel (fixture);
+  dialog = app_test_newest_toplevel (GTK_WINDOW (fixture->window), GTK_TYPE_WINDOW);
   g_assert_true (SYN_IS_HOST_DIALOG (dialog));
-  adw_combo_row_set_selected (ADW_COMBO_ROW (find_widget (GTK_WIDGET (dialog), is_rules_row, NULL)),
-                              index);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (GTK_WIDGET (dialog), is_type,
-                                                           (gconstpointer) GTK_TYPE_SPIN_BUTTON)),
-                             port);
+  adw_combo_row_set_selected (
+      ADW_COMBO_ROW (app_test_find (GTK_WIDGET (dialog), is_rules_row, NULL)), index);
+  gtk_spin_button_set_value (
+      GTK_SPIN_BUTTON (app_test_find_type (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON)), port);
   g_assert_true (syn_host_dialog_start (SYN_HOST_DIALOG (dialog), &error));
   g_assert_no_error (error);
   port_text = g_strdup_printf ("%u", (guint) port);
@@ -1304,7 +1172,7 @@ test_network_choice_bar (Fixture *fixture, gconstpointer data)
       {
         GString *all = g_string_new (NULL);
         g_autofree char *text = NULL;
-        collect_text (GTK_WIDGET (fixture->window), all);
+        app_test_collect_text (GTK_WIDGET (fixture->window), all);
         text = g_string_free (all, FALSE);
         /* The other program's transaction numbers are its secret (TX-R15). */
         g_assert_null (strstr (text, "T0 "));
@@ -1319,19 +1187,12 @@ test_network_choice_bar (Fixture *fixture, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
   /* Loopback needs no proxy, and GNOME's resolver wants system schemas the isolated
    * folders hide. */
   g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  /* Each test gets its own data folder for autosaves (gtk_test_init() takes no options). */
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  app_test_init (&argc, &argv);
   /* A failed check marks its test and lets the others run: each checks the app apart. */
   g_test_set_nonfatal_assertions ();
-  gtk_disable_setlocale ();
-  adw_init ();
 
   g_test_add ("/app/game/against-the-computer-to-the-end", Fixture, NULL, fixture_set_up,
               test_against_the_computer_to_the_end, fixture_tear_down);

@@ -15,12 +15,6 @@
 #include "app-test-util.h"
 #include "syn-move-list.h"
 
-static gboolean
-is_active (gpointer data)
-{
-  return gtk_window_is_active (GTK_WINDOW (data));
-}
-
 /* The focus is on widget or one of its children (the board's squares, the list's rows). */
 static gboolean
 has_focus_within (gpointer data)
@@ -35,7 +29,7 @@ has_focus_within (gpointer data)
 static void
 focus (SynWindow *window, GtkWidget *widget)
 {
-  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, window, 5000));
   g_assert_true (gtk_widget_grab_focus (widget));
   g_assert_true (app_test_iterate_until (has_focus_within, widget, 5000));
 }
@@ -213,11 +207,12 @@ test_ctrl_s_saves_again (void)
       play (window, moves[i]);
       if (i == 1)
         {
-          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-to", "s", path));
+          g_assert_true (
+              gtk_widget_activate_action (GTK_WIDGET (window), "win.save-to", "s", path));
           g_assert_false (file_holds_two_turns (path));
         }
     }
-  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, window, 5000));
   app_test_press ("ctrl+s");
   g_assert_true (app_test_iterate_until (file_holds_two_turns, path, 5000));
 
@@ -230,13 +225,7 @@ test_ctrl_s_saves_again (void)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/keys/space-cycles-heatmap", test_space_cycles_heatmap);
   g_test_add_func ("/app/keys/space-still-presses-buttons", test_space_still_presses_buttons);

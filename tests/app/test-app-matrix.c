@@ -3,7 +3,7 @@
  * click or the keys choose one and Enter plays it, and the equilibrium weights written beside the
  * rows and columns are those of `synchess-cli matrix` for the same position.
  *
- * With SYN_MATRIX_SCREENSHOTS set to a folder, the window is also saved there as PNGs once
+ * With SYNCHESS_TEST_SHOTS set to a folder, the window is also saved there as PNGs once
  * the matrix is shown (for looking at, not checked).
  *
  * Copyright 2026 The Synchess Authors
@@ -15,9 +15,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#ifdef GDK_WINDOWING_X11
-#include <gdk/x11/gdkx.h>
-#endif
 
 #include "app-test-util.h"
 #include "syn-analysis.h"
@@ -37,12 +34,6 @@ typedef struct
 } Fixture;
 
 static gboolean
-is_active (gpointer data)
-{
-  return gtk_window_is_active (GTK_WINDOW (data));
-}
-
-static gboolean
 matrix_ready (gpointer data)
 {
   SynPairMatrix *matrix = data;
@@ -54,29 +45,14 @@ matrix_ready (gpointer data)
          && gtk_widget_get_mapped (cells) && gtk_widget_get_width (cells) > 0;
 }
 
+/* The window saved as name-WxH.png where SYNCHESS_TEST_SHOTS says. */
 static void
 save_screenshot (GtkWidget *widget, const char *name)
 {
-  const char *folder = g_getenv ("SYN_MATRIX_SCREENSHOTS");
-  g_autofree char *path = NULL;
-  g_autoptr (GdkPaintable) paintable = NULL;
-  g_autoptr (GtkSnapshot) snapshot = NULL;
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  GskRenderer *renderer;
+  g_autofree char *file = g_strdup_printf ("%s-%dx%d.png", name, gtk_widget_get_width (widget),
+                                           gtk_widget_get_height (widget));
 
-  if (folder == NULL)
-    return;
-  path = g_strdup_printf ("%s/%s-%dx%d.png", folder, name, gtk_widget_get_width (widget),
-                          gtk_widget_get_height (widget));
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget),
-                          gtk_widget_get_height (widget));
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  renderer = gtk_native_get_renderer (GTK_NATIVE (widget));
-  texture = gsk_renderer_render_texture (renderer, node, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
+  app_test_shoot_widget (widget, file, 0);
 }
 
 /* The real application with a What If window on fen, its matrix shown, at width x height. */
@@ -99,7 +75,7 @@ fixture_start (Fixture *f, const char *fen, int width, int height)
   f->what_if = syn_what_if_new (GTK_WINDOW (f->window), NULL, &state);
   gtk_window_set_default_size (GTK_WINDOW (f->what_if), width, height);
   gtk_window_present (GTK_WINDOW (f->what_if));
-  g_assert_true (app_test_iterate_until (is_active, f->what_if, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, f->what_if, 5000));
   expander = app_test_find_type (GTK_WIDGET (f->what_if), GTK_TYPE_EXPANDER);
   g_assert_nonnull (expander);
   gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
@@ -140,32 +116,12 @@ point_at_cell (Fixture *f, int row, int column, gboolean click)
 {
   GtkWidget *cells;
   graphene_rect_t area;
-  graphene_point_t centre, in_window;
-  double surface_x, surface_y;
-  g_autofree char *window_id = NULL, *x = NULL, *y = NULL;
-  const char *argv[]
-      = { "xdotool", "mousemove", "--sync", "--window", NULL, NULL, NULL, click ? "click" : NULL,
-          "1",       NULL };
-  int status = 0;
+  graphene_point_t centre;
 
   g_assert_true (syn_pair_matrix_get_cell_area (f->matrix, row, column, &cells, &area));
   graphene_rect_get_center (&area, &centre);
   scroll_into_view (f, cells, &centre);
-  g_assert_true (gtk_widget_compute_point (cells, GTK_WIDGET (f->what_if), &centre, &in_window));
-  gtk_native_get_surface_transform (GTK_NATIVE (f->what_if), &surface_x, &surface_y);
-#ifdef GDK_WINDOWING_X11
-  window_id = g_strdup_printf (
-      "%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (f->what_if))));
-#endif
-  x = g_strdup_printf ("%d", (int) (in_window.x + surface_x));
-  y = g_strdup_printf ("%d", (int) (in_window.y + surface_y));
-  argv[4] = window_id;
-  argv[5] = x;
-  argv[6] = y;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-                               NULL, &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  app_test_settle (250);
+  app_test_pointer (cells, centre.x, centre.y, click ? 1 : 0);
 }
 
 static void
@@ -379,13 +335,7 @@ test_keys_choose_and_play (void)
 int
 main (int argc, char *argv[])
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
-  /* The checks read numbers and moves, never words: a screenshot may be taken in French. */
-  g_setenv ("LANGUAGE", "C", FALSE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/matrix/hover-previews-click-chooses", test_hover_previews_click_chooses);
   g_test_add_func ("/app/matrix/equilibrium-marks-match-cli", test_equilibrium_marks_match_cli);

@@ -9,12 +9,9 @@
 
 #include <signal.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include <gtk/gtk.h>
-
-#include <sys/socket.h>
 
 #include "app-test-util.h"
 #include "net-test-util.h"
@@ -29,43 +26,16 @@ typedef struct
   GPid pid;
 } Host;
 
-static void
-die_with_parent (gpointer user_data)
-{
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-}
-
-static guint16
-free_port (void)
-{
-  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
-  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, NULL);
-
-  g_socket_listener_close (listener);
-  return port;
-}
-
 /* Starts synchess-cli with argv in folders of its own (it must not share this app's
  * identity). */
 static void
 cli_start (Host *host, const char *const *argv)
 {
-  g_auto (GStrv) env = g_get_environ ();
-  g_autofree char *config = NULL, *data = NULL;
   g_autoptr (GError) error = NULL;
 
   host->home = g_dir_make_tmp ("synchess-cli-XXXXXX", &error);
   g_assert_no_error (error);
-  config = g_build_filename (host->home, "config", NULL);
-  data = g_build_filename (host->home, "data", NULL);
-  env = g_environ_setenv (env, "HOME", host->home, TRUE);
-  env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
-  env = g_environ_setenv (env, "XDG_DATA_HOME", data, TRUE);
-  g_assert_nonnull (argv[0]);
-  g_assert_true (g_spawn_async (NULL, (char **) argv, env,
-                                G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
-                                die_with_parent, NULL, &host->pid, &error));
-  g_assert_no_error (error);
+  app_test_spawn_cli (host->home, argv, &host->pid, NULL);
 }
 
 static void
@@ -92,43 +62,13 @@ host_start (Host *host, guint16 port)
 static void
 host_stop (Host *host)
 {
-  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", host->home);
-
   kill (host->pid, SIGKILL);
   waitpid (host->pid, NULL, 0);
-  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+  app_test_remove_tree (host->home);
   g_free (host->home);
 }
 
 /* The widgets */
-
-static GtkWidget *
-find_toplevel_of (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
-        return GTK_WIDGET (window);
-    }
-  return NULL;
-}
-
-static SynJoinDialog *
-find_join_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (SYN_IS_JOIN_DIALOG (window))
-        return SYN_JOIN_DIALOG (window);
-    }
-  return NULL;
-}
 
 static gboolean
 has_label (GtkWidget *widget, gconstpointer data)
@@ -203,7 +143,7 @@ join (SynWindow *window, guint16 port)
   JoinWait wait;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.join-game", NULL);
-  dialog = find_join_dialog ();
+  dialog = SYN_JOIN_DIALOG (app_test_newest_toplevel (NULL, SYN_TYPE_JOIN_DIALOG));
   g_assert_nonnull (dialog);
   syn_join_dialog_set_address (dialog, "127.0.0.1", port);
   wait.match = button (dialog, "Yes, They _Match");
@@ -221,20 +161,6 @@ join (SynWindow *window, guint16 port)
 
 /* Tests */
 
-/* With SYN_TEST_SHOTS set to a folder, the screen is kept there as name.png, to be looked at. */
-static void
-shoot (const char *name)
-{
-  const char *dir = g_getenv ("SYN_TEST_SHOTS");
-  g_autofree char *command = NULL;
-
-  if (!dir)
-    return;
-  app_test_settle (1500);
-  command = g_strdup_printf ("import -window root '%s/%s.png'", dir, name);
-  g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
-}
-
 /* The host's proposal waits behind the codes: Accept stays grey until the player says they
  * match, the status no longer waits for a proposal on screen; "No, They Differ" ends the
  * connection and says why. */
@@ -243,7 +169,7 @@ test_codes_differ_ends_connection (void)
 {
   SynApplication *app = NULL;
   SynWindow *window = app_test_start (&app, 1280, 800);
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
   Host host = { 0 };
   SynJoinDialog *dialog;
   GtkWidget *accept;
@@ -255,7 +181,7 @@ test_codes_differ_ends_connection (void)
   g_assert_true (app_test_iterate_until (is_drawable, accept, 20000));
   g_assert_false (gtk_widget_is_sensitive (accept));
   wait_for_text (dialog, "Compare the code below");
-  shoot ("join-codes");
+  app_test_shoot_screen ("join-codes.png", 1500);
   g_assert_null (app_test_find (GTK_WIDGET (dialog), shows_text, "Waiting for the proposal"));
 
   g_signal_emit_by_name (button (dialog, "No, They _Differ"), "clicked");
@@ -293,7 +219,7 @@ test_codes_match_then_game_with_name (void)
   g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
   SynApplication *app = NULL;
   SynWindow *window;
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
   Host host = { 0 };
   SynJoinDialog *dialog;
   GtkWidget *accept;
@@ -320,7 +246,7 @@ test_codes_match_then_game_with_name (void)
 
   /* A network game cannot pause: Preferences says the clock runs on, and it does. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
-  preferences = find_toplevel_of (SYN_TYPE_PREFERENCES_WINDOW);
+  preferences = GTK_WIDGET (app_test_newest_toplevel (NULL, SYN_TYPE_PREFERENCES_WINDOW));
   g_assert_nonnull (preferences);
   g_assert_true (app_test_iterate_until (is_drawable, preferences, 5000));
   g_assert_nonnull (app_test_find (preferences, shows_text, "A network game cannot pause"));
@@ -329,20 +255,6 @@ test_codes_match_then_game_with_name (void)
   host_stop (&host);
   app_test_quit (app, window);
   g_settings_reset (settings, "player-name");
-}
-
-static SynHostDialog *
-find_host_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (SYN_IS_HOST_DIALOG (window))
-        return SYN_HOST_DIALOG (window);
-    }
-  return NULL;
 }
 
 /* Waiting for a player, the host still shows where to find it: the port and the addresses,
@@ -358,7 +270,7 @@ test_host_waiting_shows_addresses (void)
 
   g_assert_nonnull (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
-  dialog = find_host_dialog ();
+  dialog = SYN_HOST_DIALOG (app_test_newest_toplevel (NULL, SYN_TYPE_HOST_DIALOG));
   g_assert_nonnull (dialog);
   g_assert_true (syn_host_dialog_start (dialog, &error));
   g_assert_no_error (error);
@@ -367,7 +279,7 @@ test_host_waiting_shows_addresses (void)
   g_assert_true (app_test_iterate_until (text_shown, &wait, 5000));
   wait.text = "at one of these addresses";
   g_assert_true (text_shown (&wait));
-  shoot ("host-waiting");
+  app_test_shoot_screen ("host-waiting.png", 1500);
   gtk_window_close (GTK_WINDOW (dialog));
   app_test_quit (app, window);
 }
@@ -383,16 +295,6 @@ typedef struct
   gboolean hello_done;
 } Vanishing;
 
-static void
-reset_socket (GSocket *socket)
-{
-  struct linger linger = { 1, 0 };
-
-  /* A zero linger time sends a reset, as a crashed or cut-off guest does. */
-  setsockopt (g_socket_get_fd (socket), SOL_SOCKET, SO_LINGER, &linger, sizeof linger);
-  g_socket_close (socket, NULL);
-}
-
 static gpointer
 vanishing_guests_thread (gpointer data)
 {
@@ -405,10 +307,10 @@ vanishing_guests_thread (gpointer data)
   /* The first bytes of a TLS handshake, then a reset. */
   client = raw_client_connect ("127.0.0.1", v->port, NULL, &error);
   g_assert_no_error (error);
-  g_output_stream_write_all (client->out, partial_tls_hello, sizeof partial_tls_hello, NULL,
-                             NULL, NULL);
+  g_output_stream_write_all (client->out, partial_tls_hello, sizeof partial_tls_hello, NULL, NULL,
+                             NULL);
   g_usleep (200 * 1000);
-  reset_socket (g_socket_connection_get_socket (client->connection));
+  net_test_reset_socket (g_socket_connection_get_socket (client->connection));
   raw_client_free (client);
   /* Through TLS and the greetings, up to the host's proposal; the main thread resets it
    * once the dialog shows the code. */
@@ -434,7 +336,7 @@ shows_no_raw_error (GtkWidget *widget, gconstpointer data)
 static gboolean
 dialog_gone (gpointer data)
 {
-  return find_host_dialog () == NULL;
+  return app_test_newest_toplevel (NULL, SYN_TYPE_HOST_DIALOG) == NULL;
 }
 
 static void
@@ -446,7 +348,7 @@ test_host_waits_on_after_guest_vanishes (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *identity_dir = g_dir_make_tmp ("synchess-guest-XXXXXX", &error);
   g_autoptr (SynIdentity) identity = NULL;
-  Vanishing v = { free_port () };
+  Vanishing v = { app_test_free_port () };
   SynHostDialog *dialog;
   Host guest = { 0 };
   TextWait wait;
@@ -457,7 +359,7 @@ test_host_waits_on_after_guest_vanishes (void)
   v.identity = identity;
   g_settings_set_int (settings, "host-port", v.port);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
-  dialog = find_host_dialog ();
+  dialog = SYN_HOST_DIALOG (app_test_newest_toplevel (NULL, SYN_TYPE_HOST_DIALOG));
   g_assert_nonnull (dialog);
   g_assert_true (syn_host_dialog_start (dialog, &error));
   g_assert_no_error (error);
@@ -466,12 +368,12 @@ test_host_waits_on_after_guest_vanishes (void)
   wait.dialog = (SynJoinDialog *) dialog;
   wait.text = "Mallory connected";
   g_assert_true (app_test_iterate_until (text_shown, &wait, 10000));
-  reset_socket (g_socket_connection_get_socket (v.client->connection));
+  net_test_reset_socket (g_socket_connection_get_socket (v.client->connection));
   g_clear_pointer (&v.client, raw_client_free);
 
   wait.text = "Still waiting";
   g_assert_true (app_test_iterate_until (text_shown, &wait, 10000));
-  shoot ("host-after-guest-vanished");
+  app_test_shoot_screen ("host-after-guest-vanished.png", 1500);
   g_assert_null (app_test_find (GTK_WIDGET (dialog), shows_no_raw_error, NULL));
   g_assert_null (app_test_find (GTK_WIDGET (window), shows_no_raw_error, NULL));
   wait.text = "Waiting for a Player";
@@ -480,8 +382,15 @@ test_host_waits_on_after_guest_vanishes (void)
   /* An honest guest is still welcome on the same port. */
   {
     g_autofree char *port_text = g_strdup_printf ("%u", (guint) v.port);
-    const char *argv[] = { g_getenv ("SYNCHESS_CLI"), "join", "127.0.0.1", port_text, "--bot",
-                           "random", "--seed", "3", NULL };
+    const char *argv[] = { g_getenv ("SYNCHESS_CLI"),
+                           "join",
+                           "127.0.0.1",
+                           port_text,
+                           "--bot",
+                           "random",
+                           "--seed",
+                           "3",
+                           NULL };
     cli_start (&guest, argv);
   }
   g_assert_true (app_test_iterate_until (dialog_gone, NULL, 20000));
@@ -514,7 +423,7 @@ test_preferences_name_row (void)
   g_assert_cmpstr (system, !=, "");
   g_assert_cmpstr (system, !=, "Unknown");
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
-  preferences = find_toplevel_of (SYN_TYPE_PREFERENCES_WINDOW);
+  preferences = GTK_WIDGET (app_test_newest_toplevel (NULL, SYN_TYPE_PREFERENCES_WINDOW));
   g_assert_nonnull (preferences);
   row = app_test_find (preferences, is_entry_row, NULL);
   g_assert_nonnull (row);
@@ -539,16 +448,10 @@ test_preferences_name_row (void)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
   /* Loopback needs no proxy, and GNOME's resolver wants system schemas the isolated
    * folders do not have. */
   g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/network/codes-differ-ends-connection", test_codes_differ_ends_connection);
   g_test_add_func ("/app/network/codes-match-then-game-with-name",

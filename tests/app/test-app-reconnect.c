@@ -19,7 +19,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,106 +34,12 @@
 #define KILL_AFTER_TURNS 5
 #define SEED 20261126
 
-/* Main loop helpers */
-
-/* Widgets */
-
-static GtkWidget *
-find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget, gconstpointer data),
-             gconstpointer data)
-{
-  if (match (root, data))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-is_button_labelled (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
-         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
-}
-
-static void
-collect_text (GtkWidget *widget, GString *text)
-{
-  if (GTK_IS_LABEL (widget))
-    {
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
-      g_string_append_c (text, '\n');
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
-       child = gtk_widget_get_next_sibling (child))
-    collect_text (child, text);
-}
-
-/* The newest toplevel other than the main window (a dialog it opened), or NULL. */
-static GtkWindow *
-other_toplevel (GtkWindow *window, GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  GtkWindow *found = NULL;
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) candidate = g_list_model_get_item (toplevels, i);
-      if (candidate != window && G_TYPE_CHECK_INSTANCE_TYPE (candidate, type)
-          && gtk_widget_get_visible (GTK_WIDGET (candidate)))
-        found = candidate;
-    }
-  return found;
-}
-
-/* Writes what widget shows into a PNG (to look at the offer when a folder is given). */
-static void
-save_png (GtkWidget *widget, const char *path)
-{
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
-
 /* The application */
 
 static gboolean
 window_shown (gpointer data)
 {
   return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
-/* Starts the application as `synchess` does: its window, and the offer to resume. */
-static SynWindow *
-start_app (SynApplication **app)
-{
-  GtkWindow *window;
-
-  *app = syn_application_new ();
-  g_application_set_flags (G_APPLICATION (*app),
-                           g_application_get_flags (G_APPLICATION (*app))
-                               | G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (*app), NULL, NULL))
-    return NULL;
-  g_application_activate (G_APPLICATION (*app));
-  window = gtk_application_get_active_window (GTK_APPLICATION (*app));
-  if (!window || !SYN_IS_WINDOW (window) || !app_test_iterate_until (window_shown, window, 10000))
-    return NULL;
-  return SYN_WINDOW (window);
 }
 
 static gboolean
@@ -178,15 +83,6 @@ played (gpointer data)
 
 /* The other program */
 
-static guint16
-free_port (void)
-{
-  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
-  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, NULL);
-  g_socket_listener_close (listener);
-  return port;
-}
-
 /* synchess-cli's network player, with folders of its own (identity, autosaves) that a
  * second run of it shares. */
 typedef struct
@@ -198,40 +94,22 @@ typedef struct
   gboolean running;
 } Cli;
 
-/* A helper process never outlives the test, whatever becomes of it. */
-static void
-die_with_parent (gpointer user_data)
-{
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-}
-
-/* Runs synchess-cli with args (random moves, a fixed seed). Started with g_spawn, not a
- * GSubprocess: the test may fork afterwards, and GIO's helper threads would not follow. */
+/* Runs synchess-cli with args (random moves, a fixed seed). */
 static void
 cli_start (Cli *cli, const char *const *args)
 {
   g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
   g_auto (GStrv) argv_array = NULL;
-  g_auto (GStrv) env = g_get_environ ();
-  g_autofree char *config = NULL, *data = NULL;
   g_autoptr (GError) error = NULL;
 
   if (!cli->home)
     cli->home = g_dir_make_tmp ("synchess-cli-XXXXXX", &error);
   g_assert_no_error (error);
-  config = g_build_filename (cli->home, "config", NULL);
-  data = g_build_filename (cli->home, "data", NULL);
-  env = g_environ_setenv (env, "HOME", cli->home, TRUE);
-  env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
-  env = g_environ_setenv (env, "XDG_DATA_HOME", data, TRUE);
   g_strv_builder_add (argv, g_getenv ("SYNCHESS_CLI"));
   g_strv_builder_addv (argv, (const char **) args);
   g_strv_builder_add_many (argv, "--bot", "random", "--seed", "7", NULL);
   argv_array = g_strv_builder_end (argv);
-  g_assert_true (g_spawn_async_with_pipes (NULL, argv_array, env, G_SPAWN_DO_NOT_REAP_CHILD,
-                                           die_with_parent, NULL, &cli->pid, NULL, &cli->out, NULL,
-                                           &error));
-  g_assert_no_error (error);
+  app_test_spawn_cli (cli->home, (const char *const *) argv_array, &cli->pid, &cli->out);
   cli->running = TRUE;
 }
 
@@ -263,26 +141,8 @@ cli_wait (Cli *cli, guint timeout_ms)
 }
 
 static void
-remove_tree (GFile *file)
-{
-  g_autoptr (GFileEnumerator) children = g_file_enumerate_children (
-      file, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-
-  for (;;)
-    {
-      GFile *child;
-      if (!children || !g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) || !child)
-        break;
-      remove_tree (child);
-    }
-  g_file_delete (file, NULL, NULL);
-}
-
-static void
 cli_clear (Cli *cli)
 {
-  g_autoptr (GFile) home = g_file_new_for_path (cli->home);
-
   if (cli->running)
     {
       kill (cli->pid, SIGKILL);
@@ -290,7 +150,7 @@ cli_clear (Cli *cli)
     }
   if (cli->out >= 0)
     close (cli->out);
-  remove_tree (home);
+  app_test_remove_tree (cli->home);
   g_free (cli->home);
 }
 
@@ -353,7 +213,7 @@ run_first_app (gboolean (*start) (SynWindow *window, guint16 port, int ready), g
   Play play;
 
   adw_init ();
-  window = start_app (&app);
+  window = app_test_start (&app, 0, 0);
   if (!window || !start (window, port, ready))
     _exit (2);
   if (!app_test_iterate_until (network_game_running, window, 30000))
@@ -400,7 +260,7 @@ run_first_app_and_kill (gboolean (*start) (SynWindow *window, guint16 port, int 
   g_assert_cmpint (child, >=, 0);
   if (child == 0)
     {
-      die_with_parent (NULL);
+      app_test_die_with_parent (NULL);
       close (ready[0]);
       run_first_app (start, port, ready[1]);
     }
@@ -426,7 +286,7 @@ run_first_app_and_kill (gboolean (*start) (SynWindow *window, guint16 port, int 
 /* The second run */
 
 /* Starts the app again and finds its offer: to reconnect, in the words of expected, and
- * nothing else; screenshot names the picture of it taken when SYNCHESS_TEST_SCREENSHOTS
+ * nothing else; screenshot names the picture of it taken when SYNCHESS_TEST_SHOTS
  * names a folder. */
 static AdwMessageDialog *
 find_reconnect_offer (SynApplication **app, SynWindow **window, const char *expected,
@@ -436,10 +296,10 @@ find_reconnect_offer (SynApplication **app, SynWindow **window, const char *expe
   GString *all = g_string_new (NULL);
   g_autofree char *text = NULL;
 
-  *window = start_app (app);
+  *window = app_test_start (app, 0, 0);
   g_assert_nonnull (*window);
   app_test_settle (300);
-  offer = other_toplevel (GTK_WINDOW (*window), ADW_TYPE_MESSAGE_DIALOG);
+  offer = app_test_newest_toplevel (GTK_WINDOW (*window), ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (offer);
   g_assert_true (app_test_iterate_until (window_shown, offer, 10000));
   app_test_settle (300);
@@ -447,18 +307,12 @@ find_reconnect_offer (SynApplication **app, SynWindow **window, const char *expe
   g_assert_false (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (offer), "resume"));
   g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (offer)), ==,
                    "reconnect");
-  collect_text (GTK_WIDGET (offer), all);
+  app_test_collect_text (GTK_WIDGET (offer), all);
   text = g_string_free (all, FALSE);
   g_assert_nonnull (strstr (text, expected));
   g_assert_nonnull (strstr (text, "interrupted after turn 5"));
-  if (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"))
-    {
-      g_autofree char *path
-          = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"), screenshot, NULL);
-      /* The dialog finds its width over a few frames. */
-      app_test_settle (1000);
-      save_png (GTK_WIDGET (offer), path);
-    }
+  /* The dialog finds its width over a few frames. */
+  app_test_shoot_widget (GTK_WIDGET (offer), screenshot, 1000);
   /* Nothing is played at this computer meanwhile. */
   g_assert_cmpstr (syn_game_get_id (syn_window_get_game (*window)), !=, id);
   return ADW_MESSAGE_DIALOG (offer);
@@ -524,24 +378,6 @@ assert_same_records (Cli *cli, SynGame *game, const char *name, const char *reco
   g_assert_cmpstr (syn_game_get_tag (mine, SYN_NET_RECONNECT_TAG), ==, reconnect);
 }
 
-static void
-quit_app (SynApplication *app, SynWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  app_test_settle (50);
-  g_object_unref (app);
-}
-
-/* Isolated folders keep autosaves apart, but the system's read-only data (the MIME database
- * that tells an SVG icon from other files) must stay in reach. */
-static void
-reach_system_data (void)
-{
-  g_autofree char *data_dirs
-      = g_strconcat (g_getenv ("XDG_DATA_DIRS"), ":/usr/local/share:/usr/share", NULL);
-  g_setenv ("XDG_DATA_DIRS", data_dirs, TRUE);
-}
-
 /* The app joins */
 
 /* Join a Game, with the address typed in, then Accept. */
@@ -554,7 +390,7 @@ join (SynWindow *window, guint16 port, int ready)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.join-game", NULL);
   app_test_settle (200);
-  dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG);
+  dialog = app_test_newest_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG);
   if (!dialog)
     return FALSE;
   syn_join_dialog_set_address (SYN_JOIN_DIALOG (dialog), "127.0.0.1", port);
@@ -563,7 +399,7 @@ join (SynWindow *window, guint16 port, int ready)
     {
       syn_join_dialog_connect (SYN_JOIN_DIALOG (dialog));
       app_test_settle (300);
-      accept = find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Accept");
+      accept = app_test_find (GTK_WIDGET (dialog), app_test_is_button_labelled, "_Accept");
     }
   if (!accept)
     return FALSE;
@@ -574,7 +410,7 @@ join (SynWindow *window, guint16 port, int ready)
 static void
 test_guest_killed_reconnects (void)
 {
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
   g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
   const char *host_args[] = { "host", "--port", port_text, "--games", "1", NULL };
   Cli host = { 0 };
@@ -587,20 +423,19 @@ test_guest_killed_reconnects (void)
   AdwMessageDialog *offer;
   SynGame *game;
 
-  reach_system_data ();
   cli_start (&host, host_args);
   name = run_first_app_and_kill (join, port, NULL, NULL);
   id = g_strndup (name, strlen (name) - strlen (".synchess"));
 
   adw_init ();
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-join.png");
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
-                         "clicked");
+  g_signal_emit_by_name (
+      app_test_find (GTK_WIDGET (offer), app_test_is_button_labelled, "_Reconnect"), "clicked");
   game = assert_resumed (window, id);
   play_to_the_end (window, game);
   assert_same_records (&host, game, name, how);
 
-  quit_app (app, window);
+  app_test_quit (app, window);
   cli_clear (&host);
 }
 
@@ -621,8 +456,8 @@ host (SynWindow *window, guint16 port, int ready)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
   app_test_settle (200);
-  dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG);
-  if (!dialog || !(spin = find_widget (GTK_WIDGET (dialog), is_spin_button, NULL)))
+  dialog = app_test_newest_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG);
+  if (!dialog || !(spin = app_test_find (GTK_WIDGET (dialog), is_spin_button, NULL)))
     return FALSE;
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), port);
   return syn_host_dialog_start (SYN_HOST_DIALOG (dialog), NULL) && write (ready, "s", 1) == 1;
@@ -644,7 +479,7 @@ start_guest_cb (gpointer data)
 static void
 test_host_killed_reconnects (void)
 {
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
   g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
   const char *guest_args[] = { "join", "127.0.0.1", port_text, NULL };
   Cli guest = { 0 };
@@ -659,7 +494,6 @@ test_host_killed_reconnects (void)
   AdwMessageDialog *offer;
   SynGame *game;
 
-  reach_system_data ();
   name = run_first_app_and_kill (host, port, start_guest_cb, &start);
   id = g_strndup (name, strlen (name) - strlen (".synchess"));
   /* The guest gives up when its host is gone. */
@@ -669,12 +503,12 @@ test_host_killed_reconnects (void)
 
   adw_init ();
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-host.png");
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
-                         "clicked");
+  g_signal_emit_by_name (
+      app_test_find (GTK_WIDGET (offer), app_test_is_button_labelled, "_Reconnect"), "clicked");
   /* The app listens on its port again (at once: the dialog waits for the guest); the guest
    * comes back, as it was. */
   app_test_settle (200);
-  g_assert_nonnull (other_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG));
+  g_assert_nonnull (app_test_newest_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG));
   cli_start (&guest, guest_args);
   game = assert_resumed (window, id);
   play_to_the_end (window, game);
@@ -682,7 +516,7 @@ test_host_killed_reconnects (void)
   syn_peer_disconnect (syn_window_get_peer (window));
   assert_same_records (&guest, game, name, how);
 
-  quit_app (app, window);
+  app_test_quit (app, window);
   cli_clear (&guest);
 }
 
@@ -721,7 +555,7 @@ says_refused (gpointer data)
   GString *all = g_string_new (NULL);
   g_autofree char *text = NULL;
 
-  collect_text (GTK_WIDGET (data), all);
+  app_test_collect_text (GTK_WIDGET (data), all);
   text = g_string_free (all, FALSE);
   return strstr (text, "Connection refused") != NULL;
 }
@@ -735,7 +569,7 @@ is_entry_row (GtkWidget *widget, gconstpointer data)
 static void
 test_nobody_there_set_aside (void)
 {
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
   g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
   g_autofree char *app_dir = g_file_get_path (autosave_dir);
   g_autofree char *where = g_strdup_printf ("joins 127.0.0.1, port %u, again", (guint) port);
@@ -749,7 +583,6 @@ test_nobody_there_set_aside (void)
   GtkWindow *dialog;
   GtkWidget *connect;
 
-  reach_system_data ();
   adw_init ();
   id = save_interrupted_game (port);
   name = g_strconcat (id, ".synchess", NULL);
@@ -758,7 +591,8 @@ test_nobody_there_set_aside (void)
   /* Later keeps the game where it was; opened as a record, it is offered again, and is not
    * played at this computer. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-later.png");
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Later"), "clicked");
+  g_signal_emit_by_name (app_test_find (GTK_WIDGET (offer), app_test_is_button_labelled, "_Later"),
+                         "clicked");
   app_test_settle (200);
   kept = only_record (app_dir);
   g_assert_cmpstr (kept, ==, name);
@@ -766,40 +600,36 @@ test_nobody_there_set_aside (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-file", "s", path);
   app_test_settle (300);
   g_assert_cmpstr (syn_game_get_id (syn_window_get_game (window)), !=, id);
-  offer = ADW_MESSAGE_DIALOG (other_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG));
+  offer = ADW_MESSAGE_DIALOG (
+      app_test_newest_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (offer);
   g_assert_true (adw_message_dialog_has_response (offer, "reconnect"));
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Later"), "clicked");
+  g_signal_emit_by_name (app_test_find (GTK_WIDGET (offer), app_test_is_button_labelled, "_Later"),
+                         "clicked");
   app_test_settle (200);
-  quit_app (app, window);
+  app_test_quit (app, window);
 
   /* The next start offers it again; nobody is there: the dialog says so, and can try again. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-again.png");
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
-                         "clicked");
+  g_signal_emit_by_name (
+      app_test_find (GTK_WIDGET (offer), app_test_is_button_labelled, "_Reconnect"), "clicked");
   app_test_settle (200);
-  dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG);
+  dialog = app_test_newest_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_true (app_test_iterate_until (says_refused, dialog, 10000));
   {
     GString *all = g_string_new (NULL);
     g_autofree char *text = NULL;
-    GtkWidget *address = find_widget (GTK_WIDGET (dialog), is_entry_row, NULL);
-    collect_text (GTK_WIDGET (dialog), all);
+    GtkWidget *address = app_test_find (GTK_WIDGET (dialog), is_entry_row, NULL);
+    app_test_collect_text (GTK_WIDGET (dialog), all);
     text = g_string_free (all, FALSE);
     g_assert_nonnull (strstr (text, "nobody is hosting a game at that address and port"));
     g_assert_nonnull (address);
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (address)), ==, "127.0.0.1");
   }
-  if (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"))
-    {
-      g_autofree char *shot = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"),
-                                                "reconnect-refused.png", NULL);
-      /* The address row's title moves aside for the text in an animation. */
-      app_test_settle (1000);
-      save_png (GTK_WIDGET (dialog), shot);
-    }
-  connect = find_widget (GTK_WIDGET (dialog), is_button_labelled, "C_onnect");
+  /* The address row's title moves aside for the text in an animation. */
+  app_test_shoot_widget (GTK_WIDGET (dialog), "reconnect-refused.png", 1000);
+  connect = app_test_find (GTK_WIDGET (dialog), app_test_is_button_labelled, "C_onnect");
   g_assert_nonnull (connect);
   g_assert_true (gtk_widget_is_sensitive (connect));
   g_signal_emit_by_name (connect, "clicked");
@@ -813,12 +643,12 @@ test_nobody_there_set_aside (void)
   g_free (kept);
   kept = only_record (app_dir);
   g_assert_cmpstr (kept, ==, name);
-  quit_app (app, window);
+  app_test_quit (app, window);
 
   /* Set Aside, asked for, keeps it in the set-aside folder, no longer offered. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-set-aside.png");
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "Set _Aside"),
-                         "clicked");
+  g_signal_emit_by_name (
+      app_test_find (GTK_WIDGET (offer), app_test_is_button_labelled, "Set _Aside"), "clicked");
   app_test_settle (200);
   {
     g_autofree char *aside_dir = g_build_filename (app_dir, "set-aside", NULL);
@@ -827,12 +657,12 @@ test_nobody_there_set_aside (void)
     g_assert_cmpuint (records->len, ==, 0);
     g_assert_cmpstr (aside, ==, name);
   }
-  quit_app (app, window);
-  window = start_app (&app);
+  app_test_quit (app, window);
+  window = app_test_start (&app, 0, 0);
   g_assert_nonnull (window);
   app_test_settle (300);
-  g_assert_null (other_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG));
-  quit_app (app, window);
+  g_assert_null (app_test_newest_toplevel (GTK_WINDOW (window), ADW_TYPE_MESSAGE_DIALOG));
+  app_test_quit (app, window);
 }
 
 /* The port taken */
@@ -853,7 +683,7 @@ label_shown (gpointer data)
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr (GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      if (find_widget (toplevel, is_label_with, data))
+      if (app_test_find (toplevel, is_label_with, data))
         return TRUE;
     }
   return FALSE;
@@ -876,31 +706,31 @@ test_port_taken (void)
   AdwMessageDialog *alert;
 
   g_assert_no_error (error);
-  reach_system_data ();
   adw_init ();
   id = save_interrupted_game_as (how);
 
   /* Another program holds the port: hosting again says so, and can try again. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-port.png");
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (offer), is_button_labelled, "_Reconnect"),
-                         "clicked");
+  g_signal_emit_by_name (
+      app_test_find (GTK_WIDGET (offer), app_test_is_button_labelled, "_Reconnect"), "clicked");
   app_test_settle (300);
-  dialog = other_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG);
+  dialog = app_test_newest_toplevel (GTK_WINDOW (window), SYN_TYPE_HOST_DIALOG);
   g_assert_nonnull (dialog);
   g_assert_true (app_test_iterate_until (label_shown, (gpointer) "Cannot Host a Game", 5000));
-  alert = ADW_MESSAGE_DIALOG (other_toplevel (dialog, ADW_TYPE_MESSAGE_DIALOG));
+  alert = ADW_MESSAGE_DIALOG (app_test_newest_toplevel (dialog, ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (alert);
   g_assert_true (adw_message_dialog_has_response (alert, "close"));
   adw_message_dialog_response (alert, "close");
   app_test_settle (200);
   g_socket_listener_close (squatter);
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Host"), "clicked");
+  g_signal_emit_by_name (app_test_find (GTK_WIDGET (dialog), app_test_is_button_labelled, "_Host"),
+                         "clicked");
   g_assert_true (app_test_iterate_until (label_shown, waiting, 5000));
   g_assert_nonnull (syn_window_get_peer (window));
   g_assert_cmpuint (syn_peer_get_port (syn_window_get_peer (window)), ==, port);
   gtk_window_close (dialog);
   app_test_settle (200);
-  quit_app (app, window);
+  app_test_quit (app, window);
 }
 
 /* The keyboard */
@@ -935,20 +765,14 @@ static gboolean
 toplevel_shown (gpointer data)
 {
   Toplevel *toplevel = data;
-  GtkWindow *found = other_toplevel (toplevel->window, toplevel->type);
+  GtkWindow *found = app_test_newest_toplevel (toplevel->window, toplevel->type);
   return found && gtk_widget_get_mapped (GTK_WIDGET (found));
-}
-
-static gboolean
-is_active (gpointer data)
-{
-  return gtk_window_is_active (GTK_WINDOW (data));
 }
 
 static void
 test_keyboard (void)
 {
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
   g_autoptr (GFile) autosave_dir = syn_record_autosave_dir ();
   g_autofree char *app_dir = g_file_get_path (autosave_dir);
   g_autofree char *where = g_strdup_printf ("joins 127.0.0.1, port %u, again", (guint) port);
@@ -964,13 +788,12 @@ test_keyboard (void)
       g_test_skip ("xdotool is needed to press keys");
       return;
     }
-  reach_system_data ();
   adw_init ();
   id = save_interrupted_game (port);
 
   /* Escape: later; the game stays. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-keyboard.png");
-  g_assert_true (app_test_iterate_until (is_active, offer, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, offer, 5000));
   /* The dialog destroys itself once answered. */
   g_object_ref (offer);
   press ("Escape");
@@ -979,23 +802,24 @@ test_keyboard (void)
   kept = only_record (app_dir);
   g_assert_nonnull (kept);
   g_assert_null (syn_window_get_peer (window));
-  quit_app (app, window);
+  app_test_quit (app, window);
 
   /* Enter: reconnect; Escape closes Join a Game. */
   offer = find_reconnect_offer (&app, &window, where, id, "reconnect-offer-keyboard.png");
-  g_assert_true (app_test_iterate_until (is_active, offer, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, offer, 5000));
   press ("Return");
   join_dialog = (Toplevel){ GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG };
   g_assert_true (app_test_iterate_until (toplevel_shown, &join_dialog, 5000));
-  g_assert_true (app_test_iterate_until (says_refused,
-                                other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG), 10000));
-  g_assert_true (
-      app_test_iterate_until (is_active, other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG), 5000));
+  g_assert_true (app_test_iterate_until (
+      says_refused, app_test_newest_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG), 10000));
+  g_assert_true (app_test_iterate_until (
+      app_test_is_active, app_test_newest_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG),
+      5000));
   press ("Escape");
   app_test_settle (300);
-  g_assert_null (other_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG));
+  g_assert_null (app_test_newest_toplevel (GTK_WINDOW (window), SYN_TYPE_JOIN_DIALOG));
   g_assert_null (syn_window_get_peer (window));
-  quit_app (app, window);
+  app_test_quit (app, window);
 }
 
 /* The other side gone for good */
@@ -1010,7 +834,8 @@ static gboolean
 button_shown (gpointer data)
 {
   const Wanted *wanted = data;
-  return find_widget (GTK_WIDGET (wanted->window), is_button_labelled, wanted->label) != NULL;
+  return app_test_find (GTK_WIDGET (wanted->window), app_test_is_button_labelled, wanted->label)
+         != NULL;
 }
 
 static gboolean
@@ -1024,7 +849,7 @@ button_gone (gpointer data)
 static void
 test_host_gone_claim_abandoned (void)
 {
-  guint16 port = free_port ();
+  guint16 port = app_test_free_port ();
   g_autofree char *port_text = g_strdup_printf ("%u", (guint) port);
   const char *host_args[] = { "host", "--port", port_text, "--games", "1", NULL };
   g_autoptr (GRand) rand = g_rand_new_with_seed (SEED);
@@ -1042,10 +867,9 @@ test_host_gone_claim_abandoned (void)
 
   /* The real time is a minute; a test cannot wait that long. */
   g_setenv ("SYNCHESS_TEST_ABANDON_MS", "1500", TRUE);
-  reach_system_data ();
   cli_start (&host, host_args);
   adw_init ();
-  window = start_app (&app);
+  window = app_test_start (&app, 0, 0);
   g_assert_nonnull (window);
   g_assert_true (join (window, port, -1));
   g_assert_true (app_test_iterate_until (network_game_running, window, 30000));
@@ -1058,15 +882,9 @@ test_host_gone_claim_abandoned (void)
   kill (host.pid, SIGKILL);
   claim = (Wanted){ window, "_Claim the Game" };
   g_assert_true (app_test_iterate_until (button_shown, &claim, 30000));
-  if (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"))
-    {
-      g_autofree char *path = g_build_filename (g_getenv ("SYNCHESS_TEST_SCREENSHOTS"),
-                                                "claim-abandoned-offer.png", NULL);
-      app_test_settle (1000);
-      save_png (GTK_WIDGET (window), path);
-    }
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (window), is_button_labelled, claim.label),
-                         "clicked");
+  app_test_shoot_widget (GTK_WIDGET (window), "claim-abandoned-offer.png", 1000);
+  g_signal_emit_by_name (
+      app_test_find (GTK_WIDGET (window), app_test_is_button_labelled, claim.label), "clicked");
   app_test_settle (300);
 
   g_assert_true (syn_game_is_over (game));
@@ -1080,7 +898,7 @@ test_host_gone_claim_abandoned (void)
   g_assert_cmpstr (syn_game_get_reason (saved), ==, "abandoned");
   g_assert_true (app_test_iterate_until (button_gone, &claim, 5000));
 
-  quit_app (app, window);
+  app_test_quit (app, window);
   cli_clear (&host);
 }
 

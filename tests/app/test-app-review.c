@@ -55,29 +55,13 @@ save_game (const char *folder)
 static SynReviewWindow *
 find_review (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      if (SYN_IS_REVIEW_WINDOW (toplevel))
-        return SYN_REVIEW_WINDOW (toplevel);
-    }
-  return NULL;
+  return SYN_REVIEW_WINDOW (app_test_newest_toplevel (NULL, SYN_TYPE_REVIEW_WINDOW));
 }
 
 static SynWhatIf *
 find_what_if (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      if (SYN_IS_WHAT_IF (toplevel))
-        return SYN_WHAT_IF (toplevel);
-    }
-  return NULL;
+  return SYN_WHAT_IF (app_test_newest_toplevel (NULL, SYN_TYPE_WHAT_IF));
 }
 
 static gboolean
@@ -99,12 +83,6 @@ review_done (gpointer data)
 
   return review != NULL && !syn_review_window_get_computing (review)
          && gtk_widget_get_mapped (GTK_WIDGET (review));
-}
-
-static gboolean
-is_active (gpointer data)
-{
-  return gtk_window_is_active (GTK_WINDOW (data));
 }
 
 static double
@@ -148,7 +126,7 @@ focus_window (GtkWindow *window)
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
                                NULL, &status, NULL));
   g_assert_true (g_spawn_check_wait_status (status, NULL));
-  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, window, 5000));
 }
 
 /* Clicks, with the real pointer, the point of turn on the review's chart. */
@@ -156,26 +134,10 @@ static void
 click_turn (SynReviewWindow *review, guint turn)
 {
   GtkWidget *chart;
-  graphene_point_t point, in_window;
-  double surface_x, surface_y;
-  g_autofree char *id = NULL, *x = NULL, *y = NULL;
-  const char *argv[]
-      = { "xdotool", "mousemove", "--sync", "--window", NULL, NULL, NULL, "click", "1", NULL };
-  int status = 0;
+  graphene_point_t point;
 
   g_assert_true (syn_review_window_get_point (review, turn, &chart, &point));
-  g_assert_true (gtk_widget_compute_point (chart, GTK_WIDGET (review), &point, &in_window));
-  gtk_native_get_surface_transform (GTK_NATIVE (review), &surface_x, &surface_y);
-  id = window_id (GTK_WINDOW (review));
-  x = g_strdup_printf ("%d", (int) (in_window.x + surface_x));
-  y = g_strdup_printf ("%d", (int) (in_window.y + surface_y));
-  argv[4] = id;
-  argv[5] = x;
-  argv[6] = y;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-                               NULL, &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  app_test_settle (250);
+  app_test_pointer (chart, point.x, point.y, 1);
 }
 
 static void
@@ -203,7 +165,7 @@ test_chart_matches_cli_and_opens_turn (void)
   g_assert_true (syn_window_open_file (window, file));
   game = syn_window_get_game (window);
   g_assert_cmpuint (syn_game_get_n_turns (game), ==, N_TURNS);
-  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, window, 5000));
   gtk_widget_grab_focus (GTK_WIDGET (syn_window_get_board (window)));
   app_test_press ("ctrl+shift+g");
   g_assert_true (app_test_iterate_until (has_review, NULL, 5000));
@@ -222,14 +184,7 @@ test_chart_matches_cli_and_opens_turn (void)
     }
 
   app_test_settle (300);
-  /* SYN_REVIEW_SCREENSHOT names a PNG of the screen with the review, to look at. */
-  if (g_getenv ("SYN_REVIEW_SCREENSHOT") != NULL)
-    {
-      const char *shot[]
-          = { "import", "-window", "root", g_getenv ("SYN_REVIEW_SCREENSHOT"), NULL };
-      g_spawn_sync (NULL, (char **) shot, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
-                    NULL);
-    }
+  app_test_shoot_screen ("review.png", 0);
   click_turn (review, 2);
   g_assert_true (app_test_iterate_until (has_what_if, NULL, 5000));
   what_if = find_what_if ();
@@ -274,13 +229,7 @@ test_chart_matches_cli_and_opens_turn (void)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/review/chart-matches-cli-and-opens-turn",
                    test_chart_matches_cli_and_opens_turn);

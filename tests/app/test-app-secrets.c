@@ -11,9 +11,6 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <gtk/gtk.h>
-#ifdef GDK_WINDOWING_X11
-#include <gdk/x11/gdkx.h>
-#endif
 
 #include "app-test-util.h"
 #include "syn-application.h"
@@ -31,60 +28,27 @@ typedef struct
   char *dir; /* where the screenshots go */
 } Fixture;
 
-static gboolean
-window_shown (gpointer data)
-{
-  Fixture *fixture = data;
-  return fixture->window != NULL && gtk_widget_get_mapped (GTK_WIDGET (fixture->window));
-}
-
 static void
 fixture_set_up (Fixture *fixture, gconstpointer user_data)
 {
-  GtkWindow *window;
-  g_autofree char *data_dirs = NULL;
   g_autoptr (GError) error = NULL;
 
-  data_dirs = g_strconcat (g_getenv ("XDG_DATA_DIRS"), ":/usr/local/share:/usr/share", NULL);
-  g_setenv ("XDG_DATA_DIRS", data_dirs, TRUE);
-  /* With SYNCHESS_SCREENSHOT_DIR set the screenshots stay there, to be looked at. */
-  if (g_getenv ("SYNCHESS_SCREENSHOT_DIR"))
-    fixture->dir = g_strdup (g_getenv ("SYNCHESS_SCREENSHOT_DIR"));
+  /* With SYNCHESS_TEST_SHOTS set the screenshots stay there, to be looked at. */
+  if (app_test_shots_folder ())
+    fixture->dir = g_strdup (app_test_shots_folder ());
   else
     fixture->dir = g_dir_make_tmp ("synchess-secrets-XXXXXX", &error);
   g_assert_no_error (error);
-
-  fixture->app = syn_application_new ();
-  g_application_set_flags (G_APPLICATION (fixture->app),
-                           g_application_get_flags (G_APPLICATION (fixture->app))
-                               | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, NULL));
-  g_application_activate (G_APPLICATION (fixture->app));
-  window = gtk_application_get_active_window (GTK_APPLICATION (fixture->app));
-  g_assert_true (SYN_IS_WINDOW (window));
-  fixture->window = SYN_WINDOW (window);
-  gtk_window_set_default_size (window, 1280, 800);
-  g_assert_true (app_test_iterate_until (window_shown, fixture, 10000));
+  fixture->window = app_test_start (&fixture->app, 1280, 800);
+  g_assert_nonnull (fixture->window);
 }
 
 static void
 fixture_tear_down (Fixture *fixture, gconstpointer user_data)
 {
-  if (fixture->window)
-    gtk_window_destroy (GTK_WINDOW (fixture->window));
-  app_test_settle (50);
-  g_clear_object (&fixture->app);
-  if (!g_getenv ("SYNCHESS_SCREENSHOT_DIR"))
-    {
-      g_autoptr (GDir) dir = g_dir_open (fixture->dir, 0, NULL);
-      const char *name;
-      while (dir && (name = g_dir_read_name (dir)))
-        {
-          g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
-          g_unlink (path);
-        }
-      g_rmdir (fixture->dir);
-    }
+  app_test_quit (fixture->app, fixture->window);
+  if (!app_test_shots_folder ())
+    app_test_remove_tree (fixture->dir);
   g_free (fixture->dir);
 }
 
@@ -102,60 +66,6 @@ activate (Fixture *fixture, const char *action)
 }
 
 /* Widgets */
-
-static gboolean
-is_type (GtkWidget *widget, gconstpointer data)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data));
-}
-
-/* Depth-first: the first widget under root (root included) that match accepts. */
-static GtkWidget *
-find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget, gconstpointer data),
-             gconstpointer data)
-{
-  if (match (root, data))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-collect_text (GtkWidget *widget, GString *text)
-{
-  if (GTK_IS_LABEL (widget))
-    {
-      if (text->len > 0)
-        g_string_append_c (text, ' ');
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_text (child, text);
-}
-
-/* The text of the move list's last row. */
-static char *
-last_move_list_row (Fixture *fixture)
-{
-  GtkWidget *move_list
-      = find_widget (GTK_WIDGET (fixture->window), is_type, GSIZE_TO_POINTER (SYN_TYPE_MOVE_LIST));
-  GtkWidget *list_box = find_widget (move_list, is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
-  GtkListBoxRow *row = NULL;
-  GString *text = g_string_new (NULL);
-
-  for (int i = 0; gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), i) != NULL; i++)
-    row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list_box), i);
-  g_assert_nonnull (row);
-  collect_text (GTK_WIDGET (row), text);
-  return g_string_free (text, FALSE);
-}
 
 /* Screenshots */
 
@@ -234,7 +144,7 @@ static gboolean
 square_point (Fixture *fixture, int square, int *x, int *y)
 {
   SynBoardView *board = syn_window_get_board (fixture->window);
-  GtkWidget *toast = find_widget (GTK_WIDGET (fixture->window), is_toast, NULL);
+  GtkWidget *toast = app_test_find (GTK_WIDGET (fixture->window), is_toast, NULL);
   graphene_rect_t rect, bounds;
   graphene_point_t point;
 
@@ -303,59 +213,6 @@ test_hand_over_shows_nothing_of_the_choice (Fixture *fixture, gconstpointer data
 
 #ifdef GDK_WINDOWING_X11
 static gboolean
-can_click (Fixture *fixture)
-{
-  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
-  return xdotool != NULL
-         && GDK_IS_X11_DISPLAY (gtk_widget_get_display (GTK_WIDGET (fixture->window)));
-}
-
-/* Clicks the middle of widget's area (x, y, or the middle when negative). */
-static void
-real_click (Fixture *fixture, GtkWidget *widget, double x, double y)
-{
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (fixture->window));
-  GdkSurface *surface = gtk_native_get_surface (native);
-  graphene_point_t point;
-  double dx, dy;
-  g_autofree char *window = NULL, *px = NULL, *py = NULL;
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  if (x < 0)
-    x = gtk_widget_get_width (widget) / 2.0;
-  if (y < 0)
-    y = gtk_widget_get_height (widget) / 2.0;
-  g_assert_true (
-      gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &point));
-  /* Client-side decorations may put the window's widget off the surface's corner. */
-  gtk_native_get_surface_transform (native, &dx, &dy);
-  window = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
-  px = g_strdup_printf ("%d", (int) (point.x + dx));
-  py = g_strdup_printf ("%d", (int) (point.y + dy));
-  {
-    const char *argv[]
-        = { "xdotool", "mousemove", "--sync", "--window", window, px, py, "click", "1", NULL };
-    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-                                 NULL, &status, &error));
-  }
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  app_test_settle (150);
-}
-
-static void
-click_square (Fixture *fixture, const char *name)
-{
-  SynBoardView *board = syn_window_get_board (fixture->window);
-  graphene_rect_t rect;
-
-  g_assert_true (syn_board_view_get_square_rect (board, syn_square_from_text (name), &rect));
-  real_click (fixture, GTK_WIDGET (board), rect.origin.x + rect.size.width / 2,
-              rect.origin.y + rect.size.height / 2);
-}
-
-static gboolean
 is_hand_over_button (GtkWidget *widget, gconstpointer data)
 {
   return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
@@ -374,7 +231,7 @@ test_hand_over_real_clicks (Fixture *fixture, gconstpointer data)
   g_autoptr (Picture) first_hand_over = NULL;
   g_autoptr (Picture) first_board = NULL;
 
-  if (!can_click (fixture))
+  if (!app_test_has_real_input (GTK_WIDGET (fixture->window)))
     {
       g_test_skip ("needs xdotool and an X11 display");
       return;
@@ -401,16 +258,16 @@ test_hand_over_real_clicks (Fixture *fixture, gconstpointer data)
           &GRAPHENE_POINT_INIT (rect.origin.x + rect.size.width / 2,
                                 rect.origin.y + rect.size.height / 2),
           &spot));
-      click_square (fixture, moves[i][0]);
-      click_square (fixture, moves[i][1]);
+      app_test_click_square (GTK_WIDGET (syn_window_get_board (fixture->window)), moves[i][0], 1);
+      app_test_click_square (GTK_WIDGET (syn_window_get_board (fixture->window)), moves[i][1], 1);
       g_assert_true (syn_game_has_chosen (game, SYN_WHITE));
       /* Black clicks where the destination square was: nothing is there to pick. */
-      real_click (fixture, GTK_WIDGET (fixture->window), spot.x, spot.y);
+      app_test_pointer (GTK_WIDGET (fixture->window), spot.x, spot.y, 1);
       g_assert_false (syn_game_has_chosen (game, SYN_BLACK));
       hand_over = screenshot (fixture, name);
-      real_click (fixture, find_widget (GTK_WIDGET (fixture->window), is_hand_over_button, NULL),
-                  -1, -1);
-      g_assert_false (find_widget (GTK_WIDGET (fixture->window), is_hand_over_button, NULL));
+      app_test_pointer (app_test_find (GTK_WIDGET (fixture->window), is_hand_over_button, NULL), -1,
+                        -1, 1);
+      g_assert_false (app_test_find (GTK_WIDGET (fixture->window), is_hand_over_button, NULL));
       board = screenshot (fixture, board_name);
       if (i == 0)
         {
@@ -492,19 +349,6 @@ test_transactional_hand_over_shows_nothing (Fixture *fixture, gconstpointer data
 
 /* Transactional Chess against the computer */
 
-typedef struct
-{
-  SynGame *game;
-  guint turns;
-} TurnWait;
-
-static gboolean
-turn_done (gpointer data)
-{
-  TurnWait *wait = data;
-  return syn_game_get_n_turns (wait->game) > wait->turns || syn_game_is_over (wait->game);
-}
-
 /* White's turn: a move that commits, so that White holds no locks and leaves no tint of its
  * own; one refused by a lock is followed by another. */
 static void
@@ -562,13 +406,13 @@ test_transactional_computer_moves_unseen (Fixture *fixture, gconstpointer data)
     {
       g_autofree char *name = g_strdup_printf ("transactional-computer-%d.png", round + 1);
       g_autoptr (Picture) picture = NULL;
-      TurnWait wait;
+      AppTestTurnWait wait;
       const SynTurn *turn;
       SynChoice theirs;
 
       play_white_commit (fixture, rand);
-      wait = (TurnWait){ game, syn_game_get_n_turns (game) };
-      if (!app_test_iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
+      wait = (AppTestTurnWait){ game, syn_game_get_n_turns (game) };
+      if (!app_test_iterate_until (app_test_turn_done, &wait, TURN_TIMEOUT_MS))
         g_error ("the computer did not move within %d ms", TURN_TIMEOUT_MS);
       if (syn_game_is_over (game))
         break;
@@ -597,7 +441,7 @@ test_transactional_computer_moves_unseen (Fixture *fixture, gconstpointer data)
       /* The move list's row of the computer's turn: "(hidden)", or what a commit
        * announced, never its move. */
       {
-        g_autofree char *row = last_move_list_row (fixture);
+        g_autofree char *row = app_test_move_list_row (fixture->window, -1);
         char announcement[256];
         /* A commit of an empty transaction announces nothing (TX-R8), and reads as hidden. */
         if ((theirs & SYN_CHOICE_COMMIT)
@@ -672,7 +516,7 @@ test_fog_computer_moves_unseen (Fixture *fixture, gconstpointer data)
   for (int round = 0; round < 12 && !syn_game_is_over (game); round++)
     {
       SynBoardFacts facts;
-      TurnWait wait = { game, syn_game_get_n_turns (game) };
+      AppTestTurnWait wait = { game, syn_game_get_n_turns (game) };
       char text[SYN_MOVE_TEXT_SIZE];
       const SynTurn *turn;
       SynMove theirs;
@@ -684,7 +528,7 @@ test_fog_computer_moves_unseen (Fixture *fixture, gconstpointer data)
       g_assert_cmpint (facts.n_moves, >, 0);
       syn_move_to_text (facts.moves[g_rand_int_range (rand, 0, facts.n_moves)], text);
       play_move (fixture, text);
-      if (!app_test_iterate_until (turn_done, &wait, TURN_TIMEOUT_MS))
+      if (!app_test_iterate_until (app_test_turn_done, &wait, TURN_TIMEOUT_MS))
         g_error ("the computer did not move within %d ms", TURN_TIMEOUT_MS);
       if (syn_game_get_n_turns (game) == wait.turns)
         break;
@@ -696,7 +540,7 @@ test_fog_computer_moves_unseen (Fixture *fixture, gconstpointer data)
       notation = syn_notation_describe (&syn_variant_psc, &turn->before, SYN_BLACK,
                                         turn->choice[SYN_BLACK]);
       app_test_settle (50);
-      row = last_move_list_row (fixture);
+      row = app_test_move_list_row (fixture->window, -1);
       if (seen)
         continue;
       unseen++;
@@ -726,14 +570,7 @@ test_fog_computer_moves_unseen (Fixture *fixture, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  /* Each test gets its own data folder for autosaves. */
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add ("/app/secrets/hand-over/shows-nothing-of-the-choice", Fixture, NULL, fixture_set_up,
               test_hand_over_shows_nothing_of_the_choice, fixture_tear_down);

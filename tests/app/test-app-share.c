@@ -28,12 +28,6 @@
 static const SynNewGameOptions two_people
     = { &syn_variant_psc, { 0, 0 }, FALSE, SYN_PLAYER_HUMAN, SYN_WHITE };
 
-static gboolean
-is_active (gpointer data)
-{
-  return gtk_window_is_active (GTK_WINDOW (data));
-}
-
 /* The application showing a game from SHARE_FEN, its window active; NULL without real
  * input (the test is skipped). */
 static SynWindow *
@@ -50,7 +44,7 @@ start_with_position (SynApplication **app, SynState *state)
     }
   g_assert_true (syn_analysis_parse_fen (SHARE_FEN, state, NULL));
   syn_window_start_game (window, &two_people, state, FALSE);
-  g_assert_true (app_test_iterate_until (is_active, window, 5000));
+  g_assert_true (app_test_iterate_until (app_test_is_active, window, 5000));
   gtk_widget_grab_focus (GTK_WIDGET (syn_window_get_board (window)));
   app_test_settle (100);
   return window;
@@ -101,29 +95,9 @@ test_copy_fen_reads_back (void)
 }
 
 static gboolean
-is_export_dialog (GtkWidget *widget, gconstpointer data)
-{
-  return SYN_IS_EXPORT_DIALOG (widget);
-}
-
-static SynExportDialog *
-find_export_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      if (is_export_dialog (toplevel, NULL) && gtk_widget_get_visible (toplevel))
-        return SYN_EXPORT_DIALOG (toplevel);
-    }
-  return NULL;
-}
-
-static gboolean
 has_export_dialog (gpointer data)
 {
-  return find_export_dialog () != NULL;
+  return app_test_newest_toplevel (NULL, SYN_TYPE_EXPORT_DIALOG) != NULL;
 }
 
 /* Exports with options changed from the defaults, and loads the PNG back. */
@@ -205,20 +179,16 @@ test_export_png_and_svg (void)
 
   if (window == NULL)
     return;
-  folder = g_dir_make_tmp ("synchess-export-XXXXXX", NULL);
+  /* With SYNCHESS_TEST_SHOTS set, the files are exported there and kept, to be looked at. */
+  if (app_test_shots_folder () != NULL)
+    folder = g_strdup (app_test_shots_folder ());
+  else
+    folder = g_dir_make_tmp ("synchess-export-XXXXXX", NULL);
   g_assert_nonnull (folder);
   app_test_press ("ctrl+shift+x");
   g_assert_true (app_test_iterate_until (has_export_dialog, NULL, 5000));
-  dialog = find_export_dialog ();
-  if (g_getenv ("SYN_SHARE_KEEP") != NULL)
-    {
-      g_autofree char *shot = g_build_filename (folder, "dialog.png", NULL);
-      const char *argv[] = { "import", "-window", "root", shot, NULL };
-
-      app_test_settle (500);
-      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
-                    NULL);
-    }
+  dialog = SYN_EXPORT_DIALOG (app_test_newest_toplevel (NULL, SYN_TYPE_EXPORT_DIALOG));
+  app_test_shoot_screen ("export-dialog.png", 500);
 
   plain = export_png (dialog, folder, "plain.png", FALSE, FALSE);
   heat = export_png (dialog, folder, "heat.png", TRUE, FALSE);
@@ -233,8 +203,7 @@ test_export_png_and_svg (void)
   g_assert_cmpuint (square_pixel (plain, "a2"), ==, square_pixel (frozen, "a2"));
   check_svg (dialog, folder);
 
-  /* SYN_SHARE_KEEP keeps the files to look at. */
-  if (g_getenv ("SYN_SHARE_KEEP") != NULL)
+  if (app_test_shots_folder () != NULL)
     {
       g_test_message ("exported to %s", folder);
       app_test_quit (app, window);
@@ -254,13 +223,7 @@ test_export_png_and_svg (void)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/share/copy-fen-reads-back", test_copy_fen_reads_back);
   g_test_add_func ("/app/share/export-png-and-svg", test_export_png_and_svg);

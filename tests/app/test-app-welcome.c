@@ -14,13 +14,6 @@
 #include "syn-record.h"
 
 static gboolean
-is_button_labelled (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
-         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
-}
-
-static gboolean
 is_row_titled (GtkWidget *widget, gconstpointer data)
 {
   return ADW_IS_ACTION_ROW (widget) && gtk_widget_get_mapped (widget)
@@ -30,15 +23,9 @@ is_row_titled (GtkWidget *widget, gconstpointer data)
 static gboolean
 new_game_dialog_shown (gpointer data)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *dialog = app_test_newest_toplevel (NULL, SYN_TYPE_NEW_GAME_DIALOG);
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      if (SYN_IS_NEW_GAME_DIALOG (toplevel) && gtk_widget_get_mapped (toplevel))
-        return TRUE;
-    }
-  return FALSE;
+  return dialog && gtk_widget_get_mapped (GTK_WIDGET (dialog));
 }
 
 /* A game saved before, finished, so that no offer to resume comes first. */
@@ -79,7 +66,8 @@ test_starts_on_welcome (void)
   for (guint i = 0; i < 4; i++)
     {
       const char *labels[] = { "_New Game…", "_Host a Game…", "_Join a Game…", "_Open…" };
-      g_assert_nonnull (app_test_find (GTK_WIDGET (window), is_button_labelled, labels[i]));
+      g_assert_nonnull (
+          app_test_find (GTK_WIDGET (window), app_test_is_button_labelled, labels[i]));
     }
   g_assert_nonnull (app_test_find (GTK_WIDGET (window), is_row_titled, "Ann – Bob"));
 
@@ -97,13 +85,7 @@ test_starts_on_welcome (void)
 int
 main (int argc, char **argv)
 {
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/welcome/starts-on-welcome", test_starts_on_welcome);
   return g_test_run ();

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "psc-eval.h"
-#include "transactional.h"
+#include "self-play.h"
 #include "variant-eval.h"
 #include "variant-search.h"
 
@@ -35,45 +35,12 @@ typedef struct
   float result; /* White's score */
 } Sample;
 
-static uint64_t
-next_random (uint64_t *state)
-{
-  uint64_t x = (*state += 0x9E3779B97F4A7C15ULL);
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
 static SynChoice
 random_choice (const SynVariant *variant, const SynState *state, SynColour side, uint64_t *rng)
 {
   SynChoice choices[SYN_MAX_CHOICES];
   int n = variant->choices (state, side, choices);
-  return n ? choices[next_random (rng) % (uint64_t) n] : SYN_CHOICE_NONE;
-}
-
-/* What side's program knows: in Transactional its player state (TX-R14), never the
- * opponent's pending moves. */
-static void
-known_state (const SynVariant *variant, const SynState *state, SynColour side, SynState *out)
-{
-  if (variant == &syn_variant_transactional)
-    syn_tx_player_state (state, side, out);
-  else
-    *out = *state;
-}
-
-/* True when the step was refused (TX-R5): the same side chooses again, never that move. */
-static bool
-refused (const SynVariant *variant, const SynState *before, SynChoice white, SynChoice black,
-         const SynState *after)
-{
-  SynEvent events[SYN_MAX_EVENTS];
-  int n = variant->events ? variant->events (before, white, black, after, events) : 0;
-  for (int i = 0; i < n; i++)
-    if (events[i].kind == SYN_EVENT_LOCKED)
-      return true;
-  return false;
+  return n ? choices[self_play_random (rng) % (uint64_t) n] : SYN_CHOICE_NONE;
 }
 
 /* One self-play game; appends its positions to samples. Each side searches what its
@@ -82,7 +49,7 @@ static void
 play (const SynVariant *variant, int depth, int max_steps, uint64_t *rng, SynSearchWorkspace *work,
       SynSearchResult *result, Sample *samples, int *n_samples)
 {
-  SynState state, next;
+  SynState state;
   SynFenError error;
   SynOutcome outcome = { SYN_RESULT_NONE, SYN_REASON_NONE };
   static SynChoice excluded[2][SYN_MAX_CHOICES];
@@ -91,7 +58,7 @@ play (const SynVariant *variant, int depth, int max_steps, uint64_t *rng, SynSea
 
   variant->read_state (variant->start_fen, &state, &error);
   if (variant->seed)
-    variant->seed (&state, next_random (rng));
+    variant->seed (&state, self_play_random (rng));
   for (int step = 0; step < max_steps; step++)
     {
       SynChoice chosen[2];
@@ -106,24 +73,15 @@ play (const SynVariant *variant, int depth, int max_steps, uint64_t *rng, SynSea
         samples[(*n_samples)++].eval = (float) eval;
       for (int side = 0; side < 2; side++)
         {
-          SynPscLimits limits = { depth, 0, 0, next_random (rng) };
+          SynPscLimits limits = { depth, 0, 0, self_play_random (rng) };
           SynSearchExclusion exclusion = { side, excluded[side], n_excluded[side] };
           SynState known;
-          known_state (variant, &state, side, &known);
+          self_play_known_state (variant, &state, side, &known);
           chosen[side] = step < SPREAD ? random_choice (variant, &state, side, rng)
                                        : syn_search_choose (variant, &known, side, &limits,
                                                             &exclusion, NULL, work, result);
         }
-      variant->apply (&state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next);
-      if (refused (variant, &state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next))
-        {
-          int side = state.board.side_to_move;
-          if (n_excluded[side] < SYN_MAX_CHOICES)
-            excluded[side][n_excluded[side]++] = chosen[side];
-          continue;
-        }
-      n_excluded[0] = n_excluded[1] = 0;
-      state = next;
+      self_play_step (variant, &state, chosen, excluded, n_excluded);
     }
   score = outcome.result == SYN_RESULT_WHITE_WINS   ? 1
           : outcome.result == SYN_RESULT_BLACK_WINS ? 0

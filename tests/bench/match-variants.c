@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "rule-set-strategy.h"
-#include "transactional.h"
+#include "self-play.h"
 #include "variant-search.h"
 
 #define MAX_STEPS 400 /* a game still going after this many steps is scored a draw */
@@ -34,34 +34,14 @@ typedef struct
   uint64_t rng;
 } Players;
 
-static uint64_t
-next_random (uint64_t *state)
-{
-  uint64_t x = (*state += 0x9E3779B97F4A7C15ULL);
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
-/* What side's program knows: in Transactional its player state (TX-R14), never the
- * opponent's pending moves. */
-static void
-known_state (const SynVariant *variant, const SynState *state, SynColour side, SynState *out)
-{
-  if (variant == &syn_variant_transactional)
-    syn_tx_player_state (state, side, out);
-  else
-    *out = *state;
-}
-
 static SynChoice
 engine_choice (const SynVariant *variant, const SynState *state, SynColour side,
                const Options *options, const SynChoice *excluded, int n_excluded, Players *players)
 {
-  SynPscLimits limits = { options->depth, options->time_ms, 0, next_random (&players->rng) };
+  SynPscLimits limits = { options->depth, options->time_ms, 0, self_play_random (&players->rng) };
   SynSearchExclusion exclusion = { side, excluded, n_excluded };
   SynState known;
-  known_state (variant, state, side, &known);
+  self_play_known_state (variant, state, side, &known);
   return syn_search_choose (variant, &known, side, &limits, &exclusion, NULL, players->search,
                             players->result);
 }
@@ -77,8 +57,8 @@ opponent_choice (const SynVariant *variant, const SynState *state, SynColour sid
   if (strcmp (options->opponent, "plain") == 0)
     {
       SynState known;
-      double random = (double) (next_random (&players->rng) >> 11) / 9007199254740992.0;
-      known_state (variant, state, side, &known);
+      double random = (double) (self_play_random (&players->rng) >> 11) / 9007199254740992.0;
+      self_play_known_state (variant, state, side, &known);
       return syn_rule_set_strategy_choose (variant, &known, side, random, excluded, n_excluded,
                                            players->plain);
     }
@@ -90,20 +70,7 @@ opponent_choice (const SynVariant *variant, const SynState *state, SynColour sid
       if (!refused)
         choices[n++] = choices[i];
     }
-  return n ? choices[next_random (&players->rng) % (uint64_t) n] : SYN_CHOICE_NONE;
-}
-
-/* True when the step was refused (TX-R5): the same side chooses again. */
-static bool
-refused (const SynVariant *variant, const SynState *before, SynChoice white, SynChoice black,
-         const SynState *after)
-{
-  SynEvent events[SYN_MAX_EVENTS];
-  int n = variant->events ? variant->events (before, white, black, after, events) : 0;
-  for (int i = 0; i < n; i++)
-    if (events[i].kind == SYN_EVENT_LOCKED)
-      return true;
-  return false;
+  return n ? choices[self_play_random (&players->rng) % (uint64_t) n] : SYN_CHOICE_NONE;
 }
 
 /* One game; returns the engine's score, 1, 0.5 or 0. */
@@ -111,14 +78,14 @@ static double
 play (const SynVariant *variant, SynColour engine, const Options *options, Players *players)
 {
   static SynChoice excluded[2][SYN_MAX_CHOICES];
-  SynState state, next;
+  SynState state;
   SynFenError error;
   SynOutcome outcome = { SYN_RESULT_NONE, SYN_REASON_NONE };
   int n_excluded[2] = { 0, 0 };
 
   variant->read_state (variant->start_fen, &state, &error);
   if (variant->seed)
-    variant->seed (&state, next_random (&players->rng));
+    variant->seed (&state, self_play_random (&players->rng));
   for (int step = 0; step < MAX_STEPS; step++)
     {
       SynChoice chosen[2];
@@ -139,16 +106,7 @@ play (const SynVariant *variant, SynColour engine, const Options *options, Playe
           variant->write_state (&state, fen, sizeof fen);
           fprintf (stderr, "  %s | %s %s\n", fen, text[0], text[1]);
         }
-      variant->apply (&state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next);
-      if (refused (variant, &state, chosen[SYN_WHITE], chosen[SYN_BLACK], &next))
-        {
-          int side = state.board.side_to_move;
-          if (n_excluded[side] < SYN_MAX_CHOICES)
-            excluded[side][n_excluded[side]++] = chosen[side];
-          continue;
-        }
-      n_excluded[0] = n_excluded[1] = 0;
-      state = next;
+      self_play_step (variant, &state, chosen, excluded, n_excluded);
     }
   if (getenv ("MATCH_VERBOSE"))
     {

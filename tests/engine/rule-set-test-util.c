@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fen-fields.h"
+
 /* The ruling tests ------------------------------------------------------------------------ */
 
 void
@@ -57,6 +59,19 @@ static int
 compare_text_pointers (gconstpointer a, gconstpointer b)
 {
   return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+SynSetup
+rule_set_test_setup_of (const SynVariant *variant, const char *placement)
+{
+  SynSetup setup = { .variant = variant };
+  SynFenError error;
+
+  syn_position_clear (&setup.board);
+  setup.board.turn_number = 1;
+  if (!syn_fen_read_placement (placement, strlen (placement), &setup.board, &error))
+    g_error ("%s: %s", placement, error.message);
+  return setup;
 }
 
 char *

@@ -1,6 +1,7 @@
 /* rule-set-test-util.h: what the tests of the rule sets beside PSC share, each through its
- * rule set's table: reading, writing and refusing FEN, a side's choices as text, and the
- * engine's half of a comparison with a naive second implementation on random play.
+ * rule set's table: reading, writing and refusing FEN, a position set up by hand, a side's
+ * choices as text, and the engine's half of a comparison with a naive second implementation
+ * on random play.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,6 +10,7 @@
 
 #include <glib.h>
 
+#include "setup.h"
 #include "variant.h"
 
 /* The ruling tests ------------------------------------------------------------------------ */
@@ -26,6 +28,10 @@ void rule_set_test_assert_round_trip (const SynVariant *variant, const char *fen
  * ("field 3: "), and words in the message. */
 void rule_set_test_assert_refused (const SynVariant *variant, const char *fen, int field,
                                    const char *words);
+
+/* A setup of variant with placement (FEN field 1) and nothing else, as the position editor
+ * starts one; the test fails when placement does not read. */
+SynSetup rule_set_test_setup_of (const SynVariant *variant, const char *placement);
 
 /* side's choices as one sorted, space-separated text; g_free it. */
 char *rule_set_test_choices_text (const SynVariant *variant, const SynState *state, SynColour side);

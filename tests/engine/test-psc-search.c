@@ -111,6 +111,22 @@ test_finds_one_turn_freeze (void)
       }
 }
 
+/* result's strategies and value are an equilibrium of the game cells (its moves each way,
+ * row by row), within tolerance. */
+static void
+assert_equilibrium_of (const SynPscSearchResult *result, const double *cells, double tolerance,
+                       const char *fen)
+{
+  const int m = result->n_moves[SYN_WHITE], n = result->n_moves[SYN_BLACK];
+  SynMatrixGameSolution solution;
+
+  syn_matrix_game_certify (cells, m, n, result->strategy[SYN_WHITE], result->strategy[SYN_BLACK],
+                           &solution);
+  g_test_message ("%s: %dx%d, value %.6f, gap %.3g", fen, m, n, result->value, solution.gap);
+  g_assert_cmpfloat (solution.gap, <=, tolerance);
+  g_assert_cmpfloat_with_epsilon (result->value, solution.value, tolerance);
+}
+
 /* The double oracle solves only part of a turn's matrix; its answer must be an equilibrium
  * of the whole matrix all the same. */
 static void
@@ -129,7 +145,6 @@ test_double_oracle_is_exact (void)
     {
       SynPscLimits limits = { 1, 0, 0, 0 };
       SynPscSearchResult result;
-      SynMatrixGameSolution solution;
       SynPosition pos;
       int m, n;
 
@@ -141,10 +156,7 @@ test_double_oracle_is_exact (void)
       /* In expected score, a win one turn away counting one turn less than a win now. */
       for (int k = 0; k < m * n; k++)
         cells[k] = syn_score_of_centipawns (cells[k], 1, SYN_SCORE_SCALE_PSC);
-      syn_matrix_game_certify (cells, m, n, result.strategy[SYN_WHITE], result.strategy[SYN_BLACK],
-                               &solution);
-      g_assert_cmpfloat (solution.gap, <, 1e-5);
-      g_assert_cmpfloat_with_epsilon (result.value, solution.value, 1e-5);
+      assert_equilibrium_of (&result, cells, 1e-5, fens[f]);
     }
 }
 
@@ -215,21 +227,13 @@ test_depth_two_is_exact (void)
     {
       SynPscLimits limits = { 2, 0, 0, 0 };
       SynPscSearchResult result;
-      SynMatrixGameSolution solution;
       SynPosition pos;
-      int m, n;
 
       load (fens[f], &pos);
       g_assert_true (syn_psc_search (&pos, &limits, work, &result));
       g_assert_cmpint (result.depth, ==, 2);
-      m = result.n_moves[SYN_WHITE];
-      n = result.n_moves[SYN_BLACK];
       exact_depth_two_matrix (&pos, &result, lp, cells, root);
-      syn_matrix_game_certify (root, m, n, result.strategy[SYN_WHITE], result.strategy[SYN_BLACK],
-                               &solution);
-      g_test_message ("%s: %dx%d, value %.6f, gap %.3g", fens[f], m, n, result.value, solution.gap);
-      g_assert_cmpfloat (solution.gap, <=, 1e-6);
-      g_assert_cmpfloat_with_epsilon (result.value, solution.value, 1e-6);
+      assert_equilibrium_of (&result, root, 1e-6, fens[f]);
     }
 }
 

@@ -8,21 +8,8 @@
 
 #include "fen-fields.h"
 #include "hutnik.h"
+#include "rule-set-test-util.h"
 #include "setup.h"
-
-/* A setup of variant with placement (FEN field 1) and nothing else. */
-static SynSetup
-setup_of (const SynVariant *variant, const char *placement)
-{
-  SynSetup setup = { .variant = variant };
-  SynFenError error;
-
-  syn_position_clear (&setup.board);
-  setup.board.turn_number = 1;
-  if (!syn_fen_read_placement (placement, strlen (placement), &setup.board, &error))
-    g_error ("%s: %s", placement, error.message);
-  return setup;
-}
 
 static int
 square (const char *name)
@@ -80,7 +67,7 @@ test_two_white_kings (void)
 {
   for (const SynVariant *const *v = syn_variant_all (); *v; v++)
     {
-      SynSetup setup = setup_of (*v, "4k3/8/8/8/8/8/8/K3K3");
+      SynSetup setup = rule_set_test_setup_of (*v, "4k3/8/8/8/8/8/8/K3K3");
       assert_one_fault (&setup, SYN_FAULT_KINGS, SYN_WHITE, squares ("a1", "e1"));
     }
 }
@@ -92,7 +79,7 @@ test_no_black_king (void)
    * starts without one. */
   for (const SynVariant *const *v = syn_variant_all (); *v; v++)
     {
-      SynSetup setup = setup_of (*v, "8/8/8/8/8/8/8/4K3");
+      SynSetup setup = rule_set_test_setup_of (*v, "8/8/8/8/8/8/8/4K3");
       assert_one_fault (&setup, SYN_FAULT_NO_KING, SYN_BLACK, 0);
     }
 }
@@ -100,21 +87,21 @@ test_no_black_king (void)
 static void
 test_pawn_on_rank_1 (void)
 {
-  SynSetup setup = setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/1P2K2p");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/1P2K2p");
   assert_one_fault (&setup, SYN_FAULT_PAWN_ON_RANK_1, -1, squares ("b1", "h1"));
 }
 
 static void
 test_pawn_on_rank_8 (void)
 {
-  SynSetup setup = setup_of (&syn_variant_hk, "P3k3/8/8/8/8/8/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_hk, "P3k3/8/8/8/8/8/8/4K3");
   assert_one_fault (&setup, SYN_FAULT_PAWN_ON_RANK_8, -1, squares ("a8", NULL));
 }
 
 static void
 test_every_fault_listed (void)
 {
-  SynSetup setup = setup_of (&syn_variant_psc, "8/8/8/8/8/8/8/K1P1K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_psc, "8/8/8/8/8/8/8/K1P1K3");
   SynFault faults[SYN_MAX_FAULTS];
   int n = syn_setup_faults (&setup, faults);
 
@@ -129,7 +116,7 @@ test_every_fault_listed (void)
 static void
 test_castling_rook_gone (void)
 {
-  SynSetup setup = setup_of (&syn_variant_synchrone, "4k3/8/8/8/8/8/8/R3K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_synchrone, "4k3/8/8/8/8/8/8/R3K3");
   setup.board.castling = SYN_CASTLE_WHITE_SHORT | SYN_CASTLE_WHITE_LONG;
   assert_one_fault (&setup, SYN_FAULT_CASTLING, SYN_WHITE, squares ("e1", "h1"));
 }
@@ -137,7 +124,7 @@ test_castling_rook_gone (void)
 static void
 test_en_passant_no_pawn (void)
 {
-  SynSetup setup = setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/4K3");
   setup.board.en_passant[SYN_WHITE] = (int8_t) square ("d3");
   assert_one_fault (&setup, SYN_FAULT_EN_PASSANT_NO_PAWN, SYN_WHITE, squares ("d3", "d4"));
 }
@@ -145,7 +132,7 @@ test_en_passant_no_pawn (void)
 static void
 test_en_passant_start_square_taken (void)
 {
-  SynSetup setup = setup_of (&syn_variant_psc, "4k3/8/8/8/3P4/8/3N4/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_psc, "4k3/8/8/8/3P4/8/3N4/4K3");
   setup.board.en_passant[SYN_WHITE] = (int8_t) square ("d3");
   assert_one_fault (&setup, SYN_FAULT_EN_PASSANT_BEHIND, SYN_WHITE, squares ("d2", NULL));
 }
@@ -154,7 +141,7 @@ static void
 test_en_passant_psc_square_may_be_taken (void)
 {
   /* PSC-R9a: a piece may have arrived on the passed square in the same turn. */
-  SynSetup setup = setup_of (&syn_variant_psc, "4k3/8/8/8/3P4/3n4/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_psc, "4k3/8/8/8/3P4/3n4/8/4K3");
   setup.board.en_passant[SYN_WHITE] = (int8_t) square ("d3");
   assert_no_fault (&setup);
 }
@@ -162,7 +149,7 @@ test_en_passant_psc_square_may_be_taken (void)
 static void
 test_en_passant_synchrone_square_taken (void)
 {
-  SynSetup setup = setup_of (&syn_variant_synchrone, "4k3/8/8/8/3P4/3n4/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_synchrone, "4k3/8/8/8/3P4/3n4/8/4K3");
   setup.board.en_passant[SYN_WHITE] = (int8_t) square ("d3");
   assert_one_fault (&setup, SYN_FAULT_EN_PASSANT_ON, SYN_WHITE, squares ("d3", NULL));
 }
@@ -171,10 +158,10 @@ static void
 test_en_passant_hutnik_own_piece (void)
 {
   /* HUT-R8: an enemy piece on the passed square is fine, an own one is not. */
-  SynSetup setup = setup_of (&syn_variant_hutnik, "4k3/8/3N4/3p4/8/8/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_hutnik, "4k3/8/3N4/3p4/8/8/8/4K3");
   setup.board.en_passant[SYN_BLACK] = (int8_t) square ("d6");
   assert_no_fault (&setup);
-  setup = setup_of (&syn_variant_hutnik, "4k3/8/3b4/3p4/8/8/8/4K3");
+  setup = rule_set_test_setup_of (&syn_variant_hutnik, "4k3/8/3b4/3p4/8/8/8/4K3");
   setup.board.en_passant[SYN_BLACK] = (int8_t) square ("d6");
   assert_one_fault (&setup, SYN_FAULT_EN_PASSANT_ON, SYN_BLACK, squares ("d6", NULL));
 }
@@ -182,7 +169,7 @@ test_en_passant_hutnik_own_piece (void)
 static void
 test_en_passant_none_in_hk (void)
 {
-  SynSetup setup = setup_of (&syn_variant_hk, "4k3/8/8/8/3P4/8/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_hk, "4k3/8/8/8/3P4/8/8/4K3");
   setup.board.en_passant[SYN_WHITE] = (int8_t) square ("d3");
   assert_one_fault (&setup, SYN_FAULT_NO_EN_PASSANT, SYN_WHITE, squares ("d3", NULL));
   g_assert_false (syn_setup_fields (&syn_variant_hk).en_passant);
@@ -192,7 +179,7 @@ static void
 test_en_passant_transactional_side_to_move (void)
 {
   /* TX-R11: White's passed square follows White's commit, so Black is to move. */
-  SynSetup setup = setup_of (&syn_variant_transactional, "4k3/8/8/8/3P4/8/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_transactional, "4k3/8/8/8/3P4/8/8/4K3");
   setup.board.en_passant[SYN_WHITE] = (int8_t) square ("d3");
   setup.board.side_to_move = SYN_WHITE;
   assert_one_fault (&setup, SYN_FAULT_EN_PASSANT_TO_MOVE, SYN_WHITE, squares ("d3", NULL));
@@ -203,7 +190,7 @@ test_en_passant_transactional_side_to_move (void)
 static void
 test_transactional_round_trip (void)
 {
-  SynSetup setup = setup_of (&syn_variant_transactional, "4k3/8/8/8/3P4/8/8/4K3"), back;
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_transactional, "4k3/8/8/8/3P4/8/8/4K3"), back;
   SynState state;
   SynFenError error;
 
@@ -220,7 +207,7 @@ test_transactional_round_trip (void)
 static void
 test_hutnik_token (void)
 {
-  SynSetup setup = setup_of (&syn_variant_hutnik, "4k3/8/8/8/8/8/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_hutnik, "4k3/8/8/8/8/8/8/4K3");
   SynState state;
   SynFenError error;
 

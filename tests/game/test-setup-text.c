@@ -6,20 +6,8 @@
  */
 #include <glib.h>
 
-#include "fen-fields.h"
+#include "rule-set-test-util.h"
 #include "syn-setup-text.h"
-
-static SynSetup
-setup_of (const SynVariant *variant, const char *placement)
-{
-  SynSetup setup = { .variant = variant };
-  SynFenError error;
-
-  syn_position_clear (&setup.board);
-  setup.board.turn_number = 1;
-  g_assert_true (syn_fen_read_placement (placement, strlen (placement), &setup.board, &error));
-  return setup;
-}
 
 static void
 assert_text (const SynSetup *setup, const char *expected)
@@ -31,27 +19,27 @@ assert_text (const SynSetup *setup, const char *expected)
 static void
 test_kings (void)
 {
-  SynSetup setup = setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/K3K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/K3K3");
   assert_text (&setup, "White has two kings");
-  setup = setup_of (&syn_variant_psc, "8/8/8/8/8/8/8/4K3");
+  setup = rule_set_test_setup_of (&syn_variant_psc, "8/8/8/8/8/8/8/4K3");
   assert_text (&setup, "Black has no king");
-  setup = setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/K1K1K3");
+  setup = rule_set_test_setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/K1K1K3");
   assert_text (&setup, "White has 3 kings");
 }
 
 static void
 test_pawns (void)
 {
-  SynSetup setup = setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/1P2K2p");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/1P2K2p");
   assert_text (&setup, "Pawns on the first rank: b1, h1");
-  setup = setup_of (&syn_variant_psc, "P3k3/8/8/8/8/8/8/4K3");
+  setup = rule_set_test_setup_of (&syn_variant_psc, "P3k3/8/8/8/8/8/8/4K3");
   assert_text (&setup, "A pawn on the last rank: a8");
 }
 
 static void
 test_castling (void)
 {
-  SynSetup setup = setup_of (&syn_variant_psc, "r3k3/8/8/8/8/8/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_psc, "r3k3/8/8/8/8/8/8/4K3");
   setup.board.castling = SYN_CASTLE_BLACK_SHORT;
   assert_text (&setup, "Black may castle kingside, but its king or rook is not at home");
 }
@@ -59,26 +47,26 @@ test_castling (void)
 static void
 test_every_fault_a_line (void)
 {
-  SynSetup setup = setup_of (&syn_variant_psc, "8/8/8/8/8/8/8/K1P1K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_psc, "8/8/8/8/8/8/8/K1P1K3");
   assert_text (&setup, "White has two kings\nBlack has no king\nA pawn on the first rank: c1");
-  setup = setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/4K3");
+  setup = rule_set_test_setup_of (&syn_variant_psc, "4k3/8/8/8/8/8/8/4K3");
   assert_text (&setup, NULL);
 }
 
 static void
 test_passed_squares (void)
 {
-  SynSetup setup = setup_of (&syn_variant_hk, "4k3/8/8/8/3P4/8/8/4K3");
+  SynSetup setup = rule_set_test_setup_of (&syn_variant_hk, "4k3/8/8/8/3P4/8/8/4K3");
   setup.board.en_passant[SYN_WHITE] = (int8_t) syn_square_from_text ("d3");
   assert_text (&setup, "These rules have no en passant: d3 cannot be a passed square");
   setup.variant = &syn_variant_synchrone;
   setup.board.en_passant[SYN_WHITE] = (int8_t) syn_square_from_text ("e3");
   assert_text (&setup, "No white pawn stands in front of the passed square e3");
-  setup = setup_of (&syn_variant_synchrone, "4k3/8/8/8/3P4/3n4/3N4/4K3");
+  setup = rule_set_test_setup_of (&syn_variant_synchrone, "4k3/8/8/8/3P4/3n4/3N4/4K3");
   setup.board.en_passant[SYN_WHITE] = (int8_t) syn_square_from_text ("d3");
   assert_text (&setup, "d2, behind the passed square d3, is not empty\n"
                        "The passed square d3 is not empty");
-  setup = setup_of (&syn_variant_transactional, "4k3/8/8/3p4/8/8/8/4K3");
+  setup = rule_set_test_setup_of (&syn_variant_transactional, "4k3/8/8/3p4/8/8/8/4K3");
   setup.board.en_passant[SYN_BLACK] = (int8_t) syn_square_from_text ("d6");
   setup.board.side_to_move = SYN_BLACK;
   assert_text (&setup, "Black is to move, so cannot have just passed d6: only the side that "

@@ -11,7 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <sys/socket.h>
+
 #include "syn-net-game.h"
+#include "syn-record-private.h"
+#include "syn-record.h"
 
 static char *test_dir;
 
@@ -156,6 +160,13 @@ net_bot_poke (NetBot *bot)
 {
   if (!bot->idle_id)
     bot->idle_id = g_idle_add (on_bot_idle_cb, bot);
+}
+
+void
+net_bot_resume (NetBot *bot)
+{
+  bot->paused = FALSE;
+  net_bot_poke (bot);
 }
 
 static void
@@ -339,11 +350,112 @@ net_assert_same_game (SynGame *a, SynGame *b)
   g_assert_cmpstr (text_a, ==, text_b);
 }
 
+void
+net_test_close_host (SynPeer **host, NetBot **bot)
+{
+  syn_peer_close (*host);
+  /* Its goodbye goes out before it is freed. */
+  net_test_spin (20);
+  g_clear_pointer (bot, net_bot_free);
+  g_clear_object (host);
+}
+
+void
+net_pair_wait (NetPair *pair, gboolean (*done) (NetPair *pair), const char *what)
+{
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (!done (pair))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("timed out waiting for %s", what);
+      net_test_spin (5);
+    }
+}
+
+gboolean
+net_pair_both_over (NetPair *pair)
+{
+  return pair->host_bot->games_over > 0 && pair->guest_bot->games_over > 0;
+}
+
+gboolean
+net_pair_over_or_capped (NetPair *pair)
+{
+  return net_pair_both_over (pair) || (pair->host_bot->paused && pair->guest_bot->paused);
+}
+
+void
+net_pair_play_out (NetPair *pair)
+{
+  g_autoptr (GError) error = NULL;
+
+  net_pair_wait (pair, net_pair_over_or_capped, "the game or its cap");
+  if (!net_pair_both_over (pair))
+    {
+      g_assert_true (syn_peer_resign (pair->host, &error));
+      g_assert_no_error (error);
+      net_pair_wait (pair, net_pair_both_over, "the resignation");
+    }
+}
+
+static void
+on_audit_completed_cb (SynPeer *peer, gboolean clean, const char *why, NetAuditCount *count)
+{
+  if (!clean)
+    g_test_message ("%s's audit: %s", syn_peer_is_host (peer) ? "host" : "guest", why);
+  count->audits++;
+  count->clean += clean;
+}
+
+void
+net_audit_count_connect (NetAuditCount *count, NetPair *pair)
+{
+  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), count);
+  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), count);
+}
+
+void
+net_audit_count_wait (NetAuditCount *count, NetPair *pair)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (count->audits < 2 && g_get_monotonic_time () < deadline)
+    net_test_spin (5);
+  g_signal_handlers_disconnect_by_data (pair->host, count);
+  g_signal_handlers_disconnect_by_data (pair->guest, count);
+}
+
+SynGame *
+net_test_saved_game (const char *id)
+{
+  g_autoptr (GFile) dir = syn_record_autosave_dir ();
+  g_autofree char *name = g_strconcat (id, SYN_RECORD_SUFFIX, NULL);
+  g_autoptr (GFile) file = g_file_get_child (dir, name);
+  g_autoptr (GError) error = NULL;
+  SynGame *game = syn_record_load (file, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
+void
+net_test_saved_digest (const char *id, guint turns, char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1])
+{
+  g_autoptr (SynGame) game = net_test_saved_game (id);
+  g_autoptr (SynGame) prefix = syn_net_game_prefix (game, turns, NULL);
+  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
+
+  g_assert_nonnull (prefix);
+  syn_net_game_digest (prefix, digest);
+  syn_protocol_hex (digest, sizeof digest, hex);
+}
+
 /* The raw client ---------------------------------------------------------------------------- */
 
-static gboolean
-accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
-               GTlsCertificateFlags errors, gpointer user_data)
+gboolean
+net_test_accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
+                        GTlsCertificateFlags errors, gpointer user_data)
 {
   return TRUE;
 }
@@ -367,7 +479,8 @@ raw_client_connect (const char *address, guint16 port, SynIdentity *tls_identity
         return NULL;
       g_tls_connection_set_certificate (G_TLS_CONNECTION (client->stream),
                                         syn_identity_get_certificate (tls_identity));
-      g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+      g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (net_test_accept_any_cb),
+                        NULL);
       if (!g_tls_connection_handshake (G_TLS_CONNECTION (client->stream), NULL, error))
         return NULL;
     }
@@ -401,6 +514,149 @@ raw_client_read_message (RawClient *client, GError **error)
         return line;
       g_free (line);
     }
+}
+
+RawClient *
+raw_client_accept (GSocketListener *listener, SynIdentity *identity)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSocketConnection) connection
+      = g_socket_listener_accept (listener, NULL, NULL, &error);
+  RawClient *client = g_new0 (RawClient, 1);
+
+  g_assert_no_error (error);
+  /* Blocking reads give up after a while rather than hang the test. */
+  g_socket_set_timeout (g_socket_connection_get_socket (connection), 15);
+  client->connection = g_object_ref (connection);
+  client->stream = g_tls_server_connection_new (G_IO_STREAM (connection),
+                                                syn_identity_get_certificate (identity), &error);
+  g_assert_no_error (error);
+  g_object_set (client->stream, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
+  g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (net_test_accept_any_cb),
+                    NULL);
+  g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (client->stream), NULL, &error));
+  g_assert_no_error (error);
+  client->in = g_data_input_stream_new (g_io_stream_get_input_stream (client->stream));
+  g_data_input_stream_set_newline_type (client->in, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  client->out = g_object_ref (g_io_stream_get_output_stream (client->stream));
+  return client;
+}
+
+static gboolean raw_client_vsendf (RawClient *client, GError **error, const char *format,
+                                   va_list args) G_GNUC_PRINTF (3, 0);
+
+/* Sends the line made from format and args; FALSE, with error set, when it could not. */
+static gboolean
+raw_client_vsendf (RawClient *client, GError **error, const char *format, va_list args)
+{
+  g_autofree char *line = g_strdup_vprintf (format, args);
+
+  return raw_client_send (client, line, error);
+}
+
+void
+raw_client_sendf (RawClient *client, const char *format, ...)
+{
+  g_autoptr (GError) error = NULL;
+  va_list args;
+
+  va_start (args, format);
+  g_assert_true (raw_client_vsendf (client, &error, format, args));
+  va_end (args);
+  g_assert_no_error (error);
+}
+
+void
+raw_client_sendf_if_open (RawClient *client, const char *format, ...)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean sent;
+  va_list args;
+
+  va_start (args, format);
+  sent = raw_client_vsendf (client, &error, format, args);
+  va_end (args);
+  if (!sent)
+    g_debug ("not sent: %s", error->message);
+}
+
+void
+raw_client_leave (RawClient *client)
+{
+  raw_client_sendf (client, "resign\n");
+  g_usleep (200 * 1000);
+  raw_client_sendf (client, "bye\n");
+  raw_client_free (client);
+}
+
+static gboolean
+has_any_prefix (const char *line, const char *const *prefixes)
+{
+  for (; prefixes && *prefixes; prefixes++)
+    if (g_str_has_prefix (line, *prefixes))
+      return TRUE;
+  return FALSE;
+}
+
+char *
+raw_client_expect (RawClient *client, const char *prefix, const char *const *passing)
+{
+  for (;;)
+    {
+      g_autoptr (GError) error = NULL;
+      char *line = raw_client_read_message (client, &error);
+
+      if (!line)
+        g_error ("expected '%s...', got the end (%s)", prefix, error ? error->message : "no error");
+      if (g_str_has_prefix (line, prefix))
+        return line;
+      if (!has_any_prefix (line, passing))
+        g_error ("expected '%s...', got '%s'", prefix, line);
+      g_free (line);
+    }
+}
+
+SynMessage
+net_test_parse (const char *line)
+{
+  SynMessage m;
+  SynParseError error;
+
+  if (!syn_message_parse (line, strlen (line), &m, &error))
+    g_error ("'%s' does not read: %s", line, error.message);
+  return m;
+}
+
+void
+net_test_random_salt (guint8 salt[SYN_PROTOCOL_SALT_SIZE], char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1])
+{
+  for (gsize i = 0; i < SYN_PROTOCOL_SALT_SIZE; i++)
+    salt[i] = (guint8) g_random_int ();
+  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
+}
+
+void
+net_test_commitment (const char *id, guint turn, SynColour colour, const char *move, char **commit,
+                     char **reveal)
+{
+  guint8 salt[SYN_PROTOCOL_SALT_SIZE], digest[SYN_PROTOCOL_DIGEST_SIZE];
+  char salt_text[2 * SYN_PROTOCOL_SALT_SIZE + 1], digest_text[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
+
+  net_test_random_salt (salt, salt_text);
+  syn_protocol_commitment (id, turn, colour, move, salt, digest);
+  syn_protocol_hex (digest, sizeof digest, digest_text);
+  *commit = g_strdup_printf ("commit %u %s 0\n", turn, digest_text);
+  *reveal = g_strdup_printf ("reveal %u %s %s\n", turn, move, salt_text);
+}
+
+void
+net_test_reset_socket (GSocket *socket)
+{
+  struct linger linger = { 1, 0 };
+
+  /* Closing with a zero linger time sends a reset, as a crashed or cut-off peer does. */
+  setsockopt (g_socket_get_fd (socket), SOL_SOCKET, SO_LINGER, &linger, sizeof linger);
+  g_socket_close (socket, NULL);
 }
 
 void

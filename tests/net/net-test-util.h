@@ -10,6 +10,7 @@
 
 #include "syn-identity.h"
 #include "syn-peer.h"
+#include "syn-protocol.h"
 
 G_BEGIN_DECLS
 
@@ -57,6 +58,11 @@ void net_bot_free (NetBot *bot);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NetBot, net_bot_free)
 /* Plays now if it is the bot's turn to choose (after a pause). */
 void net_bot_poke (NetBot *bot);
+/* Lets a paused bot play again, at once if it is its turn. */
+void net_bot_resume (NetBot *bot);
+
+/* Closes host (a fixture's, played by bot), and frees both. */
+void net_test_close_host (SynPeer **host, NetBot **bot);
 
 /* A host on address with its own identity, and a guest of its own, both with bots. */
 typedef struct
@@ -73,8 +79,32 @@ void net_pair_connect (NetPair *pair);
 void net_pair_free (NetPair *pair);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (NetPair, net_pair_free)
 
+/* Runs the main loop until done (pair) holds; two minutes without fail the test. */
+void net_pair_wait (NetPair *pair, gboolean (*done) (NetPair *pair), const char *what);
+gboolean net_pair_both_over (NetPair *pair);
+/* Both games over, or both bots paused at their stop_at_turn. */
+gboolean net_pair_over_or_capped (NetPair *pair);
+/* Waits for the end of the game; where the bots stopped at their cap, the host resigns. */
+void net_pair_play_out (NetPair *pair);
+
+/* The audits at the end of a Transactional game (TX-R17), counted on both sides. */
+typedef struct
+{
+  guint audits;
+  guint clean;
+} NetAuditCount;
+
+void net_audit_count_connect (NetAuditCount *count, NetPair *pair);
+/* Waits (up to 30 s) for both sides' audits, and stops counting. */
+void net_audit_count_wait (NetAuditCount *count, NetPair *pair);
+
 /* The records both sides would compare: equal when the two games are the same. */
 void net_assert_same_game (SynGame *a, SynGame *b);
+
+/* The game autosaved as id, which must read; and the digest of its first turns, in hex. */
+SynGame *net_test_saved_game (const char *id);
+void net_test_saved_digest (const char *id, guint turns,
+                            char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1]);
 
 /* A client that speaks raw lines, with blocking calls, run on a thread of its own while the
  * main thread runs the host's loop. */
@@ -88,12 +118,37 @@ typedef struct
 
 RawClient *raw_client_connect (const char *address, guint16 port, SynIdentity *tls_identity,
                                GError **error);
+/* The host's side of a raw connection: accepts one on listener, with TLS as identity. */
+RawClient *raw_client_accept (GSocketListener *listener, SynIdentity *identity);
 gboolean raw_client_send (RawClient *client, const char *line, GError **error);
+/* Sends a line made from format, failing the test if it cannot; or, where the other side may
+ * have hung up (some cases expect it), only saying so in the debug log. */
+void raw_client_sendf (RawClient *client, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void raw_client_sendf_if_open (RawClient *client, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* The next line without its LF; NULL at the end or after timeout_s seconds. */
 char *raw_client_read_line (RawClient *client, GError **error);
 /* The next line that is not a ping or pong (answering pings is left out on purpose). */
 char *raw_client_read_message (RawClient *client, GError **error);
+/* The next message, which must start with prefix, after any that start with one of passing
+ * (NULL-terminated, or NULL for none); anything else fails the test. */
+char *raw_client_expect (RawClient *client, const char *prefix, const char *const *passing);
+/* A line of the protocol, which must read. */
+SynMessage net_test_parse (const char *line);
+/* The peer's certificate is not the question (a "accept-certificate" handler). */
+gboolean net_test_accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
+                                 GTlsCertificateFlags errors, gpointer user_data);
+/* A fresh random salt, and its hex. */
+void net_test_random_salt (guint8 salt[SYN_PROTOCOL_SALT_SIZE],
+                           char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1]);
+/* The lines of colour's commitment to move at turn (reporting 0 ms used) and of its reveal,
+ * with a fresh salt. */
+void net_test_commitment (const char *id, guint turn, SynColour colour, const char *move,
+                          char **commit, char **reveal);
+/* Closes socket with a reset, as a crashed or cut-off peer does. */
+void net_test_reset_socket (GSocket *socket);
 void raw_client_free (RawClient *client);
+/* Resigns, says bye a moment later (the resignation read first), and frees client. */
+void raw_client_leave (RawClient *client);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RawClient, raw_client_free)
 
 /* Runs func on a thread and the main loop until it returns; returns its result. */

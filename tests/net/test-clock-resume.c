@@ -141,52 +141,10 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  syn_peer_close (f->host);
-  net_test_spin (20);
-  g_clear_pointer (&f->bot, net_bot_free);
-  g_clear_object (&f->host);
+  net_test_close_host (&f->host, &f->bot);
   g_clear_object (&f->identity);
   g_clear_object (&f->raw_identity);
   g_free (f->after_commit);
-}
-
-static void send_line (RawClient *client, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-send_line (RawClient *client, const char *format, ...)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *line = NULL;
-  va_list args;
-
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_assert_true (raw_client_send (client, line, &error));
-  g_assert_no_error (error);
-}
-
-static char *
-expect (RawClient *client, const char *prefix)
-{
-  g_autoptr (GError) error = NULL;
-  char *line = raw_client_read_message (client, &error);
-
-  if (!line || !g_str_has_prefix (line, prefix))
-    g_error ("expected '%s...', got '%s' (%s)", prefix, line ? line : "(end)",
-             error ? error->message : "no error");
-  return line;
-}
-
-static SynMessage
-parse (const char *line)
-{
-  SynMessage m;
-  SynParseError error;
-
-  if (!syn_message_parse (line, strlen (line), &m, &error))
-    g_error ("'%s' does not read: %s", line, error.message);
-  return m;
 }
 
 /* Connects, says hello and reads the host's hello and proposal. */
@@ -197,8 +155,8 @@ raw_connect (Fixture *f, char **proposal)
   RawClient *client = raw_client_connect ("127.0.0.1", f->port, f->raw_identity, &error);
 
   g_assert_no_error (error);
-  send_line (client, "hello synchess 2 Raw\n");
-  g_free (expect (client, "hello synchess 2"));
+  raw_client_sendf (client, "hello synchess 2 Raw\n");
+  g_free (raw_client_expect (client, "hello synchess 2", NULL));
   *proposal = raw_client_read_message (client, &error);
   g_assert_nonnull (*proposal);
   return client;
@@ -212,7 +170,7 @@ send_commit (Fixture *f, RawClient *client, guint turn, const char *move)
 
   syn_protocol_commitment (f->id, turn, SYN_BLACK, move, f->salt, digest);
   syn_protocol_hex (digest, sizeof digest, hex);
-  send_line (client, "commit %u %s 0\n", turn, hex);
+  raw_client_sendf (client, "commit %u %s 0\n", turn, hex);
 }
 
 static void
@@ -221,16 +179,7 @@ send_reveal (Fixture *f, RawClient *client, guint turn, const char *move)
   char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
 
   syn_protocol_hex (f->salt, sizeof f->salt, hex);
-  send_line (client, "reveal %u %s %s\n", turn, move, hex);
-}
-
-static void
-leave (RawClient *client)
-{
-  send_line (client, "resign\n");
-  g_usleep (200 * 1000);
-  send_line (client, "bye\n");
-  raw_client_free (client);
+  raw_client_sendf (client, "reveal %u %s %s\n", turn, move, hex);
 }
 
 /* The host commits to turn 0 and the connection breaks before the guest's commitment. On
@@ -243,25 +192,25 @@ resumed_turn_thread (gpointer data)
   g_autofree char *again = NULL;
   RawClient *client = raw_connect (f, &proposal);
 
-  g_strlcpy (f->id, parse (proposal).id, sizeof f->id);
-  send_line (client, "accept fog=no\n");
-  g_free (expect (client, "commit 0 "));
+  g_strlcpy (f->id, net_test_parse (proposal).id, sizeof f->id);
+  raw_client_sendf (client, "accept fog=no\n");
+  g_free (raw_client_expect (client, "commit 0 ", NULL));
   raw_client_free (client);
 
   g_usleep (300 * 1000);
   g_free (proposal);
   client = raw_connect (f, &proposal);
   g_assert_true (g_str_has_prefix (proposal, "resume "));
-  g_assert_cmpuint (parse (proposal).turns, ==, 0);
-  send_line (client, "accept turns=0\n");
-  again = expect (client, "commit 0 ");
-  g_assert_cmpint (parse (again).used_ms, ==, 0);
+  g_assert_cmpuint (net_test_parse (proposal).turns, ==, 0);
+  raw_client_sendf (client, "accept turns=0\n");
+  again = raw_client_expect (client, "commit 0 ", NULL);
+  g_assert_cmpint (net_test_parse (again).used_ms, ==, 0);
   g_usleep (1500 * 1000);
   send_commit (f, client, 0, "e7e5");
-  f->after_commit = expect (client, "");
+  f->after_commit = raw_client_expect (client, "", NULL);
   send_reveal (f, client, 0, "e7e5");
-  g_free (expect (client, "commit 1 "));
-  leave (client);
+  g_free (raw_client_expect (client, "commit 1 ", NULL));
+  raw_client_leave (client);
   return NULL;
 }
 
@@ -293,9 +242,9 @@ raise_again_thread (gpointer data)
   g_autofree char *line = NULL;
   RawClient *client = raw_connect (f, &proposal);
 
-  g_strlcpy (f->id, parse (proposal).id, sizeof f->id);
-  send_line (client, "accept fog=no\n");
-  g_free (expect (client, "commit 0 "));
+  g_strlcpy (f->id, net_test_parse (proposal).id, sizeof f->id);
+  raw_client_sendf (client, "accept fog=no\n");
+  g_free (raw_client_expect (client, "commit 0 ", NULL));
   g_usleep (1500 * 1000);
   send_commit (f, client, 0, "e7e5");
   send_reveal (f, client, 0, "e7e5");
@@ -305,19 +254,19 @@ raise_again_thread (gpointer data)
   g_free (proposal);
   client = raw_connect (f, &proposal);
   g_assert_true (g_str_has_prefix (proposal, "resume "));
-  g_assert_cmpuint (parse (proposal).turns, ==, 1);
-  send_line (client, "accept turns=0\n");
-  line = expect (client, "");
+  g_assert_cmpuint (net_test_parse (proposal).turns, ==, 1);
+  raw_client_sendf (client, "accept turns=0\n");
+  line = raw_client_expect (client, "", NULL);
   if (g_str_has_prefix (line, "used 0 "))
     {
       f->raise_seen = TRUE;
-      f->raised_ms = parse (line).used_ms;
+      f->raised_ms = net_test_parse (line).used_ms;
       g_free (line);
-      line = expect (client, "reveal 0 ");
+      line = raw_client_expect (client, "reveal 0 ", NULL);
     }
   g_assert_true (g_str_has_prefix (line, "reveal 0 "));
-  g_free (expect (client, "commit 1 "));
-  leave (client);
+  g_free (raw_client_expect (client, "commit 1 ", NULL));
+  raw_client_leave (client);
   return NULL;
 }
 
@@ -339,6 +288,25 @@ test_raise_sent_again (Fixture *f, gconstpointer data)
   g_assert_cmpint (left, ==, (INITIAL_MS - f->raised_ms + 99) / 100 * 100);
 }
 
+/* Connects and accepts; then, while block keeps the host's main loop from running (as a
+ * program stopped for a while), sends the guest's commitment to turn 0 at the time sent. */
+static RawClient *
+commit_while_blocked (Fixture *f, GSourceFunc block, gint64 *sent)
+{
+  g_autofree char *proposal = NULL;
+  RawClient *client = raw_connect (f, &proposal);
+
+  g_strlcpy (f->id, net_test_parse (proposal).id, sizeof f->id);
+  raw_client_sendf (client, "accept fog=no\n");
+  g_usleep (200 * 1000);
+  g_idle_add (block, f);
+  g_usleep (100 * 1000);
+  if (sent)
+    *sent = g_get_monotonic_time ();
+  send_commit (f, client, 0, "e7e5");
+  return client;
+}
+
 /* The host did not run for 1.5 s (here its main loop blocked; in the soak, SIGSTOP) while the
  * guest's commitment waited to be read; it then committed at once. The guest saw 1.5 s pass
  * between the two and raised the host's time: true, though the host's own count said 0. */
@@ -348,8 +316,7 @@ block_host_cb (gpointer data)
   Fixture *f = data;
 
   g_usleep (1500 * 1000);
-  f->bot->paused = FALSE;
-  net_bot_poke (f->bot);
+  net_bot_resume (f->bot);
   return G_SOURCE_REMOVE;
 }
 
@@ -357,29 +324,21 @@ static gpointer
 stalled_host_thread (gpointer data)
 {
   Fixture *f = data;
-  g_autofree char *proposal = NULL;
   g_autofree char *commit = NULL;
   g_autofree char *line = NULL;
-  RawClient *client = raw_connect (f, &proposal);
   gint64 sent;
+  RawClient *client = commit_while_blocked (f, block_host_cb, &sent);
 
-  g_strlcpy (f->id, parse (proposal).id, sizeof f->id);
-  send_line (client, "accept fog=no\n");
-  g_usleep (200 * 1000);
-  g_idle_add (block_host_cb, f);
-  g_usleep (100 * 1000);
-  sent = g_get_monotonic_time ();
-  send_commit (f, client, 0, "e7e5");
-  commit = expect (client, "commit 0 ");
+  commit = raw_client_expect (client, "commit 0 ", NULL);
   f->raised_ms = (g_get_monotonic_time () - sent) / 1000;
-  g_assert_cmpint (f->raised_ms, >, parse (commit).used_ms + 1000);
-  send_line (client, "used 0 %" G_GINT64_FORMAT "\n", f->raised_ms);
+  g_assert_cmpint (f->raised_ms, >, net_test_parse (commit).used_ms + 1000);
+  raw_client_sendf (client, "used 0 %" G_GINT64_FORMAT "\n", f->raised_ms);
   send_reveal (f, client, 0, "e7e5");
-  line = expect (client, "");
+  line = raw_client_expect (client, "", NULL);
   f->after_commit = g_strdup (line);
   if (g_str_has_prefix (line, "reveal 0 "))
-    g_free (expect (client, "commit 1 "));
-  leave (client);
+    g_free (raw_client_expect (client, "commit 1 ", NULL));
+  raw_client_leave (client);
   return NULL;
 }
 
@@ -415,20 +374,13 @@ static gpointer
 stalled_flag_thread (gpointer data)
 {
   Fixture *f = data;
-  g_autofree char *proposal = NULL;
-  RawClient *client = raw_connect (f, &proposal);
+  RawClient *client = commit_while_blocked (f, block_only_cb, NULL);
 
-  g_strlcpy (f->id, parse (proposal).id, sizeof f->id);
-  send_line (client, "accept fog=no\n");
-  g_usleep (200 * 1000);
-  g_idle_add (block_only_cb, f);
-  g_usleep (100 * 1000);
-  send_commit (f, client, 0, "e7e5");
   /* Something within the silence limit, or the host would hang up first. */
   g_usleep (3000 * 1000);
-  send_line (client, "chat still there?\n");
+  raw_client_sendf (client, "chat still there?\n");
   g_usleep (3100 * 1000);
-  send_line (client, "flag white\n");
+  raw_client_sendf (client, "flag white\n");
   g_usleep (300 * 1000);
   f->after_commit = raw_client_read_message (client, NULL);
   raw_client_free (client);

@@ -167,20 +167,6 @@ honest_free (Honest *h)
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Honest, honest_free)
 
-/* What the honest side saved of a game. */
-static SynGame *
-saved_game (const char *id)
-{
-  g_autoptr (GFile) dir = syn_record_autosave_dir ();
-  g_autofree char *name = g_strconcat (id, ".synchess", NULL);
-  g_autoptr (GFile) file = g_file_get_child (dir, name);
-  g_autoptr (GError) error = NULL;
-  SynGame *game = syn_record_load (file, &error);
-
-  g_assert_no_error (error);
-  return game;
-}
-
 static char *
 saved_move (SynGame *game, guint turn, SynColour colour)
 {
@@ -242,45 +228,12 @@ typedef struct
   char *tail; /* what came after the hostile side's last message */
 } Raw;
 
-static void send_line (RawClient *client, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-send_line (RawClient *client, const char *format, ...)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *line = NULL;
-  va_list args;
-
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  /* A broken pipe after the other side hung up is what some cases expect. */
-  if (!raw_client_send (client, line, &error))
-    g_debug ("not sent: %s", error->message);
-}
-
-static char *
-expect (RawClient *client, const char *prefix)
-{
-  g_autoptr (GError) error = NULL;
-
-  for (;;)
-    {
-      char *line = raw_client_read_message (client, &error);
-      if (!line)
-        g_error ("expected '%s...', got the end (%s)", prefix, error ? error->message : "");
-      if (g_str_has_prefix (line, prefix))
-        return line;
-      /* Chat, errors and the other side's raise of a time this side reported (docs/protocol.md,
-       * Clocks) may pass; anything else out of place fails the test. */
-      if (!g_str_has_prefix (line, "error ") && !g_str_has_prefix (line, "chat ")
-          && !g_str_has_prefix (line, "used "))
-        g_error ("expected '%s...', got '%s'", prefix, line);
-      g_free (line);
-    }
-}
-
 /* Reads until the connection ends; the lines read, joined. */
+/* What may come before the message a case expects: chat, errors and the other side's raise
+ * of a time this side reported (docs/protocol.md, Clocks); anything else out of place fails
+ * the test. */
+static const char *const passing[] = { "error ", "chat ", "used ", NULL };
+
 static char *
 read_to_end (RawClient *client)
 {
@@ -297,39 +250,6 @@ read_to_end (RawClient *client)
   return g_string_free (all, FALSE);
 }
 
-static SynMessage
-parse (const char *line)
-{
-  SynMessage m;
-  SynParseError error;
-
-  if (!syn_message_parse (line, strlen (line), &m, &error))
-    g_error ("'%s' does not read: %s", line, error.message);
-  return m;
-}
-
-static void
-salt_hex (guint8 salt[SYN_PROTOCOL_SALT_SIZE], char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1])
-{
-  for (gsize i = 0; i < SYN_PROTOCOL_SALT_SIZE; i++)
-    salt[i] = (guint8) g_random_int ();
-  syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
-}
-
-/* The commit line of the hostile side's move at turn, and its reveal line. */
-static void
-commitment (Raw *raw, guint turn, const char *move, char **commit, char **reveal)
-{
-  guint8 salt[SYN_PROTOCOL_SALT_SIZE], digest[SYN_PROTOCOL_DIGEST_SIZE];
-  char salt_text[2 * SYN_PROTOCOL_SALT_SIZE + 1], digest_text[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
-
-  salt_hex (salt, salt_text);
-  syn_protocol_commitment (raw->id, turn, raw->colour, move, salt, digest);
-  syn_protocol_hex (digest, sizeof digest, digest_text);
-  *commit = g_strdup_printf ("commit %u %s 0\n", turn, digest_text);
-  *reveal = g_strdup_printf ("reveal %u %s %s\n", turn, move, salt_text);
-}
-
 /* One whole turn: the honest side commits first (its move is scripted at once). */
 static void
 raw_turn (Raw *raw, RawClient *client, guint turn)
@@ -338,11 +258,11 @@ raw_turn (Raw *raw, RawClient *client, guint turn)
   g_autofree char *reveal_prefix = g_strdup_printf ("reveal %u ", turn);
   g_autofree char *commit = NULL, *reveal = NULL, *theirs = NULL, *their_reveal = NULL;
 
-  commitment (raw, turn, raw->moves[turn], &commit, &reveal);
-  theirs = expect (client, prefix);
-  send_line (client, "%s", commit);
-  their_reveal = expect (client, reveal_prefix);
-  send_line (client, "%s", reveal);
+  net_test_commitment (raw->id, turn, raw->colour, raw->moves[turn], &commit, &reveal);
+  theirs = raw_client_expect (client, prefix, passing);
+  raw_client_sendf_if_open (client, "%s", commit);
+  their_reveal = raw_client_expect (client, reveal_prefix, passing);
+  raw_client_sendf_if_open (client, "%s", reveal);
 }
 
 /* The turn aborted: the hostile side commits (to its move, or garbage), reads the honest
@@ -354,46 +274,20 @@ raw_abort (Raw *raw, RawClient *client, guint turn, gboolean garbage)
   g_autofree char *reveal_prefix = g_strdup_printf ("reveal %u ", turn);
   g_autofree char *commit = NULL, *reveal = NULL, *theirs = NULL, *their_reveal = NULL;
 
-  commitment (raw, turn, raw->moves[turn], &commit, &reveal);
+  net_test_commitment (raw->id, turn, raw->colour, raw->moves[turn], &commit, &reveal);
   g_strlcpy (raw->committed_reveal, reveal, sizeof raw->committed_reveal);
-  theirs = expect (client, prefix);
+  theirs = raw_client_expect (client, prefix, passing);
   if (garbage)
-    send_line (client, "commit %u %064x 0\n", turn, 0);
+    raw_client_sendf_if_open (client, "commit %u %064x 0\n", turn, 0);
   else
-    send_line (client, "%s", commit);
-  their_reveal = expect (client, reveal_prefix);
-}
-
-/* Certificates are self-signed: players compare fingerprints instead (docs/protocol.md). */
-static gboolean
-accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
-               GTlsCertificateFlags errors, gpointer user_data)
-{
-  return TRUE;
+    raw_client_sendf_if_open (client, "%s", commit);
+  their_reveal = raw_client_expect (client, reveal_prefix, passing);
 }
 
 static RawClient *
 server_accept (Raw *raw)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GSocketConnection) connection
-      = g_socket_listener_accept (raw->listener, NULL, NULL, &error);
-  RawClient *client = g_new0 (RawClient, 1);
-
-  g_assert_no_error (error);
-  g_socket_set_timeout (g_socket_connection_get_socket (connection), 15);
-  client->connection = g_object_ref (connection);
-  client->stream = g_tls_server_connection_new (
-      G_IO_STREAM (connection), syn_identity_get_certificate (raw->identity), &error);
-  g_assert_no_error (error);
-  g_object_set (client->stream, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
-  g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
-  g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (client->stream), NULL, &error));
-  g_assert_no_error (error);
-  client->in = g_data_input_stream_new (g_io_stream_get_input_stream (client->stream));
-  g_data_input_stream_set_newline_type (client->in, G_DATA_STREAM_NEWLINE_TYPE_LF);
-  client->out = g_object_ref (g_io_stream_get_output_stream (client->stream));
-  return client;
+  return raw_client_accept (raw->listener, raw->identity);
 }
 
 /* After the break: the same turn again, with another move (or the one committed to). */
@@ -404,27 +298,13 @@ raw_after_abort (Raw *raw, RawClient *client, guint turn)
 
   if (raw->how == CASE_ABORT_HELD)
     {
-      send_line (client, "%s", raw->committed_reveal);
+      raw_client_sendf_if_open (client, "%s", raw->committed_reveal);
       return;
     }
-  commitment (raw, turn, raw->other_move, &commit, &reveal);
+  net_test_commitment (raw->id, turn, raw->colour, raw->other_move, &commit, &reveal);
   if (raw->how != CASE_ABORT_CLAIM_AHEAD)
-    send_line (client, "%s", commit);
-  send_line (client, "%s", reveal);
-}
-
-/* The digest of the honest side's saved record cut to turns (read as the hostile side
- * would hold it: the same record). */
-static void
-saved_digest (const char *id, guint turns, char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1])
-{
-  g_autoptr (SynGame) game = saved_game (id);
-  g_autoptr (SynGame) prefix = syn_net_game_prefix (game, turns, NULL);
-  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
-
-  g_assert_nonnull (prefix);
-  syn_net_game_digest (prefix, digest);
-  syn_protocol_hex (digest, sizeof digest, hex);
+    raw_client_sendf_if_open (client, "%s", commit);
+  raw_client_sendf_if_open (client, "%s", reveal);
 }
 
 static void
@@ -432,7 +312,7 @@ keep_alive (Raw *raw, RawClient *client, int seconds)
 {
   for (int i = 0; i < seconds * 10 && !g_atomic_int_get (&raw->stop); i++)
     {
-      send_line (client, "ping %d\n", i + 1);
+      raw_client_sendf_if_open (client, "ping %d\n", i + 1);
       g_usleep (100 * 1000);
     }
 }
@@ -447,18 +327,18 @@ hostile_guest (gpointer data)
   g_autofree char *hello = NULL, *options = NULL, *rest = NULL;
 
   g_assert_no_error (error);
-  send_line (client, "hello synchess 2 Mallory\n");
-  hello = expect (client, "hello synchess 2");
-  options = expect (client, "options ");
-  g_strlcpy (raw->id, parse (options).id, sizeof raw->id);
-  send_line (client, "accept fog=no\n");
+  raw_client_sendf_if_open (client, "hello synchess 2 Mallory\n");
+  hello = raw_client_expect (client, "hello synchess 2", passing);
+  options = raw_client_expect (client, "options ", passing);
+  g_strlcpy (raw->id, net_test_parse (options).id, sizeof raw->id);
+  raw_client_sendf_if_open (client, "accept fog=no\n");
   for (guint turn = 0; turn < 3; turn++)
     raw_turn (raw, client, turn);
 
   switch (raw->how)
     {
     case CASE_TAKEBACK:
-      g_free (expect (client, "commit 3 "));
+      g_free (raw_client_expect (client, "commit 3 ", passing));
       for (int attempt = 0; attempt < 2; attempt++)
         {
           g_autoptr (RawClient) again = NULL;
@@ -469,12 +349,12 @@ hostile_guest (gpointer data)
           g_usleep (200 * 1000);
           again = raw_client_connect ("127.0.0.1", raw->port, raw->identity, &error);
           g_assert_no_error (error);
-          send_line (again, "hello synchess 2 Mallory\n");
-          g_free (expect (again, "hello synchess 2"));
-          resume = expect (again, "resume ");
-          m = parse (resume);
+          raw_client_sendf_if_open (again, "hello synchess 2 Mallory\n");
+          g_free (raw_client_expect (again, "hello synchess 2", passing));
+          resume = raw_client_expect (again, "resume ", passing);
+          m = net_test_parse (resume);
           /* "I missed the end of your last turn": the host's move taken back, for free. */
-          send_line (again, "accept turns=%u\n", m.turns - 1);
+          raw_client_sendf_if_open (again, "accept turns=%u\n", m.turns - 1);
           g_usleep (200 * 1000);
         }
       return NULL;
@@ -492,13 +372,14 @@ hostile_guest (gpointer data)
         g_usleep (200 * 1000);
         again = raw_client_connect ("127.0.0.1", raw->port, raw->identity, &error);
         g_assert_no_error (error);
-        send_line (again, "hello synchess 2 Mallory\n");
-        g_free (expect (again, "hello synchess 2"));
-        resume = expect (again, "resume ");
-        g_assert_cmpuint (parse (resume).turns, ==, 3);
+        raw_client_sendf_if_open (again, "hello synchess 2 Mallory\n");
+        g_free (raw_client_expect (again, "hello synchess 2", passing));
+        resume = raw_client_expect (again, "resume ", passing);
+        g_assert_cmpuint (net_test_parse (resume).turns, ==, 3);
         /* Claiming to be ahead, the hostile side reveals at once (docs/protocol.md). */
-        send_line (again, "accept turns=%u\n",
-                   raw->how == CASE_ABORT_CLAIM_AHEAD || raw->how == CASE_ABORT_HELD ? 4 : 3);
+        raw_client_sendf_if_open (
+            again, "accept turns=%u\n",
+            raw->how == CASE_ABORT_CLAIM_AHEAD || raw->how == CASE_ABORT_HELD ? 4 : 3);
         raw_after_abort (raw, again, 3);
         keep_alive (raw, again, 2);
         return NULL;
@@ -507,10 +388,10 @@ hostile_guest (gpointer data)
     case CASE_WITHHOLD:
       {
         g_autofree char *commit = NULL, *reveal = NULL;
-        g_free (expect (client, "commit 3 "));
-        commitment (raw, 3, raw->moves[3], &commit, &reveal);
-        send_line (client, "%s", commit);
-        g_free (expect (client, "reveal 3 "));
+        g_free (raw_client_expect (client, "commit 3 ", passing));
+        net_test_commitment (raw->id, 3, raw->colour, raw->moves[3], &commit, &reveal);
+        raw_client_sendf_if_open (client, "%s", commit);
+        g_free (raw_client_expect (client, "reveal 3 ", passing));
         /* Connected, answering nothing: the game would stand still for ever. */
         keep_alive (raw, client, 10);
         rest = read_to_end (client);
@@ -519,7 +400,7 @@ hostile_guest (gpointer data)
 
     case CASE_WALK_AWAY:
     default:
-      g_free (expect (client, "commit 3 "));
+      g_free (raw_client_expect (client, "commit 3 ", passing));
       return NULL;
     }
 }
@@ -535,21 +416,22 @@ hostile_host (gpointer data)
   char digest[2 * SYN_PROTOCOL_DIGEST_SIZE + 1], previous[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
   guint played = raw->how == CASE_REUSE_ID ? 1 : 3;
 
-  send_line (client, "hello synchess 2 Mallory\n");
-  hello = expect (client, "hello synchess 2");
-  send_line (client, "options id=%s variant=psc tc=%s fog=no colour=white date=2026.01.01\n",
-             raw->id, raw->timed ? "1500+0" : "-");
-  g_free (expect (client, "accept fog=no"));
+  raw_client_sendf_if_open (client, "hello synchess 2 Mallory\n");
+  hello = raw_client_expect (client, "hello synchess 2", passing);
+  raw_client_sendf_if_open (client,
+                            "options id=%s variant=psc tc=%s fog=no colour=white date=2026.01.01\n",
+                            raw->id, raw->timed ? "1500+0" : "-");
+  g_free (raw_client_expect (client, "accept fog=no", passing));
   for (guint turn = 0; turn < played; turn++)
     raw_turn (raw, client, turn);
 
   if (raw->how == CASE_WITHHOLD)
     {
       g_autofree char *commit = NULL, *reveal = NULL;
-      g_free (expect (client, "commit 3 "));
-      commitment (raw, 3, raw->moves[3], &commit, &reveal);
-      send_line (client, "%s", commit);
-      g_free (expect (client, "reveal 3 "));
+      g_free (raw_client_expect (client, "commit 3 ", passing));
+      net_test_commitment (raw->id, 3, raw->colour, raw->moves[3], &commit, &reveal);
+      raw_client_sendf_if_open (client, "%s", commit);
+      g_free (raw_client_expect (client, "reveal 3 ", passing));
       /* Connected, answering nothing: the game would stand still for ever. */
       keep_alive (raw, client, 10);
       raw->tail = read_to_end (client);
@@ -558,7 +440,7 @@ hostile_host (gpointer data)
   if (raw->how == CASE_TAKEBACK || raw->how == CASE_REUSE_ID)
     {
       g_autofree char *prefix = g_strdup_printf ("commit %u ", played);
-      g_free (expect (client, prefix));
+      g_free (raw_client_expect (client, prefix, passing));
     }
   else
     raw_abort (raw, client, 3, raw->how == CASE_ABORT_GARBAGE);
@@ -566,33 +448,34 @@ hostile_host (gpointer data)
 
   /* The honest guest comes back by itself. */
   again = server_accept (raw);
-  send_line (again, "hello synchess 2 Mallory\n");
-  g_free (expect (again, "hello synchess 2"));
+  raw_client_sendf_if_open (again, "hello synchess 2 Mallory\n");
+  g_free (raw_client_expect (again, "hello synchess 2", passing));
   switch (raw->how)
     {
     case CASE_TAKEBACK:
       /* The right digests of the game cut back a turn: "I missed the end of the last". */
-      saved_digest (raw->id, 2, digest);
-      saved_digest (raw->id, 1, previous);
-      send_line (again, "resume id=%s colour=white turns=2 digest=%s previous=%s\n", raw->id,
-                 digest, previous);
-      answer = expect (again, "accept ");
+      net_test_saved_digest (raw->id, 2, digest);
+      net_test_saved_digest (raw->id, 1, previous);
+      raw_client_sendf_if_open (again, "resume id=%s colour=white turns=2 digest=%s previous=%s\n",
+                                raw->id, digest, previous);
+      answer = raw_client_expect (again, "accept ", passing);
       break;
     case CASE_REUSE_ID:
-      send_line (again, "resume id=%s colour=white turns=7 digest=%064x\n", raw->id, 0);
-      answer = expect (again, "decline");
+      raw_client_sendf_if_open (again, "resume id=%s colour=white turns=7 digest=%064x\n", raw->id,
+                                0);
+      answer = raw_client_expect (again, "decline", passing);
       g_free (answer);
       /* A new game under the saved one's id would write over its record. */
-      send_line (again, "options id=%s variant=psc tc=- fog=no colour=white date=2026.01.01\n",
-                 raw->id);
+      raw_client_sendf_if_open (
+          again, "options id=%s variant=psc tc=- fog=no colour=white date=2026.01.01\n", raw->id);
       answer = raw_client_read_message (again, NULL);
       break;
     default:
-      saved_digest (raw->id, 3, digest);
-      saved_digest (raw->id, 2, previous);
-      send_line (again, "resume id=%s colour=white turns=3 digest=%s previous=%s\n", raw->id,
-                 digest, previous);
-      answer = expect (again, "accept ");
+      net_test_saved_digest (raw->id, 3, digest);
+      net_test_saved_digest (raw->id, 2, previous);
+      raw_client_sendf_if_open (again, "resume id=%s colour=white turns=3 digest=%s previous=%s\n",
+                                raw->id, digest, previous);
+      answer = raw_client_expect (again, "accept ", passing);
       raw_after_abort (raw, again, 3);
       break;
     }
@@ -684,7 +567,7 @@ test_guest_side (gconstpointer data)
     net_test_wait (&h->over, 10, "the claim of the game the guest walked away from");
   wait_idle (h);
 
-  saved = saved_game (raw.id);
+  saved = net_test_saved_game (raw.id);
   switch (test_case->how)
     {
     case CASE_TAKEBACK:
@@ -773,7 +656,7 @@ test_host_side (gconstpointer data)
   wait_idle (h);
   g_socket_listener_close (listener);
 
-  saved = saved_game (raw.id);
+  saved = net_test_saved_game (raw.id);
   switch (test_case->how)
     {
     case CASE_TAKEBACK:
@@ -810,7 +693,7 @@ seed_commit_line (Raw *raw, const char *id, guint8 coin[SYN_PROTOCOL_COIN_SIZE],
   char salt_text[2 * SYN_PROTOCOL_SALT_SIZE + 1], coin_text[2 * SYN_PROTOCOL_COIN_SIZE + 1];
   char digest_text[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
 
-  salt_hex (salt, salt_text);
+  net_test_random_salt (salt, salt_text);
   syn_protocol_hex (coin, SYN_PROTOCOL_COIN_SIZE, coin_text);
   syn_protocol_seed_commitment (id, raw->colour, coin, salt, digest);
   syn_protocol_hex (digest, sizeof digest, digest_text);
@@ -827,9 +710,9 @@ seed_abort (Raw *raw, RawClient *client, const char *id, char **kept_reveal)
   for (gsize i = 0; i < sizeof raw->coin; i++)
     raw->coin[i] = (guint8) g_random_int ();
   commit = seed_commit_line (raw, id, raw->coin, kept_reveal);
-  raw->first_commit = expect (client, "seed commit ");
-  send_line (client, "%s", commit);
-  raw->first_reveal = expect (client, "seed reveal ");
+  raw->first_commit = raw_client_expect (client, "seed commit ", passing);
+  raw_client_sendf_if_open (client, "%s", commit);
+  raw->first_reveal = raw_client_expect (client, "seed reveal ", passing);
 }
 
 /* After the break: another coin, or the one committed to. */
@@ -837,7 +720,7 @@ static void
 seed_after_abort (Raw *raw, RawClient *client, const char *id, const char *kept_reveal)
 {
   if (raw->how == CASE_SEED_HELD)
-    send_line (client, "%s", kept_reveal);
+    raw_client_sendf_if_open (client, "%s", kept_reveal);
   else
     {
       guint8 other[SYN_PROTOCOL_COIN_SIZE];
@@ -845,8 +728,8 @@ seed_after_abort (Raw *raw, RawClient *client, const char *id, const char *kept_
       for (gsize i = 0; i < sizeof other; i++)
         other[i] = (guint8) (raw->coin[i] ^ 0x5a);
       commit = seed_commit_line (raw, id, other, &reveal);
-      send_line (client, "%s", commit);
-      send_line (client, "%s", reveal);
+      raw_client_sendf_if_open (client, "%s", commit);
+      raw_client_sendf_if_open (client, "%s", reveal);
     }
 }
 
@@ -860,28 +743,28 @@ hostile_seed_guest (gpointer data)
   g_autofree char *options = NULL, *kept_reveal = NULL;
 
   g_assert_no_error (error);
-  send_line (client, "hello synchess 2 Mallory\n");
-  g_free (expect (client, "hello synchess 2"));
-  options = expect (client, "options ");
-  g_strlcpy (raw->first_id, parse (options).id, sizeof raw->first_id);
-  send_line (client, "accept fog=no\n");
+  raw_client_sendf_if_open (client, "hello synchess 2 Mallory\n");
+  g_free (raw_client_expect (client, "hello synchess 2", passing));
+  options = raw_client_expect (client, "options ", passing);
+  g_strlcpy (raw->first_id, net_test_parse (options).id, sizeof raw->first_id);
+  raw_client_sendf_if_open (client, "accept fog=no\n");
   seed_abort (raw, client, raw->first_id, &kept_reveal);
   g_clear_pointer (&client, raw_client_free);
   g_usleep (200 * 1000);
 
   again = raw_client_connect ("127.0.0.1", raw->port, raw->identity, &error);
   g_assert_no_error (error);
-  send_line (again, "hello synchess 2 Mallory\n");
-  g_free (expect (again, "hello synchess 2"));
+  raw_client_sendf_if_open (again, "hello synchess 2 Mallory\n");
+  g_free (raw_client_expect (again, "hello synchess 2", passing));
   g_free (options);
-  options = expect (again, "options ");
-  g_strlcpy (raw->id, parse (options).id, sizeof raw->id);
-  send_line (again, "accept fog=no\n");
-  raw->second_commit = expect (again, "seed commit ");
+  options = raw_client_expect (again, "options ", passing);
+  g_strlcpy (raw->id, net_test_parse (options).id, sizeof raw->id);
+  raw_client_sendf_if_open (again, "accept fog=no\n");
+  raw->second_commit = raw_client_expect (again, "seed commit ", passing);
   if (g_str_equal (raw->id, raw->first_id))
     {
       /* The honest host, holding our commitment, reveals its coin again at once. */
-      raw->second_reveal = expect (again, "seed reveal ");
+      raw->second_reveal = raw_client_expect (again, "seed reveal ", passing);
       seed_after_abort (raw, again, raw->id, kept_reveal);
     }
   keep_alive (raw, again, 1);
@@ -896,30 +779,31 @@ hostile_seed_host (gpointer data)
   g_autoptr (RawClient) again = NULL;
   g_autofree char *kept_reveal = NULL;
 
-  send_line (client, "hello synchess 2 Mallory\n");
-  g_free (expect (client, "hello synchess 2"));
-  send_line (client, "options id=%s variant=hutnik tc=- fog=no colour=white date=2026.01.01\n",
-             raw->id);
-  g_free (expect (client, "accept fog=no"));
+  raw_client_sendf_if_open (client, "hello synchess 2 Mallory\n");
+  g_free (raw_client_expect (client, "hello synchess 2", passing));
+  raw_client_sendf_if_open (
+      client, "options id=%s variant=hutnik tc=- fog=no colour=white date=2026.01.01\n", raw->id);
+  g_free (raw_client_expect (client, "accept fog=no", passing));
   seed_abort (raw, client, raw->id, &kept_reveal);
   g_clear_pointer (&client, raw_client_free);
 
   again = server_accept (raw);
-  send_line (again, "hello synchess 2 Mallory\n");
-  g_free (expect (again, "hello synchess 2"));
+  raw_client_sendf_if_open (again, "hello synchess 2 Mallory\n");
+  g_free (raw_client_expect (again, "hello synchess 2", passing));
   /* Another game that draws lots: another chance at the coin. */
-  send_line (again,
-             "options id=%s-again variant=hutnik tc=- fog=no colour=white "
-             "date=2026.01.01\n",
-             raw->id);
+  raw_client_sendf_if_open (again,
+                            "options id=%s-again variant=hutnik tc=- fog=no colour=white "
+                            "date=2026.01.01\n",
+                            raw->id);
   raw->new_game_answer = raw_client_read_message (again, NULL);
   if (raw->new_game_answer && g_str_has_prefix (raw->new_game_answer, "decline"))
     {
-      send_line (again, "options id=%s variant=hutnik tc=- fog=no colour=white date=2026.01.01\n",
-                 raw->id);
-      g_free (expect (again, "accept fog=no"));
-      raw->second_commit = expect (again, "seed commit ");
-      raw->second_reveal = expect (again, "seed reveal ");
+      raw_client_sendf_if_open (
+          again, "options id=%s variant=hutnik tc=- fog=no colour=white date=2026.01.01\n",
+          raw->id);
+      g_free (raw_client_expect (again, "accept fog=no", passing));
+      raw->second_commit = raw_client_expect (again, "seed commit ", passing);
+      raw->second_reveal = raw_client_expect (again, "seed reveal ", passing);
       seed_after_abort (raw, again, raw->id, kept_reveal);
     }
   keep_alive (raw, again, 1);
@@ -951,7 +835,7 @@ saved_exists (const char *id)
 static char *
 seeded_start (const char *reveal_line, const guint8 coin[SYN_PROTOCOL_COIN_SIZE])
 {
-  SynMessage m = parse (reveal_line);
+  SynMessage m = net_test_parse (reveal_line);
   const SynVariant *variant = &syn_variant_hutnik;
   SynState start;
   SynFenError error;
@@ -1030,7 +914,7 @@ test_seed (gconstpointer data)
   if (test_case->how == CASE_SEED_HELD)
     {
       /* The hostile side's first coin, and no other, gave the seed of the saved game. */
-      g_autoptr (SynGame) saved = saved_game (raw.id);
+      g_autoptr (SynGame) saved = net_test_saved_game (raw.id);
       g_autofree char *expected = seeded_start (raw.first_reveal, raw.coin);
       char fen[SYN_FEN_MAX_SIZE];
       syn_variant_hutnik.write_state (syn_game_get_start (saved), fen, sizeof fen);
@@ -1084,9 +968,9 @@ old_version_thread (gpointer data)
   g_autoptr (RawClient) client = raw_client_connect ("127.0.0.1", run->port, run->identity, &error);
 
   g_assert_no_error (error);
-  send_line (client, "hello synchess 1 Old\n");
-  g_free (expect (client, "hello synchess 2"));
-  run->answer = expect (client, "error version ");
+  raw_client_sendf_if_open (client, "hello synchess 1 Old\n");
+  g_free (raw_client_expect (client, "hello synchess 2", passing));
+  run->answer = raw_client_expect (client, "error version ", passing);
   return NULL;
 }
 

@@ -76,10 +76,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  syn_peer_close (f->host);
-  net_test_spin (20);
-  g_clear_pointer (&f->bot, net_bot_free);
-  g_clear_object (&f->host);
+  net_test_close_host (&f->host, &f->bot);
   g_clear_object (&f->identity);
   g_clear_object (&f->hostile_identity);
 }
@@ -88,15 +85,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 static SynGame *
 saved_game (Fixture *f)
 {
-  g_autoptr (GFile) dir = syn_record_autosave_dir ();
-  g_autofree char *name
-      = g_strconcat (syn_game_get_id (syn_peer_get_game (f->host)), SYN_RECORD_SUFFIX, NULL);
-  g_autoptr (GFile) file = g_file_get_child (dir, name);
-  g_autoptr (GError) error = NULL;
-  SynGame *game = syn_record_load (file, &error);
-
-  g_assert_no_error (error);
-  return game;
+  return net_test_saved_game (syn_game_get_id (syn_peer_get_game (f->host)));
 }
 
 static void
@@ -134,45 +123,6 @@ tenths_up (gint64 ms)
 
 static const guint8 salt[SYN_PROTOCOL_SALT_SIZE] = { 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
 
-static void send_line (Raw *raw, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-send_line (Raw *raw, const char *format, ...)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *line = NULL;
-  va_list args;
-
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_assert_true (raw_client_send (raw->client, line, &error));
-  g_assert_no_error (error);
-}
-
-static char *
-expect (Raw *raw, const char *prefix)
-{
-  g_autoptr (GError) error = NULL;
-  char *line = raw_client_read_message (raw->client, &error);
-
-  if (!line || !g_str_has_prefix (line, prefix))
-    g_error ("expected '%s...', got '%s' (%s)", prefix, line ? line : "(end)",
-             error ? error->message : "no error");
-  return line;
-}
-
-static SynMessage
-parse (const char *line)
-{
-  SynMessage m;
-  SynParseError error;
-
-  if (!syn_message_parse (line, strlen (line), &m, &error))
-    g_error ("'%s' does not read: %s", line, error.message);
-  return m;
-}
-
 /* hello, the host's options (the host is white), accept. */
 static void
 raw_join (Raw *raw)
@@ -183,12 +133,12 @@ raw_join (Raw *raw)
 
   raw->client = raw_client_connect ("127.0.0.1", raw->f->port, raw->f->hostile_identity, &error);
   g_assert_no_error (error);
-  send_line (raw, "hello synchess 2 Mallory\n");
-  hello = expect (raw, "hello synchess 2");
-  options = expect (raw, "options ");
-  g_assert_cmpint (parse (options).colour, ==, SYN_WHITE);
-  g_strlcpy (raw->id, parse (options).id, sizeof raw->id);
-  send_line (raw, "accept fog=no\n");
+  raw_client_sendf (raw->client, "hello synchess 2 Mallory\n");
+  hello = raw_client_expect (raw->client, "hello synchess 2", NULL);
+  options = raw_client_expect (raw->client, "options ", NULL);
+  g_assert_cmpint (net_test_parse (options).colour, ==, SYN_WHITE);
+  g_strlcpy (raw->id, net_test_parse (options).id, sizeof raw->id);
+  raw_client_sendf (raw->client, "accept fog=no\n");
 }
 
 static void
@@ -199,7 +149,7 @@ send_commit (Raw *raw, guint turn, const char *move, gint64 used_ms)
 
   syn_protocol_commitment (raw->id, turn, SYN_BLACK, move, salt, digest);
   syn_protocol_hex (digest, sizeof digest, hex);
-  send_line (raw, "commit %u %s %" G_GINT64_FORMAT "\n", turn, hex, used_ms);
+  raw_client_sendf (raw->client, "commit %u %s %" G_GINT64_FORMAT "\n", turn, hex, used_ms);
 }
 
 static void
@@ -208,7 +158,7 @@ send_reveal (Raw *raw, guint turn, const char *move)
   char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
 
   syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
-  send_line (raw, "reveal %u %s %s\n", turn, move, hex);
+  raw_client_sendf (raw->client, "reveal %u %s %s\n", turn, move, hex);
 }
 
 /* Transactional turn 0, the host's: black waits, answers its lock questions truthfully
@@ -219,11 +169,11 @@ expect_in_turn_zero (Raw *raw, const char *prefix)
 {
   for (;;)
     {
-      char *line = expect (raw, "");
+      char *line = raw_client_expect (raw->client, "", NULL);
       if (g_str_has_prefix (line, prefix))
         return line;
       if (g_str_has_prefix (line, "lock 0 "))
-        send_line (raw, "locked 0 no\n");
+        raw_client_sendf (raw->client, "locked 0 no\n");
       else if (g_str_has_prefix (line, "commit 0 "))
         raw->host_committed = TRUE;
       else
@@ -241,9 +191,9 @@ tx_wait_turn_zero (Raw *raw)
   if (!raw->host_committed)
     g_free (expect_in_turn_zero (raw, "commit 0 "));
   send_commit (raw, 0, "-", 0);
-  sealed = expect (raw, "sealed 0 ");
+  sealed = raw_client_expect (raw->client, "sealed 0 ", NULL);
   send_reveal (raw, 0, "-");
-  next = expect (raw, "commit 1 ");
+  next = raw_client_expect (raw->client, "commit 1 ", NULL);
 }
 
 /* Attack: `claim` in PSC, where no end is claimed, froze the game: every later message was
@@ -259,18 +209,15 @@ psc_claim_thread (gpointer data)
   g_autofree char *next = NULL;
 
   raw_join (raw);
-  commit = expect (raw, "commit 0 ");
-  send_line (raw, "claim 0 checkmate\n");
-  refusal = expect (raw, "error bad-claim ");
+  commit = raw_client_expect (raw->client, "commit 0 ", NULL);
+  raw_client_sendf (raw->client, "claim 0 checkmate\n");
+  refusal = raw_client_expect (raw->client, "error bad-claim ", NULL);
   /* The game goes on: a move, then a resignation, both taken. */
   send_commit (raw, 0, "e7e5", 0);
-  reveal = expect (raw, "reveal 0 ");
+  reveal = raw_client_expect (raw->client, "reveal 0 ", NULL);
   send_reveal (raw, 0, "e7e5");
-  next = expect (raw, "commit 1 ");
-  send_line (raw, "resign\n");
-  g_usleep (200 * 1000);
-  send_line (raw, "bye\n");
-  raw_client_free (raw->client);
+  next = raw_client_expect (raw->client, "commit 1 ", NULL);
+  raw_client_leave (raw->client);
   return NULL;
 }
 
@@ -302,13 +249,10 @@ tx_claim_out_of_turn_thread (gpointer data)
 
   raw_join (raw);
   /* Turn 0 is white's: black may not claim. */
-  send_line (raw, "claim 0 stalemate\n");
+  raw_client_sendf (raw->client, "claim 0 stalemate\n");
   refusal = expect_in_turn_zero (raw, "error bad-claim ");
   tx_wait_turn_zero (raw);
-  send_line (raw, "resign\n");
-  g_usleep (200 * 1000);
-  send_line (raw, "bye\n");
-  raw_client_free (raw->client);
+  raw_client_leave (raw->client);
   return NULL;
 }
 
@@ -345,7 +289,7 @@ tx_claim_and_leave_thread (gpointer data)
 
   raw_join (&c->raw);
   tx_wait_turn_zero (&c->raw);
-  send_line (&c->raw, "claim 1 %s\n", c->claim);
+  raw_client_sendf (c->raw.client, "claim 1 %s\n", c->claim);
   g_usleep (200 * 1000);
   raw_client_free (c->raw.client);
   return NULL;
@@ -392,7 +336,7 @@ tx_claim_and_withhold_thread (gpointer data)
 
   raw_join (raw);
   tx_wait_turn_zero (raw);
-  send_line (raw, "claim 1 stalemate\n");
+  raw_client_sendf (raw->client, "claim 1 stalemate\n");
   claimed_us = g_get_monotonic_time ();
   /* Sends nothing more. The host's audit, which would show its pending moves, comes only
    * once the game is decided: after the second it allows here. */
@@ -448,13 +392,13 @@ tx_impossible_commit_thread (gpointer data)
   raw_join (raw);
   tx_wait_turn_zero (raw);
   send_commit (raw, 1, "f8c5/commit T4:-", 0);
-  send_line (raw, "sealed 1 %s\n", c->sealed);
+  raw_client_sendf (raw->client, "sealed 1 %s\n", c->sealed);
   /* The host's reveal of its wait may come first. */
-  refusal = expect (raw, "");
+  refusal = raw_client_expect (raw->client, "", NULL);
   if (g_str_has_prefix (refusal, "reveal 1 "))
     {
       g_free (refusal);
-      refusal = expect (raw, "");
+      refusal = raw_client_expect (raw->client, "", NULL);
     }
   g_assert_true (g_str_has_prefix (refusal, "error illegal-move "));
   raw_client_free (raw->client);
@@ -507,8 +451,8 @@ tx_lock_flood_thread (gpointer data)
       g_autofree char *line = NULL;
 
       syn_square_to_text (square, text);
-      send_line (raw, "lock 1 %s\n", text);
-      line = expect (raw, "");
+      raw_client_sendf (raw->client, "lock 1 %s\n", text);
+      line = raw_client_expect (raw->client, "", NULL);
       if (g_str_equal (line, "locked 1 yes"))
         raw->answers_yes++;
       else if (g_str_equal (line, "locked 1 no"))
@@ -518,10 +462,7 @@ tx_lock_flood_thread (gpointer data)
       else
         g_error ("unexpected '%s'", line);
     }
-  send_line (raw, "resign\n");
-  g_usleep (200 * 1000);
-  send_line (raw, "bye\n");
-  raw_client_free (raw->client);
+  raw_client_leave (raw->client);
   return NULL;
 }
 
@@ -561,12 +502,12 @@ raw_resume (Raw *raw, guint turns)
 
   g_assert_no_error (error);
   raw->client = client;
-  send_line (raw, "hello synchess 2 Mallory\n");
-  hello = expect (raw, "hello synchess 2");
-  resume = expect (raw, "resume ");
-  g_assert_cmpstr (parse (resume).id, ==, raw->id);
-  g_assert_cmpuint (parse (resume).turns, ==, turns);
-  send_line (raw, "accept turns=%u\n", turns);
+  raw_client_sendf (raw->client, "hello synchess 2 Mallory\n");
+  hello = raw_client_expect (raw->client, "hello synchess 2", NULL);
+  resume = raw_client_expect (raw->client, "resume ", NULL);
+  g_assert_cmpstr (net_test_parse (resume).id, ==, raw->id);
+  g_assert_cmpuint (net_test_parse (resume).turns, ==, turns);
+  raw_client_sendf (raw->client, "accept turns=%u\n", turns);
   return client;
 }
 
@@ -576,7 +517,7 @@ lock_answer (Raw *raw)
 {
   for (;;)
     {
-      char *line = expect (raw, "");
+      char *line = raw_client_expect (raw->client, "", NULL);
       if (!g_str_has_prefix (line, "commit 1 "))
         return line;
       g_free (line);
@@ -592,18 +533,18 @@ tx_ask_leave_ask_thread (gpointer data)
   raw_join (raw);
   tx_wait_turn_zero (raw);
   /* No first move of white's can lock e5 or d5: both are "no" when asked first. */
-  send_line (raw, "lock 1 e5\n");
+  raw_client_sendf (raw->client, "lock 1 e5\n");
   first = lock_answer (raw);
   g_assert_cmpstr (first, ==, "locked 1 no");
   raw_client_free (raw->client);
   g_usleep (200 * 1000);
 
   raw_resume (raw, 1);
-  send_line (raw, "lock 1 d5\n");
+  raw_client_sendf (raw->client, "lock 1 d5\n");
   second = lock_answer (raw);
   g_assert_true (g_str_has_prefix (second, "error bad-lock "));
   /* The question whose answer a broken connection may have lost is answered again, alike. */
-  send_line (raw, "lock 1 e5\n");
+  raw_client_sendf (raw->client, "lock 1 e5\n");
   again = lock_answer (raw);
   g_assert_cmpstr (again, ==, "locked 1 no");
   raw_client_free (raw->client);
@@ -667,36 +608,36 @@ tx_apart_false_sealed_thread (gpointer data)
   tx_wait_turn_zero (raw);
   /* A move's refusal squares are asked before its commitment (TX-R16). */
   sets = syn_tx_audit_write_sets (&set, 1);
-  send_line (raw, "lock 1 %s\n", sets);
+  raw_client_sendf (raw->client, "lock 1 %s\n", sets);
   answer = lock_answer (raw);
   g_assert_cmpstr (answer, ==, "locked 1 no");
   send_commit (raw, 1, "e7e5 T2:e7e5", 0);
-  reveal = expect (raw, "reveal 1 - ");
+  reveal = raw_client_expect (raw->client, "reveal 1 - ", NULL);
   raw_client_free (raw->client);
   g_usleep (300 * 1000);
 
   raw->client = raw_client_connect ("127.0.0.1", raw->f->port, raw->f->hostile_identity, &error);
   g_assert_no_error (error);
-  send_line (raw, "hello synchess 2 Mallory\n");
-  hello = expect (raw, "hello synchess 2");
-  resume = expect (raw, "resume ");
-  g_assert_cmpstr (parse (resume).id, ==, raw->id);
-  g_assert_cmpuint (parse (resume).turns, ==, 1);
-  send_line (raw, "accept turns=2\n");
-  send_line (raw, "sealed 1 commit e7e5 KQkq -\n");
-  send_line (raw, "resign\n");
+  raw_client_sendf (raw->client, "hello synchess 2 Mallory\n");
+  hello = raw_client_expect (raw->client, "hello synchess 2", NULL);
+  resume = raw_client_expect (raw->client, "resume ", NULL);
+  g_assert_cmpstr (net_test_parse (resume).id, ==, raw->id);
+  g_assert_cmpuint (net_test_parse (resume).turns, ==, 1);
+  raw_client_sendf (raw->client, "accept turns=2\n");
+  raw_client_sendf (raw->client, "sealed 1 commit e7e5 KQkq -\n");
+  raw_client_sendf (raw->client, "resign\n");
   /* The host's audit, then ours, which reveals the turn committed to. */
   for (;;)
     {
-      g_autofree char *line = expect (raw, "");
+      g_autofree char *line = raw_client_expect (raw->client, "", NULL);
       if (g_str_equal (line, "audit end"))
         break;
       g_assert_true (g_str_has_prefix (line, "audit ") || g_str_has_prefix (line, "lock 2 ")
                      || g_str_has_prefix (line, "commit 2 "));
     }
   syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
-  send_line (raw, "audit 1 e7e5 T2:e7e5 %s\n", hex);
-  send_line (raw, "audit end\n");
+  raw_client_sendf (raw->client, "audit 1 e7e5 T2:e7e5 %s\n", hex);
+  raw_client_sendf (raw->client, "audit end\n");
   g_usleep (300 * 1000);
   raw_client_free (raw->client);
   return NULL;
@@ -752,15 +693,15 @@ tx_false_mate_and_leave_thread (gpointer data)
   g_autofree char *commit = NULL, *reveal = NULL, *claim = NULL;
 
   raw_join (raw);
-  commit = expect (raw, "commit 0 ");
+  commit = raw_client_expect (raw->client, "commit 0 ", NULL);
   send_commit (raw, 0, "e8d8/commit T2:-", 0);
-  reveal = expect (raw, "reveal 0 ");
-  send_line (raw, "sealed 0 commit a8a1 - -\n");
-  claim = expect (raw, "claim 1 ");
+  reveal = raw_client_expect (raw->client, "reveal 0 ", NULL);
+  raw_client_sendf (raw->client, "sealed 0 commit a8a1 - -\n");
+  claim = raw_client_expect (raw->client, "claim 1 ", NULL);
   g_assert_cmpstr (claim, ==, "claim 1 checkmate");
   for (;;)
     {
-      g_autofree char *line = expect (raw, "audit ");
+      g_autofree char *line = raw_client_expect (raw->client, "audit ", NULL);
       if (g_str_equal (line, "audit end"))
         break;
     }
@@ -830,25 +771,22 @@ clock_lie_thread (gpointer data)
       g_autofree char *prefix = g_strdup_printf ("commit %u ", turn);
       g_autofree char *used_prefix = g_strdup_printf ("used %u ", turn);
       g_autofree char *reveal_prefix = g_strdup_printf ("reveal %u ", turn);
-      g_autofree char *commit = expect (raw, prefix);
+      g_autofree char *commit = raw_client_expect (raw->client, prefix, NULL);
       g_autofree char *used = NULL;
       g_autofree char *reveal = NULL;
 
       g_usleep (1500 * 1000);
       send_commit (raw, turn, moves[turn], 0);
-      used = expect (raw, used_prefix);
+      used = raw_client_expect (raw->client, used_prefix, NULL);
       g_test_message ("the host says: %s", used);
-      g_assert_cmpint (parse (used).used_ms, >=, 1400);
-      raw->used_ms += parse (used).used_ms;
-      raw->left_ms = tenths_up (raw->left_ms - parse (used).used_ms);
-      reveal = expect (raw, reveal_prefix);
+      g_assert_cmpint (net_test_parse (used).used_ms, >=, 1400);
+      raw->used_ms += net_test_parse (used).used_ms;
+      raw->left_ms = tenths_up (raw->left_ms - net_test_parse (used).used_ms);
+      reveal = raw_client_expect (raw->client, reveal_prefix, NULL);
       send_reveal (raw, turn, moves[turn]);
     }
-  g_free (expect (raw, "commit 2 "));
-  send_line (raw, "resign\n");
-  g_usleep (200 * 1000);
-  send_line (raw, "bye\n");
-  raw_client_free (raw->client);
+  g_free (raw_client_expect (raw->client, "commit 2 ", NULL));
+  raw_client_leave (raw->client);
   return NULL;
 }
 
@@ -884,10 +822,7 @@ test_clock_lie (Fixture *f, gconstpointer data)
 static gboolean
 poke_bot_cb (gpointer data)
 {
-  NetBot *bot = data;
-
-  bot->paused = FALSE;
-  net_bot_poke (bot);
+  net_bot_resume (data);
   return G_SOURCE_REMOVE;
 }
 
@@ -902,34 +837,31 @@ late_wait_thread (gpointer data)
   raw_join (raw);
   tx_wait_turn_zero (raw);
   send_commit (raw, 1, "a7a6 T2:a7a6", 0);
-  send_line (raw, "sealed 1 -\n");
+  raw_client_sendf (raw->client, "sealed 1 -\n");
   /* The host may raise black's time by the few milliseconds it saw. */
-  reveal = expect (raw, "");
+  reveal = raw_client_expect (raw->client, "", NULL);
   if (g_str_has_prefix (reveal, "used 1 "))
     {
       g_free (reveal);
-      reveal = expect (raw, "reveal 1 ");
+      reveal = raw_client_expect (raw->client, "reveal 1 ", NULL);
     }
   /* Turn 2 is white's: black waits, and commits to it late. */
   g_usleep (1500 * 1000);
   send_commit (raw, 2, "-", 0);
   g_usleep (100 * 1000);
   g_idle_add (poke_bot_cb, raw->f->bot);
-  while (g_str_has_prefix ((line = expect (raw, "")), "lock 2 "))
+  while (g_str_has_prefix ((line = raw_client_expect (raw->client, "", NULL)), "lock 2 "))
     {
-      send_line (raw, "locked 2 no\n");
+      raw_client_sendf (raw->client, "locked 2 no\n");
       g_free (line);
     }
   g_assert_true (g_str_has_prefix (line, "commit 2 "));
-  raw->used_ms = parse (line).used_ms;
+  raw->used_ms = net_test_parse (line).used_ms;
   g_free (line);
-  sealed = expect (raw, "sealed 2 ");
+  sealed = raw_client_expect (raw->client, "sealed 2 ", NULL);
   send_reveal (raw, 2, "-");
-  g_free (expect (raw, "commit 3 "));
-  send_line (raw, "resign\n");
-  g_usleep (200 * 1000);
-  send_line (raw, "bye\n");
-  raw_client_free (raw->client);
+  g_free (raw_client_expect (raw->client, "commit 3 ", NULL));
+  raw_client_leave (raw->client);
   return NULL;
 }
 
@@ -1012,40 +944,15 @@ typedef struct
   gboolean restart; /* the guest's program starts again after the break */
 } RawHost;
 
-static gboolean
-accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
-               GTlsCertificateFlags errors, gpointer user_data)
-{
-  return TRUE;
-}
-
 /* Accepts the guest, speaks TLS as a host would, and hello both ways. */
 static void
 raw_host_accept (RawHost *h)
 {
-  g_autoptr (GError) error = NULL;
   g_autofree char *hello = NULL;
-  GSocketConnection *connection;
-  RawClient *client = g_new0 (RawClient, 1);
 
-  connection = g_socket_listener_accept (h->g->listener, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_socket_set_timeout (g_socket_connection_get_socket (connection), 15);
-  client->connection = connection;
-  client->stream = g_tls_server_connection_new (
-      G_IO_STREAM (connection), syn_identity_get_certificate (h->g->hostile_identity), &error);
-  g_assert_no_error (error);
-  g_object_set (client->stream, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
-  g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
-  g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (client->stream), NULL, &error));
-  g_assert_no_error (error);
-  client->in = g_data_input_stream_new (g_io_stream_get_input_stream (client->stream));
-  g_data_input_stream_set_newline_type (client->in, G_DATA_STREAM_NEWLINE_TYPE_LF);
-  client->out = g_object_ref (g_io_stream_get_output_stream (client->stream));
-  h->raw.client = client;
-
-  hello = expect (&h->raw, "hello synchess 2");
-  send_line (&h->raw, "hello synchess 2 Mallory\n");
+  h->raw.client = raw_client_accept (h->g->listener, h->g->hostile_identity);
+  hello = raw_client_expect (h->raw.client, "hello synchess 2", NULL);
+  raw_client_sendf (h->raw.client, "hello synchess 2 Mallory\n");
 }
 
 /* raw_host_accept(), then a new game in which the host is white. */
@@ -1057,9 +964,10 @@ raw_host_start (RawHost *h, const char *variant, const char *tc)
   raw_host_accept (h);
   /* A new id for each game: a guest refuses one that names a game it has saved. */
   g_snprintf (h->raw.id, sizeof h->raw.id, "2026-11-26-000000-hostile-%u", ++hostile_games);
-  send_line (&h->raw, "options id=%s variant=%s tc=%s fog=no colour=%s date=2026.11.26\n",
-             h->raw.id, variant, tc, h->colour == SYN_WHITE ? "white" : "black");
-  accept = expect (&h->raw, "accept ");
+  raw_client_sendf (h->raw.client,
+                    "options id=%s variant=%s tc=%s fog=no colour=%s date=2026.11.26\n", h->raw.id,
+                    variant, tc, h->colour == SYN_WHITE ? "white" : "black");
+  accept = raw_client_expect (h->raw.client, "accept ", NULL);
 }
 
 static void
@@ -1070,7 +978,7 @@ host_commit (RawHost *h, guint turn, const char *move, gint64 used_ms)
 
   syn_protocol_commitment (h->raw.id, turn, h->colour, move, salt, digest);
   syn_protocol_hex (digest, sizeof digest, hex);
-  send_line (&h->raw, "commit %u %s %" G_GINT64_FORMAT "\n", turn, hex, used_ms);
+  raw_client_sendf (h->raw.client, "commit %u %s %" G_GINT64_FORMAT "\n", turn, hex, used_ms);
 }
 
 static void
@@ -1093,15 +1001,7 @@ run_against_guest (GuestFixture *g, GThreadFunc func, RawHost *h)
 static SynGame *
 guest_saved_game (GuestFixture *g)
 {
-  g_autoptr (GFile) dir = syn_record_autosave_dir ();
-  g_autofree char *name
-      = g_strconcat (syn_game_get_id (syn_peer_get_game (g->guest)), SYN_RECORD_SUFFIX, NULL);
-  g_autoptr (GFile) file = g_file_get_child (dir, name);
-  g_autoptr (GError) error = NULL;
-  SynGame *game = syn_record_load (file, &error);
-
-  g_assert_no_error (error);
-  return game;
+  return net_test_saved_game (syn_game_get_id (syn_peer_get_game (g->guest)));
 }
 
 /* A PSC host claims: refused, and the game goes on to the host's resignation. */
@@ -1114,15 +1014,12 @@ host_psc_claim_thread (gpointer data)
   g_autofree char *reveal = NULL;
 
   raw_host_start (h, "psc", "-");
-  send_line (&h->raw, "claim 0 checkmate\n");
-  refusal = expect (&h->raw, "error bad-claim ");
-  commit = expect (&h->raw, "commit 0 ");
+  raw_client_sendf (h->raw.client, "claim 0 checkmate\n");
+  refusal = raw_client_expect (h->raw.client, "error bad-claim ", NULL);
+  commit = raw_client_expect (h->raw.client, "commit 0 ", NULL);
   host_commit (h, 0, "e2e4", 0);
-  reveal = expect (&h->raw, "reveal 0 ");
-  send_line (&h->raw, "resign\n");
-  g_usleep (200 * 1000);
-  send_line (&h->raw, "bye\n");
-  raw_client_free (h->raw.client);
+  reveal = raw_client_expect (h->raw.client, "reveal 0 ", NULL);
+  raw_client_leave (h->raw.client);
   return NULL;
 }
 
@@ -1152,8 +1049,8 @@ host_tx_claim_thread (gpointer data)
 
   raw_host_start (h, "transactional", "-");
   /* The guest waits: it commits to its wait at once. */
-  commit = expect (&h->raw, "commit 0 ");
-  send_line (&h->raw, "claim 0 stalemate\n");
+  commit = raw_client_expect (h->raw.client, "commit 0 ", NULL);
+  raw_client_sendf (h->raw.client, "claim 0 stalemate\n");
   g_usleep (200 * 1000);
   raw_client_free (h->raw.client);
   return NULL;
@@ -1190,26 +1087,26 @@ host_impossible_commit_thread (gpointer data)
   /* Turn 0 is the guest's: answer its questions (nothing is locked), commit to the wait. */
   for (;;)
     {
-      g_autofree char *line = expect (&h->raw, "");
+      g_autofree char *line = raw_client_expect (h->raw.client, "", NULL);
       if (g_str_has_prefix (line, "lock 0 "))
-        send_line (&h->raw, "locked 0 no\n");
+        raw_client_sendf (h->raw.client, "locked 0 no\n");
       else if (g_str_has_prefix (line, "commit 0 "))
         break;
       else
         g_error ("unexpected '%s' in turn 0", line);
     }
   host_commit (h, 0, "-", 0);
-  sealed = expect (&h->raw, "sealed 0 ");
+  sealed = raw_client_expect (h->raw.client, "sealed 0 ", NULL);
   syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
-  send_line (&h->raw, "reveal 0 - %s\n", hex);
-  commit = expect (&h->raw, "commit 1 ");
+  raw_client_sendf (h->raw.client, "reveal 0 - %s\n", hex);
+  commit = raw_client_expect (h->raw.client, "commit 1 ", NULL);
   host_commit (h, 1, "d8e5/commit T4:-", 0);
-  send_line (&h->raw, "sealed 1 commit d8e5 KQkq -\n");
-  refusal = expect (&h->raw, "");
+  raw_client_sendf (h->raw.client, "sealed 1 commit d8e5 KQkq -\n");
+  refusal = raw_client_expect (h->raw.client, "", NULL);
   if (g_str_has_prefix (refusal, "reveal 1 "))
     {
       g_free (refusal);
-      refusal = expect (&h->raw, "");
+      refusal = raw_client_expect (h->raw.client, "", NULL);
     }
   g_assert_true (g_str_has_prefix (refusal, "error illegal-move "));
   raw_client_free (h->raw.client);
@@ -1244,19 +1141,16 @@ host_clock_lie_thread (gpointer data)
   char hex[2 * SYN_PROTOCOL_SALT_SIZE + 1];
 
   raw_host_start (h, "psc", "5000+0");
-  commit = expect (&h->raw, "commit 0 ");
+  commit = raw_client_expect (h->raw.client, "commit 0 ", NULL);
   g_usleep (1500 * 1000);
   host_commit (h, 0, "e2e4", 0);
-  used = expect (&h->raw, "used 0 ");
-  h->raw.used_ms = parse (used).used_ms;
-  reveal = expect (&h->raw, "reveal 0 ");
+  used = raw_client_expect (h->raw.client, "used 0 ", NULL);
+  h->raw.used_ms = net_test_parse (used).used_ms;
+  reveal = raw_client_expect (h->raw.client, "reveal 0 ", NULL);
   syn_protocol_hex (salt, SYN_PROTOCOL_SALT_SIZE, hex);
-  send_line (&h->raw, "reveal 0 e2e4 %s\n", hex);
-  next = expect (&h->raw, "commit 1 ");
-  send_line (&h->raw, "resign\n");
-  g_usleep (200 * 1000);
-  send_line (&h->raw, "bye\n");
-  raw_client_free (h->raw.client);
+  raw_client_sendf (h->raw.client, "reveal 0 e2e4 %s\n", hex);
+  next = raw_client_expect (h->raw.client, "commit 1 ", NULL);
+  raw_client_leave (h->raw.client);
   return NULL;
 }
 
@@ -1292,13 +1186,13 @@ host_lock_flood_thread (gpointer data)
       g_autofree char *line = NULL;
 
       syn_square_to_text (square, text);
-      send_line (&h->raw, "lock 0 %s\n", text);
-      line = expect (&h->raw, "");
+      raw_client_sendf (h->raw.client, "lock 0 %s\n", text);
+      line = raw_client_expect (h->raw.client, "", NULL);
       if (g_str_has_prefix (line, "commit 0 "))
         {
           /* The guest's wait; the answer follows. */
           g_free (line);
-          line = expect (&h->raw, "");
+          line = raw_client_expect (h->raw.client, "", NULL);
         }
       if (g_str_equal (line, "locked 0 yes"))
         h->raw.answers_yes++;
@@ -1309,10 +1203,7 @@ host_lock_flood_thread (gpointer data)
       else
         g_error ("unexpected '%s'", line);
     }
-  send_line (&h->raw, "resign\n");
-  g_usleep (200 * 1000);
-  send_line (&h->raw, "bye\n");
-  raw_client_free (h->raw.client);
+  raw_client_leave (h->raw.client);
   return NULL;
 }
 
@@ -1370,7 +1261,7 @@ guest_line (RawHost *h, const char *prefix)
 {
   for (;;)
     {
-      char *line = expect (&h->raw, "");
+      char *line = raw_client_expect (h->raw.client, "", NULL);
       if (g_str_has_prefix (line, prefix))
         return line;
       g_free (line);
@@ -1394,7 +1285,7 @@ host_lost_answer_thread (gpointer data)
   g_free (guest_line (h, "commit 0 "));
   host_commit (h, 0, "g1f3/commit T3:-", 0);
   g_free (guest_line (h, "reveal 0 "));
-  send_line (&h->raw, "sealed 0 commit g1f3 KQkq -\n");
+  raw_client_sendf (h->raw.client, "sealed 0 commit g1f3 KQkq -\n");
   host_commit (h, 1, "-", 0);
   first = guest_line (h, "lock 1 ");
   /* Not answered: the connection breaks. */
@@ -1411,13 +1302,13 @@ host_lost_answer_thread (gpointer data)
   g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
   syn_net_game_digest (saved, digest);
   syn_protocol_hex (digest, sizeof digest, hex);
-  send_line (&h->raw, "resume id=%s colour=white turns=1 digest=%s\n", h->raw.id, hex);
-  accept = expect (&h->raw, "accept ");
+  raw_client_sendf (h->raw.client, "resume id=%s colour=white turns=1 digest=%s\n", h->raw.id, hex);
+  accept = raw_client_expect (h->raw.client, "accept ", NULL);
   g_assert_cmpstr (accept, ==, "accept turns=1");
   host_commit (h, 1, "-", 0);
   again = guest_line (h, "lock 1 ");
   g_assert_cmpstr (again, ==, first);
-  send_line (&h->raw, "locked 1 yes\n");
+  raw_client_sendf (h->raw.client, "locked 1 yes\n");
   g_usleep (200 * 1000);
   raw_client_free (h->raw.client);
   return NULL;
@@ -1509,12 +1400,12 @@ host_bound_move_thread (gpointer data)
   g_free (guest_line (h, "commit 0 "));
   host_commit (h, 0, "g1f3/commit T3:-", 0);
   g_free (guest_line (h, "reveal 0 "));
-  send_line (&h->raw, "sealed 0 commit g1f3 KQkq -\n");
+  raw_client_sendf (h->raw.client, "sealed 0 commit g1f3 KQkq -\n");
   host_commit (h, 1, "-", 0);
   question = guest_line (h, "lock 1 ");
   g_assert_true (syn_tx_audit_read_sets (question + strlen ("lock 1 "), &c->told_no, &n_sets));
   g_assert_cmpuint (n_sets, ==, 1);
-  send_line (&h->raw, "locked 1 no\n");
+  raw_client_sendf (h->raw.client, "locked 1 no\n");
   /* The guest commits to the move; the connection breaks before the turn is played. */
   g_free (guest_line (h, "commit 1 "));
   raw_client_free (h->raw.client);
@@ -1529,15 +1420,15 @@ host_bound_move_thread (gpointer data)
   g_assert_no_error (error);
   syn_net_game_digest (saved, digest);
   syn_protocol_hex (digest, sizeof digest, hex);
-  send_line (&h->raw, "resume id=%s colour=white turns=1 digest=%s\n", h->raw.id, hex);
-  accept = expect (&h->raw, "accept ");
+  raw_client_sendf (h->raw.client, "resume id=%s colour=white turns=1 digest=%s\n", h->raw.id, hex);
+  accept = raw_client_expect (h->raw.client, "accept ", NULL);
   host_commit (h, 1, "-", 0);
   g_usleep (300 * 1000);
   g_idle_add (choose_after_resume_cb, c);
   while (!g_atomic_int_get (&c->tried))
     g_usleep (20 * 1000);
   /* The move comes without a question: its answer stands. */
-  next = expect (&h->raw, "");
+  next = raw_client_expect (h->raw.client, "", NULL);
   g_assert_true (g_str_has_prefix (next, "commit 1 "));
   raw_client_free (h->raw.client);
   return NULL;

@@ -100,10 +100,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
       net_test_spin (5);
     }
   check_host_still_plays (f);
-  syn_peer_close (f->host);
-  net_test_spin (20);
-  g_clear_pointer (&f->bot, net_bot_free);
-  g_clear_object (&f->host);
+  net_test_close_host (&f->host, &f->bot);
   g_clear_object (&f->identity);
   g_clear_object (&f->hostile_identity);
 }
@@ -130,33 +127,9 @@ raw_connect (Raw *raw)
   return client;
 }
 
-static void
-send_line (RawClient *client, const char *line)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (raw_client_send (client, line, &error));
-  g_assert_no_error (error);
-}
-
-static char *
-expect (RawClient *client, const char *prefix)
-{
-  g_autoptr (GError) error = NULL;
-  char *line = raw_client_read_message (client, &error);
-
-  /* The host's raise of a time this client reported (docs/protocol.md, Clocks). */
-  while (line && g_str_has_prefix (line, "used ") && !g_str_has_prefix (prefix, "used "))
-    {
-      g_free (line);
-      line = raw_client_read_message (client, &error);
-    }
-
-  if (!line || !g_str_has_prefix (line, prefix))
-    g_error ("expected '%s...', got '%s' (%s)", prefix, line ? line : "(end)",
-             error ? error->message : "no error");
-  return line;
-}
+/* What may come before the message a case expects: the host's raise of a time this client
+ * reported (docs/protocol.md, Clocks). */
+static const char *const raises[] = { "used ", NULL };
 
 /* Reads to the end of the connection; TRUE when it ends (and not by a timeout). */
 static gboolean
@@ -178,21 +151,10 @@ raw_hello (Raw *raw)
   RawClient *client = raw_connect (raw);
   g_autofree char *hello = NULL;
 
-  send_line (client, "hello synchess 2 Mallory\n");
-  hello = expect (client, "hello synchess 2");
-  raw->options = expect (client, "options ");
+  raw_client_sendf (client, "hello synchess 2 Mallory\n");
+  hello = raw_client_expect (client, "hello synchess 2", raises);
+  raw->options = raw_client_expect (client, "options ", raises);
   return client;
-}
-
-static SynMessage
-parse (const char *line)
-{
-  SynMessage m;
-  SynParseError error;
-
-  if (!syn_message_parse (line, strlen (line), &m, &error))
-    g_error ("'%s' does not read: %s", line, error.message);
-  return m;
 }
 
 /* Accepts the host's options and waits for its first commitment: the host is white. */
@@ -201,9 +163,9 @@ raw_in_game (Raw *raw)
 {
   RawClient *client = raw_hello (raw);
 
-  g_assert_cmpint (parse (raw->options).colour, ==, 0);
-  send_line (client, "accept fog=no\n");
-  raw->host_commit = expect (client, "commit 0 ");
+  g_assert_cmpint (net_test_parse (raw->options).colour, ==, 0);
+  raw_client_sendf (client, "accept fog=no\n");
+  raw->host_commit = raw_client_expect (client, "commit 0 ", raises);
   return client;
 }
 
@@ -238,8 +200,8 @@ no_tls_thread (gpointer data)
 
   raw->tls = FALSE;
   client = raw_connect (raw);
-  send_line (client, "hello synchess 2 Plain\n");
-  refusal = expect (client, "error tls-required ");
+  raw_client_sendf (client, "hello synchess 2 Plain\n");
+  refusal = raw_client_expect (client, "error tls-required ", raises);
   g_assert_true (expect_end (client));
   return NULL;
 }
@@ -263,9 +225,9 @@ version_thread (gpointer data)
   g_autofree char *hello = NULL;
   g_autofree char *error = NULL;
 
-  send_line (client, "hello synchess 1 Past\n");
-  hello = expect (client, "hello synchess 2");
-  error = expect (client, "error version ");
+  raw_client_sendf (client, "hello synchess 1 Past\n");
+  hello = raw_client_expect (client, "hello synchess 2", raises);
+  error = raw_client_expect (client, "error version ", raises);
   g_assert_true (strstr (error, "version 2") != NULL);
   g_assert_true (expect_end (client));
   return NULL;
@@ -301,12 +263,12 @@ garbage_thread (gpointer data)
   for (gsize i = 0; i < G_N_ELEMENTS (garbage); i++)
     {
       g_autofree char *error = NULL;
-      send_line (client, garbage[i]);
-      error = expect (client, "error ");
+      raw_client_sendf (client, "%s", garbage[i]);
+      error = raw_client_expect (client, "error ", raises);
     }
   /* Nothing changed: the proposal still stands and the connection lives. */
-  send_line (client, "accept fog=no\n");
-  g_free (expect (client, "commit 0 "));
+  raw_client_sendf (client, "accept fog=no\n");
+  g_free (raw_client_expect (client, "commit 0 ", raises));
   return NULL;
 }
 
@@ -364,15 +326,15 @@ bad_reveal_thread (gpointer data)
 {
   RevealCase *c = data;
   g_autoptr (RawClient) client = raw_in_game (&c->raw);
-  SynMessage options = parse (c->raw.options);
+  SynMessage options = net_test_parse (c->raw.options);
   g_autofree char *commit = commit_line (options.id, c->commit_move, salt, 0);
   g_autofree char *reveal = reveal_line (c->reveal_move, salt);
   g_autofree char *error = NULL;
 
-  send_line (client, commit);
-  c->raw.host_reveal = expect (client, "reveal 0 ");
-  send_line (client, reveal);
-  error = expect (client, c->expected_error);
+  raw_client_sendf (client, "%s", commit);
+  c->raw.host_reveal = raw_client_expect (client, "reveal 0 ", raises);
+  raw_client_sendf (client, "%s", reveal);
+  error = raw_client_expect (client, c->expected_error, raises);
   g_test_message ("the host said: %s", error);
   g_assert_true (expect_end (client));
   return NULL;
@@ -424,7 +386,7 @@ early_reveal_thread (gpointer data)
 {
   Raw *raw = data;
   g_autoptr (RawClient) client = raw_in_game (raw);
-  SynMessage options = parse (raw->options);
+  SynMessage options = net_test_parse (raw->options);
   g_autofree char *reveal = reveal_line ("e7e5", salt);
   g_autofree char *commit = commit_line (options.id, "e7e5", salt, 0);
   g_autofree char *impossible = commit_line (options.id, "e7e5", salt, 999999);
@@ -434,20 +396,20 @@ early_reveal_thread (gpointer data)
   g_autofree char *error4 = NULL;
 
   /* A reveal before both commitments is out of order and changes nothing. */
-  send_line (client, reveal);
-  error = expect (client, "error out-of-order ");
+  raw_client_sendf (client, "%s", reveal);
+  error = raw_client_expect (client, "error out-of-order ", raises);
   /* A thinking time longer than the time since the host's commitment is impossible. */
-  send_line (client, impossible);
-  error2 = expect (client, "error clock ");
+  raw_client_sendf (client, "%s", impossible);
+  error2 = raw_client_expect (client, "error clock ", raises);
   /* The honest commitment is taken, and only once. */
-  send_line (client, commit);
-  raw->host_reveal = expect (client, "reveal 0 ");
-  send_line (client, commit);
-  error3 = expect (client, "error duplicate ");
-  send_line (client, "accept fog=no\n");
-  error4 = expect (client, "error out-of-order ");
-  send_line (client, reveal);
-  raw->host_commit = (g_free (raw->host_commit), expect (client, "commit 1 "));
+  raw_client_sendf (client, "%s", commit);
+  raw->host_reveal = raw_client_expect (client, "reveal 0 ", raises);
+  raw_client_sendf (client, "%s", commit);
+  error3 = raw_client_expect (client, "error duplicate ", raises);
+  raw_client_sendf (client, "accept fog=no\n");
+  error4 = raw_client_expect (client, "error out-of-order ", raises);
+  raw_client_sendf (client, "%s", reveal);
+  raw->host_commit = (g_free (raw->host_commit), raw_client_expect (client, "commit 1 ", raises));
   return NULL;
 }
 
@@ -499,7 +461,7 @@ silence_thread (gpointer data)
   g_autofree char *error = NULL;
 
   /* Say nothing, answer no ping: the host gives up within a few seconds. */
-  error = expect (client, "error silent ");
+  error = raw_client_expect (client, "error silent ", raises);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 8 * G_USEC_PER_SEC);
   g_assert_true (expect_end (client));
   return NULL;
@@ -531,7 +493,7 @@ stalling_thread (gpointer data)
       if (g_str_has_prefix (line, "ping "))
         {
           g_autofree char *pong = g_strdup_printf ("pong %s\n", line + 5);
-          send_line (client, pong);
+          raw_client_sendf (client, "%s", pong);
         }
       else if (g_str_has_prefix (line, "flag "))
         {
@@ -563,16 +525,6 @@ test_stalling (Fixture *f, gconstpointer data)
  * "Error receiving data: Connection reset by peer". The host tells what happened in plain
  * words and keeps listening: the fixture's honest guest still gets its game. ------------- */
 
-static void
-reset_socket (GSocket *socket)
-{
-  struct linger linger = { 1, 0 };
-
-  /* Closing with a zero linger time sends a reset, as a crashed or cut-off guest does. */
-  setsockopt (g_socket_get_fd (socket), SOL_SOCKET, SO_LINGER, &linger, sizeof linger);
-  g_socket_close (socket, NULL);
-}
-
 static gpointer
 reset_thread (gpointer data)
 {
@@ -587,13 +539,13 @@ reset_thread (gpointer data)
                                             NULL, &error));
   g_assert_no_error (error);
   g_usleep (200 * 1000);
-  reset_socket (g_socket_connection_get_socket (client->connection));
+  net_test_reset_socket (g_socket_connection_get_socket (client->connection));
   raw_client_free (client);
   /* Through TLS, then a reset before a word was said. */
   raw->tls = TRUE;
   client = raw_connect (raw);
   g_usleep (300 * 1000);
-  reset_socket (g_socket_connection_get_socket (client->connection));
+  net_test_reset_socket (g_socket_connection_get_socket (client->connection));
   raw_client_free (client);
   g_usleep (500 * 1000);
   return NULL;

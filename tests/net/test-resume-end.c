@@ -38,59 +38,9 @@ typedef struct
   gboolean decline_late; /* the decline comes after the abandonment time */
 } Raw;
 
-static void
-send_line (RawClient *client, const char *line)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!raw_client_send (client, line, &error))
-    g_debug ("not sent: %s", error->message);
-}
-
-static char *
-expect (RawClient *client, const char *prefix)
-{
-  for (;;)
-    {
-      g_autoptr (GError) error = NULL;
-      char *line = raw_client_read_message (client, &error);
-
-      if (!line)
-        g_error ("expected '%s...', got the end (%s)", prefix, error ? error->message : "");
-      if (g_str_has_prefix (line, prefix))
-        return line;
-      if (!g_str_has_prefix (line, "chat ") && !g_str_has_prefix (line, "used "))
-        g_error ("expected '%s...', got '%s'", prefix, line);
-      g_free (line);
-    }
-}
-
-static SynMessage
-parse (const char *line)
-{
-  SynMessage m;
-  SynParseError error;
-
-  if (!syn_message_parse (line, strlen (line), &m, &error))
-    g_error ("'%s' does not read: %s", line, error.message);
-  return m;
-}
-
-/* The raw side's commit and reveal lines for move at turn. */
-static void
-commitment (Raw *raw, guint turn, const char *move, char **commit, char **reveal)
-{
-  guint8 salt[SYN_PROTOCOL_SALT_SIZE], digest[SYN_PROTOCOL_DIGEST_SIZE];
-  char salt_text[2 * SYN_PROTOCOL_SALT_SIZE + 1], digest_text[2 * SYN_PROTOCOL_DIGEST_SIZE + 1];
-
-  for (gsize i = 0; i < sizeof salt; i++)
-    salt[i] = (guint8) g_random_int ();
-  syn_protocol_hex (salt, sizeof salt, salt_text);
-  syn_protocol_commitment (raw->id, turn, raw->colour, move, salt, digest);
-  syn_protocol_hex (digest, sizeof digest, digest_text);
-  *commit = g_strdup_printf ("commit %u %s 0\n", turn, digest_text);
-  *reveal = g_strdup_printf ("reveal %u %s %s\n", turn, move, salt_text);
-}
+/* What may come before the message a case expects: chat, and the other side's raise of a
+ * time this side reported (docs/protocol.md, Clocks). */
+static const char *const passing[] = { "chat ", "used ", NULL };
 
 static RawClient *
 guest_connect (Raw *raw)
@@ -99,55 +49,19 @@ guest_connect (Raw *raw)
   RawClient *client = raw_client_connect ("127.0.0.1", raw->port, raw->identity, &error);
 
   g_assert_no_error (error);
-  send_line (client, "hello synchess 2 Mallory\n");
-  g_free (expect (client, "hello synchess 2"));
+  raw_client_sendf_if_open (client, "hello synchess 2 Mallory\n");
+  g_free (raw_client_expect (client, "hello synchess 2", passing));
   return client;
-}
-
-static gboolean
-accept_any_cb (GTlsConnection *connection, GTlsCertificate *certificate,
-               GTlsCertificateFlags errors, gpointer user_data)
-{
-  return TRUE;
 }
 
 static RawClient *
 host_accept (Raw *raw)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GSocketConnection) connection
-      = g_socket_listener_accept (raw->listener, NULL, NULL, &error);
-  RawClient *client = g_new0 (RawClient, 1);
+  RawClient *client = raw_client_accept (raw->listener, raw->identity);
 
-  g_assert_no_error (error);
-  g_socket_set_timeout (g_socket_connection_get_socket (connection), 15);
-  client->connection = g_object_ref (connection);
-  client->stream = g_tls_server_connection_new (
-      G_IO_STREAM (connection), syn_identity_get_certificate (raw->identity), &error);
-  g_assert_no_error (error);
-  g_object_set (client->stream, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
-  g_signal_connect (client->stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
-  g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (client->stream), NULL, &error));
-  g_assert_no_error (error);
-  client->in = g_data_input_stream_new (g_io_stream_get_input_stream (client->stream));
-  g_data_input_stream_set_newline_type (client->in, G_DATA_STREAM_NEWLINE_TYPE_LF);
-  client->out = g_object_ref (g_io_stream_get_output_stream (client->stream));
-  send_line (client, "hello synchess 2 Mallory\n");
-  g_free (expect (client, "hello synchess 2"));
+  raw_client_sendf_if_open (client, "hello synchess 2 Mallory\n");
+  g_free (raw_client_expect (client, "hello synchess 2", passing));
   return client;
-}
-
-static SynGame *
-saved_game (const char *id)
-{
-  g_autoptr (GFile) dir = syn_record_autosave_dir ();
-  g_autofree char *name = g_strconcat (id, ".synchess", NULL);
-  g_autoptr (GFile) file = g_file_get_child (dir, name);
-  g_autoptr (GError) error = NULL;
-  SynGame *game = syn_record_load (file, &error);
-
-  g_assert_no_error (error);
-  return game;
 }
 
 static void
@@ -185,40 +99,40 @@ guest_misses_the_end (gpointer data)
 {
   Raw *raw = data;
   g_autoptr (RawClient) client = guest_connect (raw);
-  g_autofree char *options = expect (client, "options ");
+  g_autofree char *options = raw_client_expect (client, "options ", passing);
   g_autofree char *commit = NULL, *reveal = NULL, *host_reveal = NULL, *again = NULL;
   g_autofree char *resume = NULL, *next = NULL;
   SynMessage m;
 
-  g_strlcpy (raw->id, parse (options).id, sizeof raw->id);
-  send_line (client, "accept fog=no\n");
-  commitment (raw, 0, "e8d8", &commit, &reveal);
-  g_free (expect (client, "commit 0 "));
-  send_line (client, commit);
-  host_reveal = expect (client, "reveal 0 ");
+  g_strlcpy (raw->id, net_test_parse (options).id, sizeof raw->id);
+  raw_client_sendf_if_open (client, "accept fog=no\n");
+  net_test_commitment (raw->id, 0, raw->colour, "e8d8", &commit, &reveal);
+  g_free (raw_client_expect (client, "commit 0 ", passing));
+  raw_client_sendf_if_open (client, "%s", commit);
+  host_reveal = raw_client_expect (client, "reveal 0 ", passing);
   /* Our reveal ends the game at the host; we leave before reading anything more, as if the
    * connection broke before the host's reveal arrived. */
-  send_line (client, reveal);
+  raw_client_sendf_if_open (client, "%s", reveal);
   g_usleep (200 * 1000);
   g_clear_pointer (&client, raw_client_free);
 
   client = guest_connect (raw);
-  resume = expect (client, "resume ");
-  m = parse (resume);
+  resume = raw_client_expect (client, "resume ", passing);
+  m = net_test_parse (resume);
   g_assert_cmpstr (m.id, ==, raw->id);
   g_assert_cmpuint (m.turns, ==, 1);
   g_assert_true (m.has_previous);
-  send_line (client, "accept turns=0\n");
+  raw_client_sendf_if_open (client, "accept turns=0\n");
   /* The host's reveal of the last turn, exactly as the first time, then a new game. */
-  again = expect (client, "reveal 0 ");
+  again = raw_client_expect (client, "reveal 0 ", passing);
   g_assert_cmpstr (again, ==, host_reveal);
-  next = expect (client, "options ");
-  g_assert_cmpstr (parse (next).id, !=, raw->id);
+  next = raw_client_expect (client, "options ", passing);
+  g_assert_cmpstr (net_test_parse (next).id, !=, raw->id);
   g_clear_pointer (&client, raw_client_free);
 
   /* The end is held by both: the game is not proposed again. */
   client = guest_connect (raw);
-  g_free (expect (client, "options "));
+  g_free (raw_client_expect (client, "options ", passing));
   return NULL;
 }
 
@@ -237,7 +151,7 @@ test_host_ahead (void)
   syn_peer_close (host);
   net_test_spin (50);
 
-  saved = saved_game (raw.id);
+  saved = net_test_saved_game (raw.id);
   g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
   g_assert_true (syn_game_is_over (saved));
   g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_DRAW);
@@ -267,18 +181,6 @@ on_guest_disconnected_cb (SynPeer *peer, const GError *error, Reconnect *r)
   syn_peer_connect_async (peer, "127.0.0.1", r->raw->port, NULL, on_connected_cb, NULL);
 }
 
-static void
-saved_digest (const char *id, guint turns, char hex[2 * SYN_PROTOCOL_DIGEST_SIZE + 1])
-{
-  g_autoptr (SynGame) game = saved_game (id);
-  g_autoptr (SynGame) prefix = syn_net_game_prefix (game, turns, NULL);
-  guint8 digest[SYN_PROTOCOL_DIGEST_SIZE];
-
-  g_assert_nonnull (prefix);
-  syn_net_game_digest (prefix, digest);
-  syn_protocol_hex (digest, sizeof digest, hex);
-}
-
 static gpointer
 host_misses_the_end (gpointer data)
 {
@@ -292,28 +194,28 @@ host_misses_the_end (gpointer data)
   line = g_strdup_printf ("options id=%s variant=psc tc=- fog=no colour=white date=2026.01.01 "
                           "fen=%s\n",
                           raw->id, LAST_TURN_WIRE_FEN);
-  send_line (client, line);
-  g_free (expect (client, "accept fog=no"));
-  commitment (raw, 0, "e1d1", &commit, &reveal);
-  g_free (expect (client, "commit 0 "));
-  send_line (client, commit);
-  guest_reveal = expect (client, "reveal 0 ");
+  raw_client_sendf_if_open (client, "%s", line);
+  g_free (raw_client_expect (client, "accept fog=no", passing));
+  net_test_commitment (raw->id, 0, raw->colour, "e1d1", &commit, &reveal);
+  g_free (raw_client_expect (client, "commit 0 ", passing));
+  raw_client_sendf_if_open (client, "%s", commit);
+  guest_reveal = raw_client_expect (client, "reveal 0 ", passing);
   /* Our reveal ends the game at the guest; the connection breaks before we play the turn. */
-  send_line (client, reveal);
+  raw_client_sendf_if_open (client, "%s", reveal);
   g_usleep (300 * 1000);
   g_clear_pointer (&client, raw_client_free);
 
   client = host_accept (raw);
-  saved_digest (raw->id, 0, digest);
+  net_test_saved_digest (raw->id, 0, digest);
   g_free (line);
   line = g_strdup_printf ("resume id=%s colour=white turns=0 digest=%s\n", raw->id, digest);
-  send_line (client, line);
+  raw_client_sendf_if_open (client, "%s", line);
   /* Before: "decline no such unfinished game here", the host's game left at "*". */
-  answer = expect (client, "accept ");
+  answer = raw_client_expect (client, "accept ", passing);
   g_assert_cmpstr (answer, ==, "accept turns=1");
-  again = expect (client, "reveal 0 ");
+  again = raw_client_expect (client, "reveal 0 ", passing);
   g_assert_cmpstr (again, ==, guest_reveal);
-  send_line (client, "bye\n");
+  raw_client_sendf_if_open (client, "bye\n");
   g_usleep (100 * 1000);
   return NULL;
 }
@@ -348,7 +250,7 @@ test_guest_ahead (void)
   g_socket_listener_close (raw.listener);
   g_object_unref (raw.listener);
 
-  saved = saved_game (raw.id);
+  saved = net_test_saved_game (raw.id);
   g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
   g_assert_true (syn_game_is_over (saved));
   g_assert_cmpint (syn_game_get_result (saved), ==, SYN_RESULT_DRAW);
@@ -422,33 +324,44 @@ test_pair_last_turn (gconstpointer data)
 
 /* A guest declines to resume the game it was losing -------------------------------------- */
 
+/* The guest joins and plays its first turn, e7e6, as far as the host's commitment to the
+ * next; returns its connection. */
+static RawClient *
+guest_plays_first_turn (Raw *raw)
+{
+  RawClient *client = guest_connect (raw);
+  g_autofree char *options = raw_client_expect (client, "options ", passing);
+  g_autofree char *commit = NULL, *reveal = NULL;
+
+  g_strlcpy (raw->id, net_test_parse (options).id, sizeof raw->id);
+  raw_client_sendf_if_open (client, "accept fog=no\n");
+  net_test_commitment (raw->id, 0, raw->colour, "e7e6", &commit, &reveal);
+  g_free (raw_client_expect (client, "commit 0 ", passing));
+  raw_client_sendf_if_open (client, "%s", commit);
+  g_free (raw_client_expect (client, "reveal 0 ", passing));
+  raw_client_sendf_if_open (client, "%s", reveal);
+  g_free (raw_client_expect (client, "commit 1 ", passing));
+  return client;
+}
+
 static gpointer
 guest_declines (gpointer data)
 {
   Raw *raw = data;
-  g_autoptr (RawClient) client = guest_connect (raw);
-  g_autofree char *options = expect (client, "options ");
-  g_autofree char *commit = NULL, *reveal = NULL, *resume = NULL, *next = NULL;
+  g_autoptr (RawClient) client = NULL;
+  g_autofree char *resume = NULL, *next = NULL;
 
-  g_strlcpy (raw->id, parse (options).id, sizeof raw->id);
-  send_line (client, "accept fog=no\n");
-  commitment (raw, 0, "e7e6", &commit, &reveal);
-  g_free (expect (client, "commit 0 "));
-  send_line (client, commit);
-  g_free (expect (client, "reveal 0 "));
-  send_line (client, reveal);
-  g_free (expect (client, "commit 1 "));
   /* Gone in the middle of the game, then back, saying it holds no such game. */
-  g_clear_pointer (&client, raw_client_free);
+  raw_client_free (guest_plays_first_turn (raw));
   if (raw->decline_late)
     g_usleep (600 * 1000);
 
   client = guest_connect (raw);
-  resume = expect (client, "resume ");
-  g_assert_cmpstr (parse (resume).id, ==, raw->id);
-  send_line (client, "decline no such unfinished game here\n");
-  next = expect (client, "options ");
-  g_assert_cmpstr (parse (next).id, !=, raw->id);
+  resume = raw_client_expect (client, "resume ", passing);
+  g_assert_cmpstr (net_test_parse (resume).id, ==, raw->id);
+  raw_client_sendf_if_open (client, "decline no such unfinished game here\n");
+  next = raw_client_expect (client, "options ", passing);
+  g_assert_cmpstr (net_test_parse (next).id, !=, raw->id);
   g_clear_pointer (&client, raw_client_free);
   return NULL;
 }
@@ -474,7 +387,7 @@ test_decline (gconstpointer data)
   syn_peer_close (host);
   net_test_spin (50);
 
-  saved = saved_game (raw.id);
+  saved = net_test_saved_game (raw.id);
   g_assert_cmpuint (syn_game_get_n_turns (saved), ==, 1);
   if (late)
     {
@@ -492,20 +405,7 @@ test_decline (gconstpointer data)
 static gpointer
 guest_plays_a_turn_and_goes (gpointer data)
 {
-  Raw *raw = data;
-  g_autoptr (RawClient) client = guest_connect (raw);
-  g_autofree char *options = expect (client, "options ");
-  g_autofree char *commit = NULL, *reveal = NULL;
-
-  g_strlcpy (raw->id, parse (options).id, sizeof raw->id);
-  send_line (client, "accept fog=no\n");
-  commitment (raw, 0, "e7e6", &commit, &reveal);
-  g_free (expect (client, "commit 0 "));
-  send_line (client, commit);
-  g_free (expect (client, "reveal 0 "));
-  send_line (client, reveal);
-  g_free (expect (client, "commit 1 "));
-  g_clear_pointer (&client, raw_client_free);
+  raw_client_free (guest_plays_first_turn (data));
   return NULL;
 }
 
@@ -514,10 +414,10 @@ guest_expects_resume (gpointer data)
 {
   Raw *raw = data;
   g_autoptr (RawClient) client = guest_connect (raw);
-  g_autofree char *resume = expect (client, "resume ");
+  g_autofree char *resume = raw_client_expect (client, "resume ", passing);
 
-  g_assert_cmpstr (parse (resume).id, ==, raw->id);
-  send_line (client, "bye\n");
+  g_assert_cmpstr (net_test_parse (resume).id, ==, raw->id);
+  raw_client_sendf_if_open (client, "bye\n");
   return NULL;
 }
 
@@ -527,8 +427,8 @@ guest_expects_options (gpointer data)
   Raw *raw = data;
   g_autoptr (RawClient) client = guest_connect (raw);
 
-  g_free (expect (client, "options "));
-  send_line (client, "bye\n");
+  g_free (raw_client_expect (client, "options ", passing));
+  raw_client_sendf_if_open (client, "bye\n");
   return NULL;
 }
 

@@ -39,7 +39,7 @@ typedef enum
    * check the host's turn sent again, so it declines, and the host offers a new game. A turn
    * apart as a broken connection leaves it is brought forward: see test_turn_apart(). */
   GUEST_A_TURN_BEHIND,
-  GUEST_LOG_BEHIND,    /* restarts with an audit log that lacks the last turn: a new game */
+  GUEST_LOG_BEHIND, /* restarts with an audit log that lacks the last turn: a new game */
 } Interruption;
 
 typedef struct
@@ -60,46 +60,6 @@ static const Case cases[] = {
   { "/net/tx-resume/r17-log-behind-starts-anew", GUEST_LOG_BEHIND, FALSE },
 };
 
-typedef struct
-{
-  guint audits;
-  guint clean;
-} AuditCount;
-
-static void
-on_audit_completed_cb (SynPeer *peer, gboolean clean, const char *why, AuditCount *count)
-{
-  if (!clean)
-    g_test_message ("%s's audit: %s", syn_peer_is_host (peer) ? "host" : "guest", why);
-  count->audits++;
-  count->clean += clean;
-}
-
-static void
-wait_until (gboolean (*done) (NetPair *), NetPair *pair, const char *what)
-{
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-
-  while (!done (pair))
-    {
-      if (g_get_monotonic_time () > deadline)
-        g_error ("timed out waiting for %s", what);
-      net_test_spin (5);
-    }
-}
-
-static gboolean
-both_paused_at_drop (NetPair *pair)
-{
-  SynGame *host_game = syn_peer_get_game (pair->host);
-  SynGame *guest_game = syn_peer_get_game (pair->guest);
-
-  g_assert_false (syn_game_is_over (host_game));
-  return pair->host_bot->paused && pair->guest_bot->paused
-         && syn_game_get_n_turns (host_game) == DROP_AT
-         && syn_game_get_n_turns (guest_game) == DROP_AT;
-}
-
 static gboolean
 both_paused_at_turn (NetPair *pair)
 {
@@ -110,6 +70,16 @@ both_paused_at_turn (NetPair *pair)
   return pair->host_bot->paused && pair->guest_bot->paused
          && syn_game_get_n_turns (host_game) == pair->host_bot->stop_at_turn
          && syn_game_get_n_turns (guest_game) == pair->guest_bot->stop_at_turn;
+}
+
+/* Connects the pair and lets both play until they pause at their stop_at_turn; returns the
+ * id of their game. */
+static char *
+play_to_the_break (NetPair *pair)
+{
+  net_pair_connect (pair);
+  net_pair_wait (pair, both_paused_at_turn, "the turn of the break");
+  return g_strdup (syn_game_get_id (syn_peer_get_game (pair->host)));
 }
 
 /* Both sides' commitments of the turn that waits are in: the mover's side holds the other's. */
@@ -129,16 +99,43 @@ both_disconnected (NetPair *pair)
   return pair->host_bot->disconnected && pair->guest_bot->disconnected;
 }
 
-static gboolean
-both_over (NetPair *pair)
+/* Connects the pair again after the break, counting the audits to come; both bots wait, no
+ * longer held to a turn, until they are let go. */
+static void
+connect_again (NetPair *pair, NetAuditCount *audits)
 {
-  return pair->host_bot->games_over > 0 && pair->guest_bot->games_over > 0;
+  net_audit_count_connect (audits, pair);
+  pair->host_bot->paused = pair->guest_bot->paused = TRUE;
+  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
+  net_pair_connect (pair);
 }
 
-static gboolean
-over_or_capped (NetPair *pair)
+/* Lets both bots play on from where they wait to the end (or to their cap, where the host
+ * resigns); both audits find the game clean, both sides agree on its end, and both referees
+ * hold the same game, the host's of which is returned. */
+static SynGame *
+play_out_audited (NetPair *pair, NetAuditCount *audits)
 {
-  return both_over (pair) || (pair->host_bot->paused && pair->guest_bot->paused);
+  SynGame *host_game = syn_peer_get_game (pair->host);
+  SynGame *guest_game = syn_peer_get_game (pair->guest);
+  SynGame *host_referee, *guest_referee;
+
+  net_bot_resume (pair->host_bot);
+  net_bot_resume (pair->guest_bot);
+  net_pair_play_out (pair);
+  net_audit_count_wait (audits, pair);
+  g_assert_cmpuint (audits->audits, ==, 2);
+  g_assert_cmpuint (audits->clean, ==, 2);
+  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
+  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
+  g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
+  g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
+  host_referee = syn_peer_get_referee_game (pair->host);
+  guest_referee = syn_peer_get_referee_game (pair->guest);
+  g_assert_nonnull (host_referee);
+  g_assert_nonnull (guest_referee);
+  net_assert_same_game (host_referee, guest_referee);
+  return host_referee;
 }
 
 static gboolean
@@ -187,6 +184,32 @@ assert_player_record (const char *path, SynColour local)
   g_assert_cmpuint (turns, >=, DROP_AT - 1);
 }
 
+/* The host's (host) or guest's program starts again on its own identity: a new peer with a
+ * new bot, the host listening again. */
+static void
+start_again (NetPair *pair, gboolean host, const SynPeerOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (host)
+    {
+      g_clear_pointer (&pair->host_bot, net_bot_free);
+      g_clear_object (&pair->host);
+      pair->host = syn_peer_new (pair->host_identity, "Host player");
+      syn_peer_set_options (pair->host, options);
+      g_assert_true (syn_peer_listen (pair->host, pair->address, 0, &error));
+      g_assert_no_error (error);
+      pair->host_bot = net_bot_new (pair->host, 3001);
+    }
+  else
+    {
+      g_clear_pointer (&pair->guest_bot, net_bot_free);
+      g_clear_object (&pair->guest);
+      pair->guest = syn_peer_new (pair->guest_identity, "Guest player");
+      pair->guest_bot = net_bot_new (pair->guest, 3002);
+    }
+}
+
 /* The interrupted program starts again: nothing in memory, its game in the autosave folder
  * (cut back a turn when it missed the end of the last one). */
 static void
@@ -218,23 +241,7 @@ restart (NetPair *pair, Interruption how, const SynPeerOptions *options)
     }
   syn_peer_close (peer);
   net_test_spin (20);
-  if (host)
-    {
-      g_clear_pointer (&pair->host_bot, net_bot_free);
-      g_clear_object (&pair->host);
-      pair->host = syn_peer_new (pair->host_identity, "Host player");
-      syn_peer_set_options (pair->host, options);
-      g_assert_true (syn_peer_listen (pair->host, pair->address, 0, &error));
-      g_assert_no_error (error);
-      pair->host_bot = net_bot_new (pair->host, 3001);
-    }
-  else
-    {
-      g_clear_pointer (&pair->guest_bot, net_bot_free);
-      g_clear_object (&pair->guest);
-      pair->guest = syn_peer_new (pair->guest_identity, "Guest player");
-      pair->guest_bot = net_bot_new (pair->guest, 3002);
-    }
+  start_again (pair, host, options);
 }
 
 /* How many of the other side's turns this side saw commit. */
@@ -255,10 +262,10 @@ test_resume (gconstpointer data)
   Interruption how = test_case->how;
   SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
   g_autoptr (NetPair) pair = NULL;
-  AuditCount audits = { 0 };
+  NetAuditCount audits = { 0 };
   g_autofree char *id = NULL;
   g_autoptr (GError) error = NULL;
-  SynGame *host_game, *guest_game, *host_referee, *guest_referee;
+  SynGame *host_game, *guest_game, *host_referee;
   /* A game a turn apart is never cut back (docs/protocol.md, "Resuming"), and a side that
    * holds nothing to check the missed turn with declines: the host offers a new game. */
   gboolean new_game = how == GUEST_LOG_BEHIND || how == GUEST_A_TURN_BEHIND;
@@ -273,29 +280,23 @@ test_resume (gconstpointer data)
   if (restarts (how))
     syn_peer_set_autosave (host_restarts (how) ? pair->host : pair->guest, TRUE);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = DROP_AT;
-  net_pair_connect (pair);
-  wait_until (both_paused_at_drop, pair, "the turn of the break");
+  id = play_to_the_break (pair);
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
-  id = g_strdup (syn_game_get_id (host_game));
   commits_before = count_sealed_commits (host_game, syn_peer_get_colour (pair->host))
                    + count_sealed_commits (guest_game, syn_peer_get_colour (pair->guest));
   /* Each holds its own moves, yet both hold the same public record (TX-R15). */
   net_assert_same_game (host_game, guest_game);
 
   syn_peer_drop_connection (how == HOST_DROPS ? pair->host : pair->guest);
-  wait_until (both_disconnected, pair, "both to notice the break");
+  net_pair_wait (pair, both_disconnected, "both to notice the break");
   g_assert_cmpuint (syn_game_get_n_turns (syn_peer_get_game (pair->host)), ==, DROP_AT);
   g_assert_false (syn_peer_has_chosen (pair->host));
   g_assert_false (syn_peer_has_chosen (pair->guest));
   if (restarts (how))
     restart (pair, how, &options);
 
-  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
-  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
-  pair->host_bot->paused = pair->guest_bot->paused = TRUE;
-  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
-  net_pair_connect (pair);
+  connect_again (pair, &audits);
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
   if (new_game)
@@ -315,38 +316,10 @@ test_resume (gconstpointer data)
   g_assert_cmpuint (syn_game_get_state (guest_game)->rules.tx.hidden, ==,
                     1u << syn_peer_get_colour (pair->host));
 
-  pair->host_bot->paused = pair->guest_bot->paused = FALSE;
-  net_bot_poke (pair->host_bot);
-  net_bot_poke (pair->guest_bot);
-  wait_until (over_or_capped, pair, "the game or its cap");
-  if (!both_over (pair))
-    {
-      g_assert_true (syn_peer_resign (pair->host, &error));
-      g_assert_no_error (error);
-      wait_until (both_over, pair, "the resignation");
-    }
-  {
-    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-    while (audits.audits < 2 && g_get_monotonic_time () < deadline)
-      net_test_spin (5);
-  }
-  g_signal_handlers_disconnect_by_data (pair->host, &audits);
-  g_signal_handlers_disconnect_by_data (pair->guest, &audits);
-
   /* TX-R17: the audit replays the game from its start, the turns before the break too. */
-  g_assert_cmpuint (audits.audits, ==, 2);
-  g_assert_cmpuint (audits.clean, ==, 2);
-  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
-  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
-  g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
-  g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
+  host_referee = play_out_audited (pair, &audits);
   g_assert_cmpuint (syn_game_get_n_turns (host_game), >, resumed_at);
-  host_referee = syn_peer_get_referee_game (pair->host);
-  guest_referee = syn_peer_get_referee_game (pair->guest);
-  g_assert_nonnull (host_referee);
-  g_assert_nonnull (guest_referee);
   g_assert_cmpuint (syn_game_get_start (host_referee)->rules.tx.hidden, ==, 0);
-  net_assert_same_game (host_referee, guest_referee);
   g_assert_cmpint (syn_game_get_result (host_referee), ==, syn_game_get_result (host_game));
 
   /* The program that saves its games saved the referee's record over its player's, which
@@ -551,7 +524,8 @@ test_audit_log_fifo (void)
 {
   g_autoptr (GFile) dir = syn_record_autosave_dir ();
   g_autofree char *dir_path = g_file_get_path (dir);
-  g_autofree char *path = g_build_filename (dir_path, "2026-11-26-000000-fifo.synchess-audit", NULL);
+  g_autofree char *path
+      = g_build_filename (dir_path, "2026-11-26-000000-fifo.synchess-audit", NULL);
   LogLoad load = { FALSE, NULL };
   GThread *thread;
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
@@ -681,29 +655,11 @@ on_waiter_state_cb (SynPeer *peer, int state, Apart *apart)
 static void
 new_program (NetPair *pair, gboolean host, const SynPeerOptions *options, Apart *apart)
 {
-  g_autoptr (GError) error = NULL;
-
   syn_peer_close (host ? pair->host : pair->guest);
   net_test_spin (20);
   /* The mover stopped as its sealed left: what it had saved by then is all it holds. */
   restore_copies (apart);
-  if (host)
-    {
-      g_clear_pointer (&pair->host_bot, net_bot_free);
-      g_clear_object (&pair->host);
-      pair->host = syn_peer_new (pair->host_identity, "Host player");
-      syn_peer_set_options (pair->host, options);
-      g_assert_true (syn_peer_listen (pair->host, pair->address, 0, &error));
-      g_assert_no_error (error);
-      pair->host_bot = net_bot_new (pair->host, 3001);
-    }
-  else
-    {
-      g_clear_pointer (&pair->guest_bot, net_bot_free);
-      g_clear_object (&pair->guest);
-      pair->guest = syn_peer_new (pair->guest_identity, "Guest player");
-      pair->guest_bot = net_bot_new (pair->guest, 3002);
-    }
+  start_again (pair, host, options);
 }
 
 static void
@@ -715,13 +671,13 @@ test_turn_apart (gconstpointer data)
   guint turns = c->host_moves ? DROP_AT : DROP_AT + 1;
   g_autoptr (NetPair) pair = NULL;
   Apart apart = { .turns = turns, .copies = g_ptr_array_new () };
-  AuditCount audits = { 0 };
+  NetAuditCount audits = { 0 };
   g_autoptr (GError) error = NULL;
   g_autofree char *id = NULL;
   SynPeer *mover, *waiter;
   NetBot *mover_bot;
   gboolean host_behind;
-  SynGame *host_game, *guest_game, *host_referee, *guest_referee;
+  SynGame *host_game, *guest_game, *host_referee;
 
   if (c->timed)
     options.tc = (SynTimeControl){ 120000, 1000 };
@@ -730,11 +686,9 @@ test_turn_apart (gconstpointer data)
   if (c->restarts)
     syn_peer_set_autosave (host_behind ? pair->host : pair->guest, TRUE);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = turns;
-  net_pair_connect (pair);
-  wait_until (both_paused_at_turn, pair, "the turn of the break");
+  id = play_to_the_break (pair);
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
-  id = g_strdup (syn_game_get_id (host_game));
   apart.id = id;
   g_assert_cmpuint (syn_game_get_n_turns (host_game), ==, turns);
   g_assert_cmpuint (syn_game_get_n_turns (guest_game), ==, turns);
@@ -744,7 +698,7 @@ test_turn_apart (gconstpointer data)
   g_assert_cmpint (syn_game_get_state (syn_peer_get_game (mover))->board.side_to_move, ==,
                    syn_peer_get_colour (mover));
   /* The side that waits committed to "-" at once. */
-  wait_until (mover_sees_waiter_commit, pair, "the waiting side's commitment");
+  net_pair_wait (pair, mover_sees_waiter_commit, "the waiting side's commitment");
 
   apart.ahead = c->mover_ahead ? mover : waiter;
   apart.behind = c->mover_ahead ? waiter : mover;
@@ -753,16 +707,15 @@ test_turn_apart (gconstpointer data)
   else
     g_signal_connect (waiter, "opponent-state-changed", G_CALLBACK (on_mover_sealed_cb), &apart);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = turns + 1;
-  mover_bot->paused = FALSE;
-  net_bot_poke (mover_bot);
+  net_bot_resume (mover_bot);
   if (!c->mover_ahead)
     {
       /* The turn ends on both sides; then the connection breaks, and the mover starts again
        * from what it had saved when its sealed left: the waiting side's reveal never read. */
-      wait_until (both_paused_at_turn, pair, "the turn to end");
+      net_pair_wait (pair, both_paused_at_turn, "the turn to end");
       syn_peer_drop_connection (waiter);
     }
-  wait_until (both_disconnected, pair, "both to notice the break");
+  net_pair_wait (pair, both_disconnected, "both to notice the break");
   g_signal_handlers_disconnect_by_data (waiter, &apart);
   g_assert_cmpuint (syn_game_get_n_turns (syn_peer_get_game (apart.ahead)), ==, turns + 1);
   if (c->mover_ahead)
@@ -783,11 +736,7 @@ test_turn_apart (gconstpointer data)
   g_ptr_array_unref (apart.copies);
 
   /* Connected again, the side behind is brought forward. */
-  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
-  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
-  pair->host_bot->paused = pair->guest_bot->paused = TRUE;
-  pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
-  net_pair_connect (pair);
+  connect_again (pair, &audits);
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
   g_assert_cmpstr (syn_game_get_id (host_game), ==, id);
@@ -805,36 +754,8 @@ test_turn_apart (gconstpointer data)
   g_assert_cmpuint (pair->host_bot->errors, ==, 0);
   g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
 
-  pair->host_bot->paused = pair->guest_bot->paused = FALSE;
-  net_bot_poke (pair->host_bot);
-  net_bot_poke (pair->guest_bot);
-  wait_until (over_or_capped, pair, "the game or its cap");
-  if (!both_over (pair))
-    {
-      g_assert_true (syn_peer_resign (pair->host, &error));
-      g_assert_no_error (error);
-      wait_until (both_over, pair, "the resignation");
-    }
-  {
-    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-    while (audits.audits < 2 && g_get_monotonic_time () < deadline)
-      net_test_spin (5);
-  }
-  g_signal_handlers_disconnect_by_data (pair->host, &audits);
-  g_signal_handlers_disconnect_by_data (pair->guest, &audits);
-
   /* TX-R17: the audit replays the whole game, the turn brought forward too. */
-  g_assert_cmpuint (audits.audits, ==, 2);
-  g_assert_cmpuint (audits.clean, ==, 2);
-  g_assert_cmpuint (pair->host_bot->errors, ==, 0);
-  g_assert_cmpuint (pair->guest_bot->errors, ==, 0);
-  g_assert_cmpint (syn_game_get_result (host_game), ==, syn_game_get_result (guest_game));
-  g_assert_cmpstr (syn_game_get_reason (host_game), ==, syn_game_get_reason (guest_game));
-  host_referee = syn_peer_get_referee_game (pair->host);
-  guest_referee = syn_peer_get_referee_game (pair->guest);
-  g_assert_nonnull (host_referee);
-  g_assert_nonnull (guest_referee);
-  net_assert_same_game (host_referee, guest_referee);
+  host_referee = play_out_audited (pair, &audits);
   if (c->restarts)
     {
       g_autofree char *record = autosave_path (id, ".synchess");

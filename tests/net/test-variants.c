@@ -55,31 +55,6 @@ on_game_started_cb (SynPeer *peer, gboolean resumed, StepCount *count)
 }
 
 static void
-wait_for (gboolean (*done) (NetPair *), NetPair *pair, const char *what)
-{
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-
-  while (!done (pair))
-    {
-      if (g_get_monotonic_time () > deadline)
-        g_error ("timed out waiting for %s", what);
-      net_test_spin (5);
-    }
-}
-
-static gboolean
-both_over (NetPair *pair)
-{
-  return pair->host_bot->games_over > 0 && pair->guest_bot->games_over > 0;
-}
-
-static gboolean
-over_or_capped (NetPair *pair)
-{
-  return both_over (pair) || (pair->host_bot->paused && pair->guest_bot->paused);
-}
-
-static void
 test_game (gconstpointer data)
 {
   const SynVariant *variant = syn_variant_lookup (data);
@@ -87,7 +62,6 @@ test_game (gconstpointer data)
   g_autoptr (NetPair) pair = NULL;
   StepCount count = { 0 };
   SynGame *host_game, *guest_game;
-  g_autoptr (GError) error = NULL;
 
   g_assert_nonnull (variant);
   pair = net_pair_new ("127.0.0.1", &options);
@@ -95,13 +69,7 @@ test_game (gconstpointer data)
   g_signal_connect (pair->host, "game-started", G_CALLBACK (on_game_started_cb), &count);
   g_signal_connect (pair->host, "turn-completed", G_CALLBACK (on_turn_completed_cb), &count);
   net_pair_connect (pair);
-  wait_for (over_or_capped, pair, "the game or its cap");
-  if (!both_over (pair))
-    {
-      g_assert_true (syn_peer_resign (pair->host, &error));
-      g_assert_no_error (error);
-      wait_for (both_over, pair, "the resignation");
-    }
+  net_pair_play_out (pair);
   g_signal_handlers_disconnect_by_data (pair->host, &count);
 
   host_game = syn_peer_get_game (pair->host);
@@ -153,7 +121,7 @@ test_hutnik_seeds_differ (void)
       net_assert_same_game (host_game, guest_game);
       g_assert_true (syn_peer_resign (pair->host, &error));
       g_assert_no_error (error);
-      wait_for (both_over, pair, "the resignation");
+      net_pair_wait (pair, net_pair_both_over, "the resignation");
       pair->host_bot->games_over = pair->guest_bot->games_over = 0;
     }
   g_assert_cmphex (seeds[0], !=, seeds[1]);
@@ -170,21 +138,6 @@ test_draws_lots_matches_table (void)
 }
 
 /* Transactional (TX-R15 to R17) ---------------------------------------------------------- */
-
-typedef struct
-{
-  guint audits;
-  guint clean;
-} AuditCount;
-
-static void
-on_audit_completed_cb (SynPeer *peer, gboolean clean, const char *why, AuditCount *count)
-{
-  if (!clean)
-    g_test_message ("audit: %s", why);
-  count->audits++;
-  count->clean += clean;
-}
 
 /* How many of the other side's turns this side saw commit, and that it saw none otherwise. */
 static guint
@@ -215,32 +168,18 @@ test_transactional_game (gconstpointer start_fen)
 {
   SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
   g_autoptr (NetPair) pair = NULL;
-  AuditCount audits = { 0 };
+  NetAuditCount audits = { 0 };
   SynGame *host_game, *guest_game;
   SynColour host_colour, guest_colour;
-  g_autoptr (GError) error = NULL;
 
   if (start_fen)
     g_strlcpy (options.start_fen, start_fen, sizeof options.start_fen);
   pair = net_pair_new ("127.0.0.1", &options);
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = MAX_STEPS;
-  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
-  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), &audits);
+  net_audit_count_connect (&audits, pair);
   net_pair_connect (pair);
-  wait_for (over_or_capped, pair, "the game or its cap");
-  if (!both_over (pair))
-    {
-      g_assert_true (syn_peer_resign (pair->host, &error));
-      g_assert_no_error (error);
-      wait_for (both_over, pair, "the resignation");
-    }
-  {
-    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-    while (audits.audits < 2 && g_get_monotonic_time () < deadline)
-      net_test_spin (5);
-  }
-  g_signal_handlers_disconnect_by_data (pair->host, &audits);
-  g_signal_handlers_disconnect_by_data (pair->guest, &audits);
+  net_pair_play_out (pair);
+  net_audit_count_wait (&audits, pair);
 
   host_game = syn_peer_get_game (pair->host);
   guest_game = syn_peer_get_game (pair->guest);
@@ -294,12 +233,12 @@ test_transactional_audit_cut_off (void)
 
   pair->host_bot->stop_at_turn = pair->guest_bot->stop_at_turn = 6;
   net_pair_connect (pair);
-  wait_for (over_or_capped, pair, "six turns");
+  net_pair_wait (pair, net_pair_over_or_capped, "six turns");
   /* The host hangs up as soon as its game is over, before the guest's audit is read. */
   g_signal_connect (pair->host, "game-over", G_CALLBACK (on_game_over_hang_up_cb), NULL);
   g_assert_true (syn_peer_resign (pair->host, &error));
   g_assert_no_error (error);
-  wait_for (host_disconnected, pair, "the host's hang-up");
+  net_pair_wait (pair, host_disconnected, "the host's hang-up");
   g_assert_true (syn_game_is_over (syn_peer_get_game (pair->host)));
   g_assert_cmpstr (syn_game_get_reason (syn_peer_get_game (pair->host)), ==, "resignation");
   g_assert_nonnull (pair->host_bot->last_error);
