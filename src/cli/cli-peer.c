@@ -509,9 +509,15 @@ on_join_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (!syn_peer_connect_finish (SYN_PEER (source), result, &error))
     {
+      /* The peer's own words speak of invitations. */
       if (player->service && g_error_matches (error, SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER))
-        g_prefix_error (&error, "the host of \"%s\" is not the one that published it: ",
-                        player->service);
+        {
+          g_clear_error (&error);
+          g_set_error (&error, SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER,
+                       "the host of \"%s\" presented another certificate than the one it "
+                       "published: someone may be in between",
+                       player->service);
+        }
       cli_fail (CLI_BAD_INPUT, "cannot join: %s", error->message);
       player->status = CLI_BAD_INPUT;
       g_main_loop_quit (player->loop);

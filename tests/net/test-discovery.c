@@ -1,0 +1,379 @@
+/* test-discovery.c: games on the local network, over a real network: two network
+ * namespaces joined by a veth pair, each with its own D-Bus bus and avahi-daemon
+ * (tests/netns/netns.sh). synchess-cli host publishes in one, browse finds it from the
+ * other in under 3 seconds and join --service plays it to its end; a game published with
+ * another certificate's digest is refused; without a daemon browse says so and fails.
+ *
+ * Copyright 2026 The Synchess Authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "net-test-util.h"
+
+/* How soon a guest must see a game just published (the host's probing included). */
+#define FIND_WITHIN_US (3 * G_USEC_PER_SEC)
+
+static char *test_dir;
+
+typedef struct
+{
+  GSubprocess *process; /* netns.sh: everything is torn down when its stdin closes */
+  char *ns[2];
+  char *bus[2];
+} Network;
+
+static Network *network;
+
+typedef struct
+{
+  GSubprocess *process;
+  GDataInputStream *out, *err;
+  char *dir;
+  GString *err_text;
+  gboolean exited;
+} Cli;
+
+static void
+cli_free (Cli *cli)
+{
+  if (cli->process && !cli->exited)
+    {
+      g_subprocess_force_exit (cli->process);
+      g_subprocess_wait (cli->process, NULL, NULL);
+    }
+  g_clear_object (&cli->out);
+  g_clear_object (&cli->err);
+  g_clear_object (&cli->process);
+  g_string_free (cli->err_text, TRUE);
+  g_free (cli->dir);
+  g_free (cli);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Cli, cli_free)
+
+/* Runs command in namespace side (0 or 1, -1 for none) with that side's bus as the system
+ * bus, or bus when given; synchess-cli gets folders of its own under name. */
+static Cli *
+spawn_in (int side, const char *bus, const char *name, const char *const *command)
+{
+  g_autoptr (GSubprocessLauncher) launcher
+      = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  Cli *cli = g_new0 (Cli, 1);
+  g_autofree char *config = NULL;
+  g_autofree char *data = NULL;
+
+  cli->dir = g_build_filename (test_dir, name, NULL);
+  config = g_build_filename (cli->dir, "config", NULL);
+  data = g_build_filename (cli->dir, "data", NULL);
+  g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
+  g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
+  g_subprocess_launcher_setenv (launcher, "DBUS_SYSTEM_BUS_ADDRESS",
+                                bus ? bus : network->bus[side], TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "G_MESSAGES_DEBUG");
+  if (side >= 0)
+    {
+      g_ptr_array_add (argv, "ip");
+      g_ptr_array_add (argv, "netns");
+      g_ptr_array_add (argv, "exec");
+      g_ptr_array_add (argv, network->ns[side]);
+    }
+  for (guint i = 0; command[i]; i++)
+    g_ptr_array_add (argv, (gpointer) command[i]);
+  g_ptr_array_add (argv, NULL);
+  cli->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  cli->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (cli->process));
+  cli->err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (cli->process));
+  cli->err_text = g_string_new (NULL);
+  return cli;
+}
+
+/* synchess-cli with args, in namespace side. */
+static Cli *
+cli_spawn (int side, const char *bus, const char *name, const char *const *args)
+{
+  g_autoptr (GPtrArray) command = g_ptr_array_new ();
+
+  g_ptr_array_add (command, (gpointer) g_getenv ("SYNCHESS_CLI"));
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (command, (gpointer) args[i]);
+  g_ptr_array_add (command, NULL);
+  return spawn_in (side, bus, name, (const char *const *) command->pdata);
+}
+
+static char *
+cli_read_err_line (Cli *cli)
+{
+  char *line = g_data_input_stream_read_line_utf8 (cli->err, NULL, NULL, NULL);
+
+  if (line)
+    g_string_append_printf (cli->err_text, "%s\n", line);
+  return line;
+}
+
+static guint16
+cli_read_port (Cli *cli)
+{
+  g_autofree char *line = cli_read_err_line (cli);
+  const char *number;
+
+  g_assert_nonnull (line);
+  number = strstr (line, "listening on port ");
+  g_assert_nonnull (number);
+  return (guint16) g_ascii_strtoull (number + strlen ("listening on port "), NULL, 10);
+}
+
+static void
+on_exited_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  *(gboolean *) user_data = TRUE;
+}
+
+/* Waits for the program's end and its status; returns its stdout lines. */
+static GPtrArray *
+cli_wait (Cli *cli, int expected_status)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  gboolean exited = FALSE;
+  char *line;
+
+  g_subprocess_wait_async (cli->process, NULL, on_exited_cb, &exited);
+  while (!exited)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("synchess-cli did not end in time");
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  cli->exited = TRUE;
+  while ((line = g_data_input_stream_read_line_utf8 (cli->out, NULL, NULL, NULL)))
+    g_ptr_array_add (lines, line);
+  while ((line = cli_read_err_line (cli)))
+    g_free (line);
+  g_test_message ("%s stderr:\n%s", cli->dir, cli->err_text->str);
+  g_assert_true (g_subprocess_get_if_exited (cli->process));
+  g_assert_cmpint (g_subprocess_get_exit_status (cli->process), ==, expected_status);
+  return lines;
+}
+
+/* The saved record of the game on a result line, without who sat where. */
+static char *
+saved_record (Cli *cli, const char *line)
+{
+  const char *id = strstr (line, "id=") + 3;
+  g_autofree char *name = g_strconcat (id, ".synchess", NULL);
+  g_autofree char *path = g_build_filename (cli->dir, "data", "synchess", "games", name, NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GString *out = g_string_new (NULL);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    if (!g_str_has_prefix (lines[i], "[WhiteType ") && !g_str_has_prefix (lines[i], "[BlackType "))
+      g_string_append_printf (out, "%s\n", lines[i]);
+  return g_string_free (out, FALSE);
+}
+
+/* Whether the two namespaces could be made; else the test is skipped with the reason. */
+static gboolean
+have_network (void)
+{
+  if (network)
+    return TRUE;
+  g_test_skip (geteuid () != 0 ? "network namespaces need root"
+                               : "network namespaces cannot be made here (see the log)");
+  return FALSE;
+}
+
+/* The host publishes in one namespace; the other finds it within 3 s, joins it by its name
+ * and plays it to the end: both records are the same. */
+static void
+test_browse_and_join (void)
+{
+  const char *host_args[] = { "host", "--port", "0", "--name", "Ann's game", "--seed", "7",
+                              "--time-control", "-", NULL };
+  const char *browse_args[] = { "browse", "--seconds", "5", NULL };
+  const char *join_args[] = { "join", "--service", "Ann's game", "--seed", "8", NULL };
+  g_autoptr (Cli) host = NULL;
+  g_autoptr (Cli) browse = NULL;
+  g_autoptr (Cli) join = NULL;
+  g_autoptr (GPtrArray) browse_lines = NULL;
+  g_autoptr (GPtrArray) join_lines = NULL;
+  g_autoptr (GPtrArray) host_lines = NULL;
+  g_autofree char *found = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *host_record = NULL;
+  g_autofree char *join_record = NULL;
+  gint64 start;
+  guint16 port;
+
+  if (!have_network ())
+    return;
+  host = cli_spawn (0, NULL, "host", host_args);
+  port = cli_read_port (host);
+
+  /* Timed from the moment the host listens: its publishing is part of the wait. */
+  start = g_get_monotonic_time ();
+  browse = cli_spawn (1, NULL, "browse", browse_args);
+  found = g_data_input_stream_read_line_utf8 (browse->out, NULL, NULL, NULL);
+  g_assert_nonnull (found);
+  g_test_message ("found in %.2f s: %s", (g_get_monotonic_time () - start) / 1e6, found);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, FIND_WITHIN_US);
+  expected = g_strdup_printf ("address=10.77.0.1 port=%u rules=psc fog=no cert=", port);
+  g_assert_true (g_str_has_prefix (found, expected));
+  g_assert_true (g_str_has_suffix (found, " service=Ann's game"));
+  browse_lines = cli_wait (browse, 0);
+  g_assert_cmpuint (browse_lines->len, ==, 0);
+
+  join = cli_spawn (1, NULL, "join", join_args);
+  join_lines = cli_wait (join, 0);
+  host_lines = cli_wait (host, 0);
+  g_assert_cmpuint (host_lines->len, ==, 1);
+  g_assert_cmpuint (join_lines->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (host_lines, 0), ==, g_ptr_array_index (join_lines, 0));
+  host_record = saved_record (host, g_ptr_array_index (host_lines, 0));
+  join_record = saved_record (join, g_ptr_array_index (join_lines, 0));
+  g_assert_cmpstr (host_record, ==, join_record);
+  g_assert_nonnull (strstr (host->err_text->str, "published as \"Ann's game\""));
+  g_assert_nonnull (strstr (join->err_text->str, "found \"Ann's game\" at 10.77.0.1"));
+}
+
+/* Someone publishes a real host's port under a certificate digest that is not the host's:
+ * the guest refuses the host, saying why. */
+static void
+test_wrong_certificate (void)
+{
+  const char *host_args[] = { "host", "--port", "0", "--no-publish", NULL };
+  const char *join_args[] = { "join", "--service", "Mallory", NULL };
+  g_autoptr (Cli) host = NULL;
+  g_autoptr (Cli) fake = NULL;
+  g_autoptr (Cli) join = NULL;
+  g_autoptr (GPtrArray) join_lines = NULL;
+  g_autofree char *port = NULL;
+  g_autofree char *cert = NULL;
+
+  if (!have_network ())
+    return;
+  host = cli_spawn (0, NULL, "real-host", host_args);
+  port = g_strdup_printf ("%u", cli_read_port (host));
+  cert = g_strdup_printf ("cert=%s", "0123456789abcdef0123456789abcdef"
+                                     "0123456789abcdef0123456789abcdef");
+  {
+    const char *publish[] = { "avahi-publish-service", "Mallory", "_synchess._tcp", port, "v=2",
+                              "name=Mallory", "rules=psc", "fog=no", cert, NULL };
+    fake = spawn_in (0, NULL, "fake", publish);
+  }
+  join = cli_spawn (1, NULL, "wrong-join", join_args);
+  join_lines = cli_wait (join, 1);
+  g_assert_cmpuint (join_lines->len, ==, 0);
+  g_assert_nonnull (strstr (join->err_text->str, "found \"Mallory\" at 10.77.0.1"));
+  g_assert_nonnull (strstr (join->err_text->str,
+                           "cannot join: the host of \"Mallory\" presented another certificate "
+                           "than the one it published: someone may be in between"));
+  g_assert_null (strstr (host->err_text->str, "fingerprint"));
+}
+
+/* No daemon (no bus even): browse says the service is not running and fails, at once. */
+static void
+test_no_daemon (void)
+{
+  const char *args[] = { "browse", "--seconds", "10", NULL };
+  g_autofree char *bus = g_strdup_printf ("unix:path=%s/no-bus", test_dir);
+  g_autoptr (Cli) browse = cli_spawn (-1, bus, "no-daemon", args);
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr (GPtrArray) lines = cli_wait (browse, 1);
+
+  g_assert_cmpuint (lines->len, ==, 0);
+  g_assert_cmpstr (browse->err_text->str, ==,
+                   "synchess-cli: games on the network cannot be found: the Avahi service is "
+                   "not running\n");
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+}
+
+/* Starts tests/netns/netns.sh; NULL with a message when namespaces cannot be made. */
+static Network *
+network_start (void)
+{
+  const char *script = g_getenv ("SYNCHESS_NETNS");
+  g_autofree char *dir = g_build_filename (test_dir, "netns", NULL);
+  g_autofree char *ip = g_find_program_in_path ("ip");
+  g_autoptr (GDataInputStream) out = NULL;
+  g_autoptr (GError) error = NULL;
+  Network *net;
+  char *line;
+
+  if (geteuid () != 0 || !ip)
+    return NULL;
+  g_assert_nonnull (script);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  net = g_new0 (Network, 1);
+  net->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                                   &error, script, dir, NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (net->process));
+  while ((line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, NULL)))
+    {
+      g_autofree char *owned = line;
+      if (g_str_equal (line, "ready"))
+        return net;
+      if (g_str_has_prefix (line, "NS_A="))
+        net->ns[0] = g_strdup (line + 5);
+      else if (g_str_has_prefix (line, "NS_B="))
+        net->ns[1] = g_strdup (line + 5);
+      else if (g_str_has_prefix (line, "BUS_A="))
+        net->bus[0] = g_strdup (line + 6);
+      else if (g_str_has_prefix (line, "BUS_B="))
+        net->bus[1] = g_strdup (line + 6);
+    }
+  g_printerr ("# netns.sh could not make the network: see its messages above\n");
+  g_subprocess_wait (net->process, NULL, NULL);
+  g_object_unref (net->process);
+  g_free (net);
+  return NULL;
+}
+
+static void
+network_stop (Network *net)
+{
+  if (!net)
+    return;
+  /* Its stdin closing is the signal to tear everything down. */
+  g_output_stream_close (g_subprocess_get_stdin_pipe (net->process), NULL, NULL);
+  g_subprocess_wait (net->process, NULL, NULL);
+  g_object_unref (net->process);
+  for (int i = 0; i < 2; i++)
+    {
+      g_free (net->ns[i]);
+      g_free (net->bus[i]);
+    }
+  g_free (net);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  test_dir = net_test_init_dirs ("test-discovery");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/net/discovery/browse-find-join-play", test_browse_and_join);
+  g_test_add_func ("/net/discovery/wrong-certificate-refused", test_wrong_certificate);
+  g_test_add_func ("/net/discovery/no-daemon", test_no_daemon);
+  network = network_start ();
+  status = g_test_run ();
+  network_stop (network);
+  net_test_cleanup (test_dir);
+  g_free (test_dir);
+  return status;
+}
