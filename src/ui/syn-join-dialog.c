@@ -104,6 +104,11 @@ update_status (SynJoinDialog *self)
   if (!self->codes_match)
     /* Translators: %s is the host's name. */
     text = g_strdup_printf (_ ("Connected to %s. Compare the code below before you play."), who);
+  else if (syn_peer_get_peer_verified (self->peer))
+    /* Translators: %s is the host's name */
+    text = g_strdup_printf (_ ("Connected to %s, the host that published this game. %s"), who,
+                            self->proposal_seen ? _ ("Accept or decline the proposal below.")
+                                                : _ ("Waiting for the proposal…"));
   else if (!self->proposal_seen)
     text = g_strdup_printf (_ ("Connected to %s. Waiting for the proposal…"), who);
   else

@@ -102,6 +102,17 @@ on_state_cb (SynServiceBrowser *browser, GParamSpec *pspec, SynNetworkGames *sel
   gtk_label_set_text (self->placeholder, text);
 }
 
+/* The hint to choose stands only above games to choose from. */
+static void
+on_games_changed_cb (GListModel *games, guint position, guint removed, guint added,
+                     SynNetworkGames *self)
+{
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self),
+                                         g_list_model_get_n_items (games) > 0
+                                             ? _ ("Choose a game to join it.")
+                                             : NULL);
+}
+
 GListModel *
 syn_network_games_get_model (SynNetworkGames *self)
 {
@@ -115,7 +126,10 @@ syn_network_games_dispose (GObject *object)
   SynNetworkGames *self = SYN_NETWORK_GAMES (object);
 
   if (self->browser)
-    g_signal_handlers_disconnect_by_data (self->browser, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->browser, self);
+      g_signal_handlers_disconnect_by_data (syn_service_browser_get_games (self->browser), self);
+    }
   g_clear_object (&self->browser);
   G_OBJECT_CLASS (syn_network_games_parent_class)->dispose (object);
 }
@@ -158,6 +172,8 @@ syn_network_games_init (SynNetworkGames *self)
   gtk_list_box_bind_model (self->list, syn_service_browser_get_games (self->browser),
                            create_row_cb, NULL, NULL);
   g_signal_connect (self->browser, "notify::state", G_CALLBACK (on_state_cb), self);
+  g_signal_connect (syn_service_browser_get_games (self->browser), "items-changed",
+                    G_CALLBACK (on_games_changed_cb), self);
   on_state_cb (self->browser, NULL, self);
 }
 
