@@ -10,10 +10,13 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "net-test-util.h"
+#include "syn-identity.h"
+#include "syn-service-browser.h"
 
 /* How soon a guest must see a game just published (the host's probing included). */
 #define FIND_WITHIN_US (3 * G_USEC_PER_SEC)
@@ -23,6 +26,7 @@ static char *test_dir;
 typedef struct
 {
   GSubprocess *process; /* netns.sh: everything is torn down when its stdin closes */
+  GDataInputStream *out;
   char *ns[2];
   char *bus[2];
 } Network;
@@ -283,6 +287,218 @@ test_wrong_certificate (void)
   g_assert_null (strstr (host->err_text->str, "fingerprint"));
 }
 
+/* Kills side's avahi-daemon and starts it again (netns.sh does it when told). */
+static void
+restart_avahi (int side)
+{
+  GOutputStream *in = g_subprocess_get_stdin_pipe (network->process);
+  g_autofree char *line = NULL;
+
+  g_assert_true (g_output_stream_write_all (in, side == 0 ? "restart-a\n" : "restart-b\n", 10,
+                                            NULL, NULL, NULL));
+  g_assert_true (g_output_stream_flush (in, NULL, NULL));
+  line = g_data_input_stream_read_line_utf8 (network->out, NULL, NULL, NULL);
+  g_assert_cmpstr (line, ==, "restarted");
+}
+
+/* Runs the main loop until done (data) holds; FALSE after timeout_ms. */
+static gboolean
+iterate_until (gboolean (*done) (gpointer data), gpointer data, guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!done (data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  SynServiceBrowser *browser;
+  const char *name;
+} Listed;
+
+static SynFoundGame *
+listed_game (Listed *listed)
+{
+  GListModel *games = syn_service_browser_get_games (listed->browser);
+
+  for (guint i = 0; i < g_list_model_get_n_items (games); i++)
+    {
+      g_autoptr (SynFoundGame) game = g_list_model_get_item (games, i);
+      if (g_str_equal (syn_found_game_get_service_name (game), listed->name))
+        return game;
+    }
+  return NULL;
+}
+
+static gboolean
+is_listed (gpointer data)
+{
+  return listed_game (data) != NULL;
+}
+
+static gboolean
+is_gone (gpointer data)
+{
+  return listed_game (data) == NULL;
+}
+
+typedef struct
+{
+  char *line;
+  gboolean done;
+} LineRead;
+
+static void
+on_line_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LineRead *read = user_data;
+
+  read->line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), result,
+                                                          NULL, NULL);
+  read->done = TRUE;
+}
+
+static gboolean
+line_read (gpointer data)
+{
+  return ((LineRead *) data)->done;
+}
+
+/* Reads the program's stderr up to a line holding text, for 15 s at most. */
+static void
+cli_wait_err (Cli *cli, const char *text)
+{
+  gint64 deadline = g_get_monotonic_time () + 15 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      LineRead read = { NULL, FALSE };
+      g_autofree char *line = NULL;
+      gint64 left = (deadline - g_get_monotonic_time ()) / 1000;
+
+      g_data_input_stream_read_line_async (cli->err, G_PRIORITY_DEFAULT, NULL, on_line_cb, &read);
+      if (left <= 0 || !iterate_until (line_read, &read, (guint) left))
+        g_error ("no line with “%s” came; stderr so far:\n%s", text, cli->err_text->str);
+      line = read.line;
+      g_assert_nonnull (line);
+      g_string_append_printf (cli->err_text, "%s\n", line);
+      if (strstr (line, text))
+        return;
+    }
+}
+
+/* The certificate digest of the identity a synchess-cli made in its folders. */
+static char *
+cli_cert_digest (Cli *cli)
+{
+  g_autofree char *dir = g_build_filename (cli->dir, "config", "synchess", NULL);
+  g_autoptr (SynIdentity) identity = syn_identity_new_for_dir (dir, NULL);
+
+  g_assert_nonnull (identity);
+  return syn_certificate_digest (syn_identity_get_certificate (identity));
+}
+
+/* A SynServiceBrowser in this process (through namespace B's daemon) lists the game with
+ * everything published, resolved; it goes from the list when its host ends. */
+static void
+test_browser_live (void)
+{
+  const char *host_args[] = { "host", "--port", "0", "--name", "Live", "--variant",
+                              "synchrone", "--fog", NULL };
+  g_autoptr (SynServiceBrowser) browser = NULL;
+  g_autoptr (Cli) host = NULL;
+  g_autofree char *digest = NULL;
+  Listed listed = { NULL, "Live" };
+  SynFoundGame *game;
+  guint16 port;
+  gint64 start;
+
+  if (!have_network ())
+    return;
+  browser = syn_service_browser_new ();
+  listed.browser = browser;
+  host = cli_spawn (0, NULL, "live-host", host_args);
+  port = cli_read_port (host);
+  start = g_get_monotonic_time ();
+  g_assert_true (iterate_until (is_listed, &listed, 3000));
+  g_test_message ("listed in %.2f s", (g_get_monotonic_time () - start) / 1e6);
+  g_assert_cmpint (syn_service_browser_get_state (browser), ==, SYN_DISCOVERY_RUNNING);
+  game = listed_game (&listed);
+  digest = cli_cert_digest (host);
+  g_assert_cmpstr (syn_found_game_get_player_name (game), ==, "Live");
+  g_assert_cmpstr (syn_found_game_get_rules (game), ==, "synchrone");
+  g_assert_true (syn_found_game_get_fog (game));
+  g_assert_cmpstr (syn_found_game_get_address (game), ==, "10.77.0.1");
+  g_assert_cmpuint (syn_found_game_get_port (game), ==, port);
+  g_assert_cmpstr (syn_found_game_get_cert_digest (game), ==, digest);
+
+  g_subprocess_send_signal (host->process, SIGTERM);
+  start = g_get_monotonic_time ();
+  g_assert_true (iterate_until (is_gone, &listed, 5000));
+  g_test_message ("gone in %.2f s", (g_get_monotonic_time () - start) / 1e6);
+}
+
+/* Two hosts of one name: the second takes another (Avahi's "NAME #2"), and both are listed. */
+static void
+test_name_collision (void)
+{
+  const char *first_args[] = { "host", "--port", "0", "--name", "Twin", NULL };
+  const char *second_args[] = { "host", "--port", "0", "--name", "Twin", NULL };
+  g_autoptr (SynServiceBrowser) browser = NULL;
+  g_autoptr (Cli) first = NULL;
+  g_autoptr (Cli) second = NULL;
+  Listed twin = { NULL, "Twin" }, other = { NULL, "Twin #2" };
+
+  if (!have_network ())
+    return;
+  browser = syn_service_browser_new ();
+  twin.browser = other.browser = browser;
+  first = cli_spawn (0, NULL, "twin-1", first_args);
+  cli_wait_err (first, "published as \"Twin\"");
+  /* From the other side of the network: its daemon finds the name taken while probing. */
+  second = cli_spawn (1, NULL, "twin-2", second_args);
+  cli_wait_err (second, "published as \"Twin #2\"");
+  g_assert_true (iterate_until (is_listed, &twin, 3000));
+  g_assert_true (iterate_until (is_listed, &other, 3000));
+}
+
+/* The daemons restart: the host publishes again by itself, and a browser finds it again,
+ * whichever side's daemon went away. */
+static void
+test_daemon_restart (void)
+{
+  const char *host_args[] = { "host", "--port", "0", "--name", "Phoenix", NULL };
+  g_autoptr (SynServiceBrowser) browser = NULL;
+  g_autoptr (Cli) host = NULL;
+  Listed listed = { NULL, "Phoenix" };
+
+  if (!have_network ())
+    return;
+  browser = syn_service_browser_new ();
+  listed.browser = browser;
+  host = cli_spawn (0, NULL, "phoenix", host_args);
+  cli_wait_err (host, "published as \"Phoenix\"");
+  g_assert_true (iterate_until (is_listed, &listed, 3000));
+
+  restart_avahi (0);
+  cli_wait_err (host, "published as \"Phoenix\"");
+  g_assert_true (iterate_until (is_listed, &listed, 5000));
+
+  restart_avahi (1);
+  g_assert_true (iterate_until (is_gone, &listed, 5000));
+  g_assert_true (iterate_until (is_listed, &listed, 10000));
+  g_assert_cmpint (syn_service_browser_get_state (browser), ==, SYN_DISCOVERY_RUNNING);
+  g_assert_nonnull (strstr (host->err_text->str, "not published: the Avahi service is not "
+                                                 "running"));
+}
+
 /* No daemon (no bus even): browse says the service is not running and fails, at once. */
 static void
 test_no_daemon (void)
@@ -307,7 +523,6 @@ network_start (void)
   const char *script = g_getenv ("SYNCHESS_NETNS");
   g_autofree char *dir = g_build_filename (test_dir, "netns", NULL);
   g_autofree char *ip = g_find_program_in_path ("ip");
-  g_autoptr (GDataInputStream) out = NULL;
   g_autoptr (GError) error = NULL;
   Network *net;
   char *line;
@@ -320,8 +535,8 @@ network_start (void)
   net->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
                                    &error, script, dir, NULL);
   g_assert_no_error (error);
-  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (net->process));
-  while ((line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, NULL)))
+  net->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (net->process));
+  while ((line = g_data_input_stream_read_line_utf8 (net->out, NULL, NULL, NULL)))
     {
       g_autofree char *owned = line;
       if (g_str_equal (line, "ready"))
@@ -337,6 +552,7 @@ network_start (void)
     }
   g_printerr ("# netns.sh could not make the network: see its messages above\n");
   g_subprocess_wait (net->process, NULL, NULL);
+  g_object_unref (net->out);
   g_object_unref (net->process);
   g_free (net);
   return NULL;
@@ -350,6 +566,7 @@ network_stop (Network *net)
   /* Its stdin closing is the signal to tear everything down. */
   g_output_stream_close (g_subprocess_get_stdin_pipe (net->process), NULL, NULL);
   g_subprocess_wait (net->process, NULL, NULL);
+  g_object_unref (net->out);
   g_object_unref (net->process);
   for (int i = 0; i < 2; i++)
     {
@@ -370,7 +587,13 @@ main (int argc, char **argv)
   g_test_add_func ("/net/discovery/browse-find-join-play", test_browse_and_join);
   g_test_add_func ("/net/discovery/wrong-certificate-refused", test_wrong_certificate);
   g_test_add_func ("/net/discovery/no-daemon", test_no_daemon);
+  g_test_add_func ("/net/discovery/browser-live", test_browser_live);
+  g_test_add_func ("/net/discovery/name-collision", test_name_collision);
+  g_test_add_func ("/net/discovery/daemon-restart", test_daemon_restart);
   network = network_start ();
+  /* This process's own browsers go through namespace B's daemon. */
+  if (network)
+    g_setenv ("DBUS_SYSTEM_BUS_ADDRESS", network->bus[1], TRUE);
   status = g_test_run ();
   network_stop (network);
   net_test_cleanup (test_dir);

@@ -4,6 +4,8 @@
 #
 # Usage: netns.sh DIR. Prints NS_A=, NS_B=, BUS_A=, BUS_B= lines, then "ready"; everything is
 # torn down when standard input closes (the test ended, however it ended) or on a signal.
+# A line "restart-a" (or "restart-b") on standard input kills that side's avahi-daemon and
+# starts it again; "restarted" is printed once it is back.
 #
 # Copyright 2026 The Synchess Authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -84,28 +86,50 @@ CONF
   pids="$pids $!"
   for i in $(seq 50); do [ -S "$dir/$side/bus" ] && break; sleep 0.1; done
   [ -S "$dir/$side/bus" ] || fail "the test bus of $side did not start"
+  start_avahi "$side" "$ns"
+}
+
+# The pid is the daemon's: ip netns exec, unshare and sh each exec the next.
+start_avahi ()
+{
+  side=$1 ns=$2
   DBUS_SYSTEM_BUS_ADDRESS="unix:path=$dir/$side/bus" ip netns exec "$ns" \
     unshare -m sh -c 'mount -t tmpfs none /run && exec avahi-daemon --no-drop-root --no-chroot \
       --no-rlimits -f "$0"' "$dir/$side/avahi.conf" >"$dir/$side/avahi.log" 2>&1 &
   pids="$pids $!"
+  eval "avahi_$side=$!"
+}
+
+# Ready when the daemon has registered its host's addresses.
+wait_avahi ()
+{
+  side=$1
+  for i in $(seq 100); do
+    grep -q "Server startup complete" "$dir/$side/avahi.log" 2>/dev/null && return
+    sleep 0.1
+  done
+  fail "avahi-daemon of $side did not start: $(cat "$dir/$side/avahi.log")"
 }
 
 start_side a "$ns_a" veth0
 start_side b "$ns_b" veth1
-
-# Ready when both daemons have registered their hosts' addresses.
-for side in a b; do
-  for i in $(seq 100); do
-    grep -q "Server startup complete" "$dir/$side/avahi.log" 2>/dev/null && break
-    sleep 0.1
-  done
-  grep -q "Server startup complete" "$dir/$side/avahi.log" \
-    || fail "avahi-daemon of $side did not start: $(cat "$dir/$side/avahi.log")"
-done
+wait_avahi a
+wait_avahi b
 
 echo "NS_A=$ns_a"
 echo "NS_B=$ns_b"
 echo "BUS_A=unix:path=$dir/a/bus"
 echo "BUS_B=unix:path=$dir/b/bus"
 echo ready
-cat >/dev/null
+while read -r command; do
+  case $command in
+    restart-a | restart-b)
+      side=${command#restart-}
+      eval "pid=\$avahi_$side"
+      kill "$pid" && wait "$pid"
+      if [ "$side" = a ]; then start_avahi a "$ns_a"; else start_avahi b "$ns_b"; fi
+      wait_avahi "$side"
+      echo restarted
+      ;;
+  esac
+done
