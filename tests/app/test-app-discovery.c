@@ -24,6 +24,7 @@
 #include <gtk/gtk.h>
 
 #include "app-test-util.h"
+#include "syn-host-dialog.h"
 #include "syn-join-dialog.h"
 #include "syn-network-games.h"
 
@@ -97,16 +98,14 @@ enter_network (void)
   return TRUE;
 }
 
-/* synchess-cli host in namespace A, published as name, in folders of its own. */
+/* argv run in namespace A with its bus, in folders of its own under name. */
 static GPid
-host_start (const char *name)
+spawn_in_a (const char *name, const char *const *argv)
 {
-  g_autofree char *home = g_build_filename (work_dir, "host", NULL);
+  g_autofree char *home = g_build_filename (work_dir, name, NULL);
   g_autofree char *config = g_build_filename (home, "config", NULL);
   g_autofree char *data = g_build_filename (home, "data", NULL);
   g_auto (GStrv) env = g_get_environ ();
-  const char *argv[] = { "ip", "netns", "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "host",
-                         "--port", "0", "--name", name, "--seed", "7", NULL };
   g_autoptr (GError) error = NULL;
   GPid pid;
 
@@ -119,6 +118,42 @@ host_start (const char *name)
                                 die_with_parent, NULL, &pid, &error));
   g_assert_no_error (error);
   return pid;
+}
+
+static void
+stop (GPid pid)
+{
+  kill (pid, SIGTERM);
+  waitpid (pid, NULL, 0);
+}
+
+/* What synchess-cli browse prints in namespace A. */
+static char *
+browse_from_a (void)
+{
+  g_auto (GStrv) env = g_get_environ ();
+  const char *argv[] = { "ip", "netns", "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "browse",
+                         "--seconds", "3", NULL };
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  env = g_environ_setenv (env, "DBUS_SYSTEM_BUS_ADDRESS", bus_a, TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_SEARCH_PATH, NULL, NULL, &out,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+/* synchess-cli host in namespace A, published as name, in folders of its own. */
+static GPid
+host_start (const char *name)
+{
+  const char *argv[] = { "ip", "netns", "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "host",
+                         "--port", "0", "--name", name, "--seed", "7", NULL };
+
+  return spawn_in_a ("host", argv);
 }
 
 static SynJoinDialog *
@@ -238,6 +273,16 @@ test_no_daemon (void)
   app_test_quit (app, window);
 }
 
+static gboolean
+skip_without_network (void)
+{
+  if (ns_b)
+    return FALSE;
+  g_test_skip (geteuid () != 0 ? "network namespaces need root"
+                               : "network namespaces cannot be made here");
+  return TRUE;
+}
+
 /* A game hosted in the other namespace appears in the list; Enter on its row joins it, and
  * since the host presented the certificate it published, no code is asked for. */
 static void
@@ -249,12 +294,8 @@ test_join_found_game (void)
   GtkWidget *games, *row, *accept;
   GPid host;
 
-  if (!ns_b)
-    {
-      g_test_skip (geteuid () != 0 ? "network namespaces need root"
-                                   : "network namespaces cannot be made here");
-      return;
-    }
+  if (skip_without_network ())
+    return;
   host = host_start ("Ann Found");
   window = app_test_start (&app, 1280, 800);
   g_assert_nonnull (window);
@@ -283,9 +324,98 @@ test_join_found_game (void)
   g_signal_emit_by_name (accept, "clicked");
   g_assert_true (app_test_iterate_until (network_game_begun, window, 20000));
 
-  kill (host, SIGKILL);
-  waitpid (host, NULL, 0);
+  stop (host);
   app_test_quit (app, window);
+}
+
+/* A game published with a certificate that is not its host's: joining it from the list is
+ * refused, and the dialog says why. */
+static void
+test_wrong_host_refused (void)
+{
+  const char *host_argv[] = { "ip", "netns", "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "host",
+                              "--port", "46291", "--no-publish", NULL };
+  const char *fake_argv[]
+      = { "ip", "netns", "exec", ns_a, "avahi-publish-service", "Mallory", "_synchess._tcp",
+          "46291", "v=2", "name=Mallory", "rules=psc", "fog=no",
+          "cert=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", NULL };
+  SynApplication *app = NULL;
+  SynWindow *window;
+  SynJoinDialog *dialog;
+  GtkWidget *games;
+  GPid host, fake;
+
+  if (skip_without_network ())
+    return;
+  host = spawn_in_a ("real-host", host_argv);
+  fake = spawn_in_a ("fake", fake_argv);
+  window = app_test_start (&app, 1280, 800);
+  g_assert_nonnull (window);
+  dialog = open_join_dialog (window);
+  games = app_test_find_type (GTK_WIDGET (dialog), SYN_TYPE_NETWORK_GAMES);
+  wait_for_text (games, "Mallory");
+  gtk_widget_activate (app_test_find (games, is_list_row, NULL));
+  wait_for_text (GTK_WIDGET (dialog), "The host of “Mallory” is not the one that published it: "
+                                      "someone may be in between");
+  g_assert_false (
+      gtk_widget_is_drawable (app_test_find (GTK_WIDGET (dialog), has_label, "Yes, They _Match")));
+  shoot ("join-wrong-host");
+  stop (fake);
+  stop (host);
+  gtk_window_close (GTK_WINDOW (dialog));
+  app_test_quit (app, window);
+}
+
+static SynHostDialog *
+open_host_dialog (SynWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) found = g_list_model_get_item (toplevels, i);
+      if (SYN_IS_HOST_DIALOG (found))
+        return SYN_HOST_DIALOG (found);
+    }
+  g_assert_not_reached ();
+}
+
+/* The Host dialog publishes while it waits, under the player's name, and says so; the
+ * other side of the network finds it, and no longer once the dialog is closed. */
+static void
+test_host_publishes_while_waiting (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr (GError) error = NULL;
+  SynApplication *app = NULL;
+  SynWindow *window;
+  SynHostDialog *dialog;
+  g_autofree char *found = NULL;
+  g_autofree char *after = NULL;
+
+  if (skip_without_network ())
+    return;
+  g_settings_set_string (settings, "player-name", "Host Ann");
+  window = app_test_start (&app, 1280, 800);
+  g_assert_nonnull (window);
+  dialog = open_host_dialog (window);
+  g_assert_true (syn_host_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+  wait_for_text (GTK_WIDGET (dialog), "Players on your network see this game as “Host Ann”.");
+  shoot ("host-published");
+  found = browse_from_a ();
+  g_test_message ("browse: %s", found);
+  g_assert_nonnull (strstr (found, "address=10.77.0.2 port=46290 rules=psc"));
+  g_assert_nonnull (strstr (found, " service=Host Ann\n"));
+
+  /* A withdrawn service lingers a second in the other daemon's cache (its goodbye's TTL). */
+  gtk_window_close (GTK_WINDOW (dialog));
+  app_test_settle (2500);
+  after = browse_from_a ();
+  g_assert_null (strstr (after, "service=Host Ann"));
+  app_test_quit (app, window);
+  g_settings_reset (settings, "player-name");
 }
 
 int
@@ -295,9 +425,10 @@ main (int argc, char **argv)
 
   work_dir = g_dir_make_tmp ("synchess-app-discovery-XXXXXX", NULL);
   g_assert_nonnull (work_dir);
-  /* Only the test that needs it makes the network, before GTK starts any thread. */
+  /* Only a test that needs it makes the network, before GTK starts any thread. */
   for (int i = 1; i < argc; i++)
-    if (strstr (argv[i], "join-found-game") && !enter_network ())
+    if (g_str_has_prefix (argv[i], "/app/discovery/") && !strstr (argv[i], "no-daemon")
+        && !enter_network ())
       g_printerr ("# the network namespaces could not be made\n");
   g_setenv ("GDK_BACKEND", "x11", FALSE);
   g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
@@ -310,6 +441,9 @@ main (int argc, char **argv)
 
   g_test_add_func ("/app/discovery/no-daemon-says-so", test_no_daemon);
   g_test_add_func ("/app/discovery/join-found-game", test_join_found_game);
+  g_test_add_func ("/app/discovery/wrong-host-refused", test_wrong_host_refused);
+  g_test_add_func ("/app/discovery/host-publishes-while-waiting",
+                   test_host_publishes_while_waiting);
   status = g_test_run ();
   return status;
 }
