@@ -122,8 +122,7 @@ cli_browse (int argc, char **argv)
       if (strcmp (argv[i], "--seconds") != 0 || i + 1 >= argc)
         return cli_fail (CLI_USAGE, "usage: %s", BROWSE_USAGE);
       if (!g_ascii_string_to_unsigned (argv[++i], 10, 1, 3600, &seconds, &error))
-        return cli_fail (CLI_USAGE, "--seconds: '%.40s' is not a number from 1 to 3600",
-                         argv[i]);
+        return cli_fail (CLI_USAGE, "--seconds: '%.40s' is not a number from 1 to 3600", argv[i]);
     }
   browser = syn_service_browser_new ();
   g_signal_connect (syn_service_browser_get_games (browser), "items-changed",

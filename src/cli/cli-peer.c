@@ -26,7 +26,7 @@
   "host [--port N] [--listen ADDRESS] [--variant ID] [--bot random|simple] [--games N] "           \
   "[--time-control TC] [--fog] [--seed N] [--move-delay MS] [--name NAME] [--no-publish]"
 #define JOIN_USAGE                                                                                 \
-  "join HOST PORT|--service NAME [--bot random|simple] [--fog] [--seed N] [--move-delay MS] "    \
+  "join HOST PORT|--service NAME [--bot random|simple] [--fog] [--seed N] [--move-delay MS] "      \
   "[--name NAME]"
 
 typedef enum

@@ -14,11 +14,11 @@ G_BEGIN_DECLS
 #define SYN_DISCOVERY_SERVICE_TYPE "_synchess._tcp"
 
 /* TXT keys. */
-#define SYN_DISCOVERY_KEY_VERSION "v"    /* the protocol version, "2" */
-#define SYN_DISCOVERY_KEY_NAME "name"    /* the player's name, as in hello */
-#define SYN_DISCOVERY_KEY_RULES "rules"  /* the rule set's id, "psc" */
-#define SYN_DISCOVERY_KEY_FOG "fog"      /* "yes" or "no": the host wishes for fog */
-#define SYN_DISCOVERY_KEY_CERT "cert"    /* the host certificate's SHA-256, 64 hex digits */
+#define SYN_DISCOVERY_KEY_VERSION "v"   /* the protocol version, "2" */
+#define SYN_DISCOVERY_KEY_NAME "name"   /* the player's name, as in hello */
+#define SYN_DISCOVERY_KEY_RULES "rules" /* the rule set's id, "psc" */
+#define SYN_DISCOVERY_KEY_FOG "fog"     /* "yes" or "no": the host wishes for fog */
+#define SYN_DISCOVERY_KEY_CERT "cert"   /* the host certificate's SHA-256, 64 hex digits */
 
 typedef enum
 {

@@ -31,7 +31,7 @@ struct _SynServiceBrowser
   AvahiGLibPoll *poll;
   AvahiClient *client;
   AvahiServiceBrowser *browser;
-  GSList *resolvers; /* AvahiServiceResolver, each freed when it answers */
+  GSList *resolvers;     /* AvahiServiceResolver, each freed when it answers */
   GHashTable *sightings; /* "IFACE/PROTO/NAME" -> SynFoundGame */
   GListStore *games;
   guint retry_id;
@@ -107,8 +107,8 @@ relist (SynServiceBrowser *self, const char *service_name)
       best = game;
   if (find_listed (self, service_name, &position))
     {
-      g_autoptr (SynFoundGame) listed = g_list_model_get_item (G_LIST_MODEL (self->games),
-                                                                position);
+      g_autoptr (SynFoundGame) listed
+          = g_list_model_get_item (G_LIST_MODEL (self->games), position);
       if (listed == best)
         return;
       if (best)
@@ -165,8 +165,7 @@ game_from_txt (const char *name, const char *address, guint16 port, AvahiStringL
     return NULL;
   if (player && !g_utf8_validate (player, -1, NULL))
     g_clear_pointer (&player, g_free);
-  return syn_found_game_new (name, player, rules, g_strcmp0 (fog, "yes") == 0, address, port,
-                             cert);
+  return syn_found_game_new (name, player, rules, g_strcmp0 (fog, "yes") == 0, address, port, cert);
 }
 
 static void
@@ -254,9 +253,9 @@ browse (SynServiceBrowser *self)
 {
   if (self->browser)
     return;
-  self->browser = avahi_service_browser_new (self->client, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC,
-                                             SYN_DISCOVERY_SERVICE_TYPE, NULL, 0, on_browse_cb,
-                                             self);
+  self->browser
+      = avahi_service_browser_new (self->client, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC,
+                                   SYN_DISCOVERY_SERVICE_TYPE, NULL, 0, on_browse_cb, self);
   if (self->browser)
     set_state (self, SYN_DISCOVERY_RUNNING, NULL);
   else
@@ -347,8 +346,7 @@ syn_service_browser_finalize (GObject *object)
 }
 
 static void
-syn_service_browser_get_property (GObject *object, guint prop_id, GValue *value,
-                                  GParamSpec *pspec)
+syn_service_browser_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   SynServiceBrowser *self = SYN_SERVICE_BROWSER (object);
 

@@ -15,17 +15,16 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  const char *name;         /* the player's name: the service's name and TXT name */
-  guint16 port;             /* where the host listens */
-  const char *rules;        /* the rule set's id */
-  gboolean fog;             /* the host's wish for fog of war */
-  const char *cert_digest;  /* syn_certificate_digest() of the host's certificate */
+  const char *name;        /* the player's name: the service's name and TXT name */
+  guint16 port;            /* where the host listens */
+  const char *rules;       /* the rule set's id */
+  gboolean fog;            /* the host's wish for fog of war */
+  const char *cert_digest; /* syn_certificate_digest() of the host's certificate */
 } SynServiceInfo;
 
 #define SYN_TYPE_SERVICE_PUBLISHER (syn_service_publisher_get_type ())
 
-G_DECLARE_FINAL_TYPE (SynServicePublisher, syn_service_publisher, SYN, SERVICE_PUBLISHER,
-                      GObject)
+G_DECLARE_FINAL_TYPE (SynServicePublisher, syn_service_publisher, SYN, SERVICE_PUBLISHER, GObject)
 
 /* Publishes at once (in the thread-default main context), and again whenever the daemon
  * comes back; the info is copied. A name taken on the network is replaced by another

@@ -57,9 +57,9 @@ syn_host_publishing_start (GSettings *settings, guint16 port, const SynPeerOptio
     digest = syn_certificate_digest (syn_identity_get_certificate (identity));
   if (!digest)
     {
-      g_autofree char *text = g_strdup_printf (_ ("This game is not listed on your network: %s."),
-                                               error ? error->message
-                                                     : _ ("the certificate cannot be read"));
+      g_autofree char *text
+          = g_strdup_printf (_ ("This game is not listed on your network: %s."),
+                             error ? error->message : _ ("the certificate cannot be read"));
       gtk_label_set_text (label, text);
       return NULL;
     }

@@ -163,8 +163,7 @@ on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       g_autofree char *text = NULL;
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
-      if (self->published_as
-          && g_error_matches (error, SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER))
+      if (self->published_as && g_error_matches (error, SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER))
         /* Translators: %s is the name of a game found on the network */
         text = g_strdup_printf (_ ("The host of “%s” is not the one that published it: someone "
                                    "may be in between. The connection was closed."),

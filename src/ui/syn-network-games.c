@@ -41,8 +41,8 @@ static char *
 describe_game (SynFoundGame *game)
 {
   const SynVariant *variant = syn_variant_lookup (syn_found_game_get_rules (game));
-  const char *rules = variant ? syn_notation_variant_name (variant)
-                              : syn_found_game_get_rules (game);
+  const char *rules
+      = variant ? syn_notation_variant_name (variant) : syn_found_game_get_rules (game);
 
   if (syn_found_game_get_fog (game))
     /* Translators: %s is a rule set's name; the host wishes to play with fog of war */
@@ -59,10 +59,10 @@ create_row_cb (gpointer item, gpointer user_data)
 
   /* Names come from the network: shown as text, never as markup. */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                 syn_found_game_get_player_name (game));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), syn_found_game_get_player_name (game));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                             gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   g_object_set_data_full (G_OBJECT (row), "found-game", g_object_ref (game), g_object_unref);
   return row;
@@ -107,10 +107,9 @@ static void
 on_games_changed_cb (GListModel *games, guint position, guint removed, guint added,
                      SynNetworkGames *self)
 {
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self),
-                                         g_list_model_get_n_items (games) > 0
-                                             ? _ ("Choose a game to join it.")
-                                             : NULL);
+  adw_preferences_group_set_description (
+      ADW_PREFERENCES_GROUP (self),
+      g_list_model_get_n_items (games) > 0 ? _ ("Choose a game to join it.") : NULL);
 }
 
 GListModel *
@@ -139,8 +138,8 @@ syn_network_games_class_init (SynNetworkGamesClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = syn_network_games_dispose;
   signals[GAME_ACTIVATED]
-      = g_signal_new ("game-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                      NULL, NULL, G_TYPE_NONE, 1, SYN_TYPE_FOUND_GAME);
+      = g_signal_new ("game-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, SYN_TYPE_FOUND_GAME);
 }
 
 static void
@@ -169,8 +168,8 @@ syn_network_games_init (SynNetworkGames *self)
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), list);
 
   self->browser = syn_service_browser_new ();
-  gtk_list_box_bind_model (self->list, syn_service_browser_get_games (self->browser),
-                           create_row_cb, NULL, NULL);
+  gtk_list_box_bind_model (self->list, syn_service_browser_get_games (self->browser), create_row_cb,
+                           NULL, NULL);
   g_signal_connect (self->browser, "notify::state", G_CALLBACK (on_state_cb), self);
   g_signal_connect (syn_service_browser_get_games (self->browser), "items-changed",
                     G_CALLBACK (on_games_changed_cb), self);

@@ -14,8 +14,7 @@ G_BEGIN_DECLS
 
 #define SYN_TYPE_NETWORK_GAMES (syn_network_games_get_type ())
 
-G_DECLARE_FINAL_TYPE (SynNetworkGames, syn_network_games, SYN, NETWORK_GAMES,
-                      AdwPreferencesGroup)
+G_DECLARE_FINAL_TYPE (SynNetworkGames, syn_network_games, SYN, NETWORK_GAMES, AdwPreferencesGroup)
 
 /* Browses from the moment it is made until it is disposed. Signals:
  *   "game-activated"  (SynFoundGame *game) the player chose this game */

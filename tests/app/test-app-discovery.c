@@ -112,10 +112,10 @@ spawn_in_a (const char *name, const char *const *argv)
   env = g_environ_setenv (env, "DBUS_SYSTEM_BUS_ADDRESS", bus_a, TRUE);
   env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
   env = g_environ_setenv (env, "XDG_DATA_HOME", data, TRUE);
-  g_assert_true (g_spawn_async (NULL, (char **) argv, env,
-                                G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH
-                                    | G_SPAWN_STDOUT_TO_DEV_NULL,
-                                die_with_parent, NULL, &pid, &error));
+  g_assert_true (
+      g_spawn_async (NULL, (char **) argv, env,
+                     G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
+                     die_with_parent, NULL, &pid, &error));
   g_assert_no_error (error);
   return pid;
 }
@@ -132,8 +132,8 @@ static char *
 browse_from_a (void)
 {
   g_auto (GStrv) env = g_get_environ ();
-  const char *argv[] = { "ip", "netns", "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "browse",
-                         "--seconds", "3", NULL };
+  const char *argv[] = { "ip",     "netns",     "exec", ns_a, g_getenv ("SYNCHESS_CLI"),
+                         "browse", "--seconds", "3",    NULL };
   g_autoptr (GError) error = NULL;
   char *out = NULL;
   int status;
@@ -150,8 +150,9 @@ browse_from_a (void)
 static GPid
 host_start (const char *name)
 {
-  const char *argv[] = { "ip", "netns", "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "host",
-                         "--port", "0", "--name", name, "--seed", "7", NULL };
+  const char *argv[]
+      = { "ip", "netns",  "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "host", "--port", "0", "--name",
+          name, "--seed", "7",    NULL };
 
   return spawn_in_a ("host", argv);
 }
@@ -266,8 +267,8 @@ test_no_daemon (void)
   wait_for_text (games, "Games on your network cannot be found: the Avahi service is not "
                         "running");
   g_assert_nonnull (app_test_find (GTK_WIDGET (dialog), has_label, "C_onnect"));
-  g_assert_true (gtk_widget_is_sensitive (
-      app_test_find (GTK_WIDGET (dialog), has_label, "C_onnect")));
+  g_assert_true (
+      gtk_widget_is_sensitive (app_test_find (GTK_WIDGET (dialog), has_label, "C_onnect")));
   shoot ("join-no-daemon");
   gtk_window_close (GTK_WINDOW (dialog));
   app_test_quit (app, window);
@@ -333,12 +334,23 @@ test_join_found_game (void)
 static void
 test_wrong_host_refused (void)
 {
-  const char *host_argv[] = { "ip", "netns", "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "host",
-                              "--port", "46291", "--no-publish", NULL };
+  const char *host_argv[] = { "ip",   "netns",  "exec",  ns_a,           g_getenv ("SYNCHESS_CLI"),
+                              "host", "--port", "46291", "--no-publish", NULL };
   const char *fake_argv[]
-      = { "ip", "netns", "exec", ns_a, "avahi-publish-service", "Mallory", "_synchess._tcp",
-          "46291", "v=2", "name=Mallory", "rules=psc", "fog=no",
-          "cert=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", NULL };
+      = { "ip",
+          "netns",
+          "exec",
+          ns_a,
+          "avahi-publish-service",
+          "Mallory",
+          "_synchess._tcp",
+          "46291",
+          "v=2",
+          "name=Mallory",
+          "rules=psc",
+          "fog=no",
+          "cert=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+          NULL };
   SynApplication *app = NULL;
   SynWindow *window;
   SynJoinDialog *dialog;

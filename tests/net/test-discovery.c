@@ -78,8 +78,8 @@ spawn_in (int side, const char *bus, const char *name, const char *const *comman
   data = g_build_filename (cli->dir, "data", NULL);
   g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
   g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
-  g_subprocess_launcher_setenv (launcher, "DBUS_SYSTEM_BUS_ADDRESS",
-                                bus ? bus : network->bus[side], TRUE);
+  g_subprocess_launcher_setenv (launcher, "DBUS_SYSTEM_BUS_ADDRESS", bus ? bus : network->bus[side],
+                                TRUE);
   g_subprocess_launcher_unsetenv (launcher, "G_MESSAGES_DEBUG");
   if (side >= 0)
     {
@@ -204,8 +204,8 @@ have_network (void)
 static void
 test_browse_and_join (void)
 {
-  const char *host_args[] = { "host", "--port", "0", "--name", "Ann's game", "--seed", "7",
-                              "--time-control", "-", NULL };
+  const char *host_args[] = { "host", "--port",         "0", "--name", "Ann's game", "--seed",
+                              "7",    "--time-control", "-", NULL };
   const char *browse_args[] = { "browse", "--seconds", "5", NULL };
   const char *join_args[] = { "join", "--service", "Ann's game", "--seed", "8", NULL };
   g_autoptr (Cli) host = NULL;
@@ -273,8 +273,8 @@ test_wrong_certificate (void)
   cert = g_strdup_printf ("cert=%s", "0123456789abcdef0123456789abcdef"
                                      "0123456789abcdef0123456789abcdef");
   {
-    const char *publish[] = { "avahi-publish-service", "Mallory", "_synchess._tcp", port, "v=2",
-                              "name=Mallory", "rules=psc", "fog=no", cert, NULL };
+    const char *publish[] = { "avahi-publish-service", "Mallory",   "_synchess._tcp", port, "v=2",
+                              "name=Mallory",          "rules=psc", "fog=no",         cert, NULL };
     fake = spawn_in (0, NULL, "fake", publish);
   }
   join = cli_spawn (1, NULL, "wrong-join", join_args);
@@ -282,8 +282,8 @@ test_wrong_certificate (void)
   g_assert_cmpuint (join_lines->len, ==, 0);
   g_assert_nonnull (strstr (join->err_text->str, "found \"Mallory\" at 10.77.0.1"));
   g_assert_nonnull (strstr (join->err_text->str,
-                           "cannot join: the host of \"Mallory\" presented another certificate "
-                           "than the one it published: someone may be in between"));
+                            "cannot join: the host of \"Mallory\" presented another certificate "
+                            "than the one it published: someone may be in between"));
   g_assert_null (strstr (host->err_text->str, "fingerprint"));
 }
 
@@ -294,8 +294,8 @@ restart_avahi (int side)
   GOutputStream *in = g_subprocess_get_stdin_pipe (network->process);
   g_autofree char *line = NULL;
 
-  g_assert_true (g_output_stream_write_all (in, side == 0 ? "restart-a\n" : "restart-b\n", 10,
-                                            NULL, NULL, NULL));
+  g_assert_true (g_output_stream_write_all (in, side == 0 ? "restart-a\n" : "restart-b\n", 10, NULL,
+                                            NULL, NULL));
   g_assert_true (g_output_stream_flush (in, NULL, NULL));
   line = g_data_input_stream_read_line_utf8 (network->out, NULL, NULL, NULL);
   g_assert_cmpstr (line, ==, "restarted");
@@ -410,8 +410,8 @@ cli_cert_digest (Cli *cli)
 static void
 test_browser_live (void)
 {
-  const char *host_args[] = { "host", "--port", "0", "--name", "Live", "--variant",
-                              "synchrone", "--fog", NULL };
+  const char *host_args[]
+      = { "host", "--port", "0", "--name", "Live", "--variant", "synchrone", "--fog", NULL };
   g_autoptr (SynServiceBrowser) browser = NULL;
   g_autoptr (Cli) host = NULL;
   g_autofree char *digest = NULL;
