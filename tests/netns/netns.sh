@@ -12,7 +12,7 @@
 set -u
 
 dir=$1
-tag=syn$$
+tag=syndisc$$
 ns_a=$tag-a
 ns_b=$tag-b
 pids=
