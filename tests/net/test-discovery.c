@@ -499,13 +499,12 @@ test_daemon_restart (void)
                                                  "running"));
 }
 
-/* No daemon (no bus even): browse says the service is not running and fails, at once. */
+/* Browses through bus and expects the word that no daemon runs, at once. */
 static void
-test_no_daemon (void)
+check_browse_without_daemon (const char *bus, const char *name)
 {
   const char *args[] = { "browse", "--seconds", "10", NULL };
-  g_autofree char *bus = g_strdup_printf ("unix:path=%s/no-bus", test_dir);
-  g_autoptr (Cli) browse = cli_spawn (-1, bus, "no-daemon", args);
+  g_autoptr (Cli) browse = cli_spawn (-1, bus, name, args);
   gint64 start = g_get_monotonic_time ();
   g_autoptr (GPtrArray) lines = cli_wait (browse, 1);
 
@@ -514,6 +513,52 @@ test_no_daemon (void)
                    "synchess-cli: games on the network cannot be found: the Avahi service is "
                    "not running\n");
   g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+}
+
+/* No daemon (no bus even): browse says the service is not running and fails, at once. */
+static void
+test_no_daemon (void)
+{
+  g_autofree char *bus = g_strdup_printf ("unix:path=%s/no-bus", test_dir);
+
+  check_browse_without_daemon (bus, "no-bus");
+}
+
+/* A system bus without Avahi on it: the same word from browse; a host plays on unpublished,
+ * saying why once. */
+static void
+test_bus_without_daemon (void)
+{
+  g_autofree char *socket = g_build_filename (test_dir, "lone-bus", NULL);
+  g_autofree char *config_path = g_build_filename (test_dir, "lone-bus.conf", NULL);
+  g_autofree char *config = g_strdup_printf (
+      "<busconfig><type>system</type><listen>unix:path=%s</listen><auth>EXTERNAL</auth>"
+      "<policy context=\"default\"><allow user=\"*\"/><allow own=\"*\"/>"
+      "<allow send_destination=\"*\"/><allow receive_sender=\"*\"/></policy></busconfig>",
+      socket);
+  g_autofree char *bus = g_strdup_printf ("unix:path=%s", socket);
+  g_autofree char *config_arg = g_strdup_printf ("--config-file=%s", config_path);
+  const char *daemon[] = { "dbus-daemon", config_arg, "--nofork", "--nopidfile", NULL };
+  const char *host_args[] = { "host", "--listen", "127.0.0.1", "--port", "0", NULL };
+  g_autofree char *dbus_daemon = g_find_program_in_path ("dbus-daemon");
+  g_autoptr (Cli) bus_process = NULL;
+  g_autoptr (Cli) host = NULL;
+
+  if (!dbus_daemon)
+    {
+      g_test_skip ("no dbus-daemon");
+      return;
+    }
+  g_assert_true (g_file_set_contents (config_path, config, -1, NULL));
+  bus_process = spawn_in (-1, bus, "lone-bus", daemon);
+  for (int i = 0; i < 100 && !g_file_test (socket, G_FILE_TEST_EXISTS); i++)
+    g_usleep (50000);
+  g_assert_true (g_file_test (socket, G_FILE_TEST_EXISTS));
+
+  check_browse_without_daemon (bus, "lone-bus-browse");
+  host = cli_spawn (-1, bus, "lone-bus-host", host_args);
+  cli_read_port (host);
+  cli_wait_err (host, "synchess-cli: not published: the Avahi service is not running");
 }
 
 /* Starts tests/netns/netns.sh; NULL with a message when namespaces cannot be made. */
@@ -587,6 +632,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net/discovery/browse-find-join-play", test_browse_and_join);
   g_test_add_func ("/net/discovery/wrong-certificate-refused", test_wrong_certificate);
   g_test_add_func ("/net/discovery/no-daemon", test_no_daemon);
+  g_test_add_func ("/net/discovery/bus-without-daemon", test_bus_without_daemon);
   g_test_add_func ("/net/discovery/browser-live", test_browser_live);
   g_test_add_func ("/net/discovery/name-collision", test_name_collision);
   g_test_add_func ("/net/discovery/daemon-restart", test_daemon_restart);
