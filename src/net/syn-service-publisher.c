@@ -69,18 +69,18 @@ set_state (SynServicePublisher *self, SynDiscoveryState state, const char *error
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
-/* The player's name cut to a DNS label at a character's end; "Synchess" for no name. */
+/* text cut to max bytes at a character's end; fallback for no text. */
 static char *
-service_name_for (const char *player)
+cut_name (const char *text, gsize max, const char *fallback)
 {
   const char *end;
 
-  if (!player || !*player || !g_utf8_validate (player, -1, NULL))
-    return g_strdup ("Synchess");
-  if (strlen (player) <= SERVICE_NAME_MAX)
-    return g_strdup (player);
-  end = g_utf8_find_prev_char (player, player + SERVICE_NAME_MAX + 1);
-  return g_strndup (player, end - player);
+  if (!text || !*text || !g_utf8_validate (text, -1, NULL))
+    return g_strdup (fallback);
+  if (strlen (text) <= max)
+    return g_strdup (text);
+  end = g_utf8_find_prev_char (text, text + max + 1);
+  return g_strndup (text, end - text);
 }
 
 static AvahiStringList *
@@ -337,8 +337,9 @@ syn_service_publisher_new (const SynServiceInfo *info)
   SynServicePublisher *self = g_object_new (SYN_TYPE_SERVICE_PUBLISHER, NULL);
 
   g_return_val_if_fail (info != NULL && syn_discovery_is_digest (info->cert_digest), self);
-  self->player = g_strdup (info->name ? info->name : "");
-  self->name = service_name_for (info->name);
+  /* The TXT name is the one hello sends; the service's name must be a DNS label. */
+  self->player = cut_name (info->name, SYN_PROTOCOL_NAME_MAX, "");
+  self->name = cut_name (info->name, SERVICE_NAME_MAX, "Synchess");
   self->port = info->port;
   self->rules = g_strdup (info->rules ? info->rules : "psc");
   self->fog = info->fog;
