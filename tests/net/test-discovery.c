@@ -371,6 +371,19 @@ line_read (gpointer data)
   return ((LineRead *) data)->done;
 }
 
+/* Runs the main loop for ms milliseconds. */
+static void
+settle (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
 /* Reads the program's stderr up to a line holding text, for 15 s at most. */
 static void
 cli_wait_err (Cli *cli, const char *text)
@@ -443,6 +456,58 @@ test_browser_live (void)
   start = g_get_monotonic_time ();
   g_assert_true (iterate_until (is_gone, &listed, 5000));
   g_test_message ("gone in %.2f s", (g_get_monotonic_time () - start) / 1e6);
+}
+
+/* Games another version publishes, or without a digest to check the host by, are left out. */
+static void
+test_unjoinable_not_listed (void)
+{
+  const char *digest = "cert=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+  const char *good[] = { "avahi-publish-service",
+                         "Good",
+                         "_synchess._tcp",
+                         "46292",
+                         "v=2",
+                         "rules=psc",
+                         "fog=no",
+                         digest,
+                         NULL };
+  const char *old[] = { "avahi-publish-service",
+                        "Old",
+                        "_synchess._tcp",
+                        "46293",
+                        "v=1",
+                        "rules=psc",
+                        "fog=no",
+                        digest,
+                        NULL };
+  const char *short_cert[]
+      = { "avahi-publish-service", "Short", "_synchess._tcp", "46294", "v=2", "rules=psc", "fog=no",
+          "cert=0123abcd",         NULL };
+  const char *no_cert[]
+      = { "avahi-publish-service", "Bare", "_synchess._tcp", "46295", "v=2", NULL };
+  g_autoptr (SynServiceBrowser) browser = NULL;
+  g_autoptr (Cli) publish_old = NULL;
+  g_autoptr (Cli) publish_short = NULL;
+  g_autoptr (Cli) publish_bare = NULL;
+  g_autoptr (Cli) publish_good = NULL;
+  Listed listed = { NULL, "Good" };
+
+  if (!have_network ())
+    return;
+  publish_old = spawn_in (0, NULL, "old", old);
+  publish_short = spawn_in (0, NULL, "short", short_cert);
+  publish_bare = spawn_in (0, NULL, "bare", no_cert);
+  cli_wait_err (publish_bare, "Established under name 'Bare'");
+  publish_good = spawn_in (0, NULL, "good", good);
+  browser = syn_service_browser_new ();
+  listed.browser = browser;
+  g_assert_true (iterate_until (is_listed, &listed, 5000));
+  /* Resolving the others had as long as the last one published. */
+  settle (500);
+  g_assert_cmpuint (g_list_model_get_n_items (syn_service_browser_get_games (browser)), ==, 1);
+  /* Without a name in TXT, a game goes by its service's name. */
+  g_assert_cmpstr (syn_found_game_get_player_name (listed_game (&listed)), ==, "Good");
 }
 
 /* Two hosts of one name: the second takes another (Avahi's "NAME #2"), and both are listed. */
@@ -635,6 +700,7 @@ main (int argc, char **argv)
   g_test_add_func ("/net/discovery/bus-without-daemon", test_bus_without_daemon);
   g_test_add_func ("/net/discovery/browser-live", test_browser_live);
   g_test_add_func ("/net/discovery/name-collision", test_name_collision);
+  g_test_add_func ("/net/discovery/unjoinable-not-listed", test_unjoinable_not_listed);
   g_test_add_func ("/net/discovery/daemon-restart", test_daemon_restart);
   network = network_start ();
   /* This process's own browsers go through namespace B's daemon. */
