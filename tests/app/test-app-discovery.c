@@ -430,6 +430,41 @@ test_host_publishes_while_waiting (void)
   g_settings_reset (settings, "player-name");
 }
 
+/* synchess-cli in namespace A joins the app's game by its published name: the game starts,
+ * and the game is no longer listed. */
+static void
+test_host_withdraws_when_game_starts (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr (GError) error = NULL;
+  const char *join_argv[]
+      = { "ip",       "netns",        "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "join", "--service",
+          "Host Bea", "--move-delay", "500",  NULL };
+  SynApplication *app = NULL;
+  SynWindow *window;
+  SynHostDialog *dialog;
+  g_autofree char *after = NULL;
+  GPid join;
+
+  if (skip_without_network ())
+    return;
+  g_settings_set_string (settings, "player-name", "Host Bea");
+  window = app_test_start (&app, 1280, 800);
+  g_assert_nonnull (window);
+  dialog = open_host_dialog (window);
+  g_assert_true (syn_host_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+  wait_for_text (GTK_WIDGET (dialog), "Players on your network see this game as “Host Bea”");
+  join = spawn_in_a ("guest", join_argv);
+  g_assert_true (app_test_iterate_until (network_game_begun, window, 20000));
+  app_test_settle (2500);
+  after = browse_from_a ();
+  g_assert_null (strstr (after, "service=Host Bea"));
+  stop (join);
+  app_test_quit (app, window);
+  g_settings_reset (settings, "player-name");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -456,6 +491,8 @@ main (int argc, char **argv)
   g_test_add_func ("/app/discovery/wrong-host-refused", test_wrong_host_refused);
   g_test_add_func ("/app/discovery/host-publishes-while-waiting",
                    test_host_publishes_while_waiting);
+  g_test_add_func ("/app/discovery/host-withdraws-when-game-starts",
+                   test_host_withdraws_when_game_starts);
   status = g_test_run ();
   return status;
 }
