@@ -79,14 +79,17 @@ print_game (SynFoundGame *game)
   fflush (stdout);
 }
 
+/* A game's line comes once, when first found: a better address found later for it (IPv4
+ * after IPv6) replaces the list's item, not the line. */
 static void
 on_games_changed_cb (GListModel *games, guint position, guint removed, guint added,
-                     gpointer user_data)
+                     GHashTable *printed)
 {
   for (guint i = position; i < position + added; i++)
     {
       g_autoptr (SynFoundGame) game = g_list_model_get_item (games, i);
-      print_game (game);
+      if (g_hash_table_add (printed, g_strdup (syn_found_game_get_service_name (game))))
+        print_game (game);
     }
 }
 
@@ -112,6 +115,7 @@ int
 cli_browse (int argc, char **argv)
 {
   g_autoptr (SynServiceBrowser) browser = NULL;
+  g_autoptr (GHashTable) printed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint64 seconds = BROWSE_SECONDS;
   gint64 deadline;
 
@@ -126,7 +130,7 @@ cli_browse (int argc, char **argv)
     }
   browser = syn_service_browser_new ();
   g_signal_connect (syn_service_browser_get_games (browser), "items-changed",
-                    G_CALLBACK (on_games_changed_cb), NULL);
+                    G_CALLBACK (on_games_changed_cb), printed);
   deadline = g_get_monotonic_time () + (gint64) seconds * G_USEC_PER_SEC;
   while (g_get_monotonic_time () < deadline)
     {

@@ -71,7 +71,7 @@ CONF
 [server]
 host-name=synchess-test-$side
 use-ipv4=yes
-use-ipv6=no
+use-ipv6=yes
 allow-interfaces=$iface
 enable-dbus=yes
 ratelimit-interval-usec=0
