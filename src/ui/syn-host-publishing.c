@@ -23,7 +23,9 @@ on_state_cb (SynServicePublisher *publisher, GParamSpec *pspec, GtkLabel *label)
     {
     case SYN_DISCOVERY_RUNNING:
       /* Translators: %s is the name the game is listed under on other computers */
-      text = g_strdup_printf (_ ("Players on your network see this game as “%s”."),
+      text = g_strdup_printf (_ ("Players on your network see this game as “%s”. One who "
+                                 "chooses it there compares no code: this computer’s "
+                                 "certificate is listed with it."),
                               syn_service_publisher_get_service_name (publisher));
       break;
     case SYN_DISCOVERY_NO_DAEMON:
