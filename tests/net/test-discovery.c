@@ -12,6 +12,7 @@
 #include <gio/gio.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "net-test-util.h"
@@ -60,6 +61,13 @@ cli_free (Cli *cli)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Cli, cli_free)
 
+/* A test that fails aborts: whatever it started goes with it. */
+static void
+die_with_parent (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
 /* Runs command in namespace side (0 or 1, -1 for none) with that side's bus as the system
  * bus, or bus when given; synchess-cli gets folders of its own under name. */
 static Cli *
@@ -81,6 +89,7 @@ spawn_in (int side, const char *bus, const char *name, const char *const *comman
   g_subprocess_launcher_setenv (launcher, "DBUS_SYSTEM_BUS_ADDRESS", bus ? bus : network->bus[side],
                                 TRUE);
   g_subprocess_launcher_unsetenv (launcher, "G_MESSAGES_DEBUG");
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
   if (side >= 0)
     {
       g_ptr_array_add (argv, "ip");

@@ -22,6 +22,10 @@ cleanup ()
   trap - EXIT INT TERM HUP
   for pid in $pids; do kill "$pid" 2>/dev/null; done
   for pid in $pids; do wait "$pid" 2>/dev/null; done
+  # Whatever the test left running inside (a test killed outright leaves its players).
+  for ns in "$ns_a" "$ns_b"; do
+    ip netns pids "$ns" 2>/dev/null | xargs -r kill -9 2>/dev/null
+  done
   ip netns delete "$ns_a" 2>/dev/null
   ip netns delete "$ns_b" 2>/dev/null
 }
