@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli-discovery.h"
 #include "cli.h"
 #include "syn-computer-player.h"
 #include "syn-peer.h"
@@ -23,9 +24,10 @@
 
 #define HOST_USAGE                                                                                 \
   "host [--port N] [--listen ADDRESS] [--variant ID] [--bot random|simple] [--games N] "           \
-  "[--time-control TC] [--fog] [--seed N] [--move-delay MS] [--name NAME]"
+  "[--time-control TC] [--fog] [--seed N] [--move-delay MS] [--name NAME] [--no-publish]"
 #define JOIN_USAGE                                                                                 \
-  "join HOST PORT [--bot random|simple] [--fog] [--seed N] [--move-delay MS] [--name NAME]"
+  "join HOST PORT|--service NAME [--bot random|simple] [--fog] [--seed N] [--move-delay MS] "      \
+  "[--name NAME]"
 
 typedef enum
 {
@@ -49,6 +51,8 @@ typedef struct
   gboolean host;
   GArray *refused; /* SynMove: refused this step by the other side's locks (TX-R5) */
   SynChoice last_choice;
+  const char *service; /* guest: the published game joined, by its name */
+  const char *name;
 } Player;
 
 typedef struct
@@ -63,6 +67,8 @@ typedef struct
   const char *move_delay;
   const char *name;
   gboolean fog;
+  const char *service;
+  gboolean no_publish;
   const char *positional[2];
   int n_positional;
 } PeerArgs;
@@ -81,7 +87,7 @@ parse_peer_args (int argc, char **argv, gboolean host, PeerArgs *args)
     { "--games", &args->games, TRUE },     { "--time-control", &args->time_control, TRUE },
     { "--variant", &args->variant, TRUE }, { "--bot", &args->bot, FALSE },
     { "--seed", &args->seed, FALSE },      { "--move-delay", &args->move_delay, FALSE },
-    { "--name", &args->name, FALSE },
+    { "--name", &args->name, FALSE },      { "--service", &args->service, FALSE },
   };
 
   memset (args, 0, sizeof *args);
@@ -93,6 +99,11 @@ parse_peer_args (int argc, char **argv, gboolean host, PeerArgs *args)
       if (strcmp (arg, "--fog") == 0)
         {
           args->fog = TRUE;
+          continue;
+        }
+      if (host && strcmp (arg, "--no-publish") == 0)
+        {
+          args->no_publish = TRUE;
           continue;
         }
       for (size_t k = 0; k < G_N_ELEMENTS (options) && !known; k++)
@@ -121,7 +132,12 @@ parse_peer_args (int argc, char **argv, gboolean host, PeerArgs *args)
         }
       args->positional[args->n_positional++] = arg;
     }
-  if (args->n_positional != (host ? 0 : 2))
+  if (host && args->service)
+    {
+      cli_fail (CLI_USAGE, "unknown option '--service'; usage: %s", usage);
+      return false;
+    }
+  if (args->n_positional != (host || args->service ? 0 : 2))
     {
       cli_fail (CLI_USAGE, "usage: %s", usage);
       return false;
@@ -186,6 +202,7 @@ setup_player (Player *player, const PeerArgs *args, gboolean host)
   if (!identity)
     return cli_fail (CLI_BAD_INPUT, "%s", error->message);
   name = args->name ? args->name : player->bot == BOT_SIMPLE ? "simple bot" : "random bot";
+  player->name = name;
   player->peer = syn_peer_new (identity, name);
   syn_peer_set_local_kind (player->peer, SYN_PLAYER_COMPUTER);
   player->loop = g_main_loop_new (NULL, FALSE);
@@ -444,6 +461,7 @@ cli_host (int argc, char **argv)
   Player player = { 0 };
   SynPeerOptions options = { &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE };
   g_autoptr (GError) error = NULL;
+  SynServicePublisher *publisher = NULL;
   guint64 port = SYN_PROTOCOL_DEFAULT_PORT, games = 1;
   int status;
 
@@ -475,7 +493,10 @@ cli_host (int argc, char **argv)
       return cli_fail (CLI_BAD_INPUT, "cannot listen: %s", error->message);
     }
   fprintf (stderr, "synchess-cli: listening on port %u\n", syn_peer_get_port (player.peer));
+  if (!args.no_publish)
+    publisher = cli_publish (player.name, syn_peer_get_port (player.peer), &options);
   g_main_loop_run (player.loop);
+  g_clear_object (&publisher);
   clear_player (&player);
   return player.status;
 }
@@ -488,6 +509,15 @@ on_join_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (!syn_peer_connect_finish (SYN_PEER (source), result, &error))
     {
+      /* The peer's own words speak of invitations. */
+      if (player->service && g_error_matches (error, SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER))
+        {
+          g_clear_error (&error);
+          g_set_error (&error, SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER,
+                       "the host of \"%s\" presented another certificate than the one it "
+                       "published: someone may be in between",
+                       player->service);
+        }
       cli_fail (CLI_BAD_INPUT, "cannot join: %s", error->message);
       player->status = CLI_BAD_INPUT;
       g_main_loop_quit (player->loop);
@@ -499,22 +529,34 @@ cli_join (int argc, char **argv)
 {
   PeerArgs args;
   Player player = { 0 };
-  guint64 port;
+  g_autoptr (SynFoundGame) game = NULL;
+  const char *address = NULL;
+  guint64 port = 0;
   int status;
 
   if (!parse_peer_args (argc, argv, FALSE, &args))
     return CLI_USAGE;
-  if (!read_number (args.positional[1], "PORT", 1, 65535, &port))
+  if (!args.service && !read_number (args.positional[1], "PORT", 1, 65535, &port))
     return CLI_USAGE;
   status = setup_player (&player, &args, FALSE);
+  if (status == CLI_OK && args.service)
+    game = cli_find_game (args.service, &status);
   if (status != CLI_OK)
     {
       clear_player (&player);
       return status;
     }
+  address = args.positional[0];
+  if (game)
+    {
+      /* A published game names its host's certificate: no other may answer. */
+      player.service = args.service;
+      address = syn_found_game_get_address (game);
+      port = syn_found_game_get_port (game);
+      syn_peer_set_expected_certificate (player.peer, syn_found_game_get_cert_digest (game));
+    }
   connect_signals (&player);
-  syn_peer_connect_async (player.peer, args.positional[0], (guint16) port, NULL, on_join_done_cb,
-                          &player);
+  syn_peer_connect_async (player.peer, address, (guint16) port, NULL, on_join_done_cb, &player);
   g_main_loop_run (player.loop);
   clear_player (&player);
   return player.status;

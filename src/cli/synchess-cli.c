@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli-discovery.h"
 #include "cli.h"
 
 typedef struct
@@ -33,7 +34,10 @@ static const Command commands[] = {
     "host [--listen ADDRESS] [--port N] [--variant ID] [--games N] [--time-control TC] ...\n"
     "                                      play games as network host (docs/cli.md)" },
   { "join", cli_join,
-    "join HOST PORT [--bot B] [--fog] ...  play a network host's games (docs/cli.md)" },
+    "join HOST PORT [--bot B] [--fog] ...  play a network host's games (docs/cli.md)\n"
+    "  join --service NAME ...             the same, with a game found on the network" },
+  { "browse", cli_browse,
+    "browse [--seconds N]                the games published on the local network" },
 };
 
 static void

@@ -15,6 +15,7 @@
 #include <net/if.h>
 #include <netinet/in.h>
 
+#include "syn-host-publishing.h"
 #include "syn-notation.h"
 #include "syn-time-presets.h"
 
@@ -35,6 +36,7 @@ struct _SynHostDialog
   GtkLabel *fingerprint_label;
   GtkLabel *waiting_addresses_label;
   GtkLabel *code_label;
+  GtkLabel *published_label;
 
   /* owned */
   GSettings *settings;
@@ -43,6 +45,7 @@ struct _SynHostDialog
   char start_fen[SYN_PROTOCOL_FEN_MAX + 1]; /* "" for the usual start */
   const SynVariant *offered[8];             /* the rule sets in the list, in order */
   guint n_offered;
+  SynServicePublisher *publisher; /* while waiting for a guest */
 
   gboolean started;
   gboolean game_started;
@@ -146,6 +149,8 @@ syn_host_dialog_start (SynHostDialog *self, GError **error)
 
   g_settings_set_int (self->settings, "host-port", port);
   self->started = TRUE;
+  self->publisher = syn_host_publishing_start (self->settings, syn_peer_get_port (self->peer),
+                                               &options, self->published_label);
   waiting = g_strdup_printf (_ ("Others join this computer on port %u, at one of these "
                                 "addresses:"),
                              (guint) syn_peer_get_port (self->peer));
@@ -249,12 +254,14 @@ static void
 on_game_started_cb (SynPeer *peer, gboolean resumed, SynHostDialog *self)
 {
   self->game_started = TRUE;
+  syn_host_publishing_stop (&self->publisher, self->published_label);
   gtk_window_close (GTK_WINDOW (self));
 }
 
 static gboolean
 on_close_request_cb (SynHostDialog *self)
 {
+  syn_host_publishing_stop (&self->publisher, self->published_label);
   if (!self->game_started)
     g_signal_emit (self, signals[CANCELLED], 0);
   return FALSE;
@@ -269,6 +276,7 @@ syn_host_dialog_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->peer, self);
   g_clear_object (&self->peer);
   g_clear_object (&self->settings);
+  g_clear_object (&self->publisher);
   G_OBJECT_CLASS (syn_host_dialog_parent_class)->dispose (object);
 }
 
@@ -296,6 +304,7 @@ syn_host_dialog_class_init (SynHostDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, fingerprint_label);
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, waiting_addresses_label);
   gtk_widget_class_bind_template_child (widget_class, SynHostDialog, code_label);
+  gtk_widget_class_bind_template_child (widget_class, SynHostDialog, published_label);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "syn-network-games.h"
 #include "syn-notation.h"
 
 struct _SynJoinDialog
@@ -31,11 +32,13 @@ struct _SynJoinDialog
   GtkWidget *code_group;
   GtkLabel *code_label;
   GtkWidget *code_buttons;
+  GtkWidget *network_games;
 
   /* owned */
   GSettings *settings;
   SynPeer *peer;
   GCancellable *connecting;
+  char *published_as; /* the game chosen on the network, whose certificate is pinned */
 
   gboolean game_started;
   gboolean codes_match;   /* the player said the codes are the same */
@@ -101,6 +104,11 @@ update_status (SynJoinDialog *self)
   if (!self->codes_match)
     /* Translators: %s is the host's name. */
     text = g_strdup_printf (_ ("Connected to %s. Compare the code below before you play."), who);
+  else if (syn_peer_get_peer_verified (self->peer))
+    /* Translators: %s is the host's name */
+    text = g_strdup_printf (_ ("Connected to %s, the host that published this game. %s"), who,
+                            self->proposal_seen ? _ ("Accept or decline the proposal below.")
+                                                : _ ("Waiting for the proposal…"));
   else if (!self->proposal_seen)
     text = g_strdup_printf (_ ("Connected to %s. Waiting for the proposal…"), who);
   else
@@ -155,19 +163,27 @@ on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       g_autofree char *text = NULL;
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
-      text = syn_join_dialog_describe_error (error);
+      if (self->published_as && g_error_matches (error, SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER))
+        /* Translators: %s is the name of a game found on the network */
+        text = g_strdup_printf (_ ("The host of “%s” is not the one that published it: someone "
+                                   "may be in between. The connection was closed."),
+                                self->published_as);
+      else
+        text = syn_join_dialog_describe_error (error);
       gtk_label_set_text (self->status_label, text);
       set_busy (self, FALSE);
       return;
     }
-  self->codes_match = FALSE;
   self->proposal_seen = FALSE;
-  show_code (self);
+  /* The host presented the certificate it published: nobody sits between, no code to read. */
+  self->codes_match = syn_peer_get_peer_verified (self->peer);
+  if (!self->codes_match)
+    show_code (self);
   update_status (self);
 }
 
-void
-syn_join_dialog_connect (SynJoinDialog *self)
+static void
+start_connecting (SynJoinDialog *self)
 {
   g_autofree char *address
       = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->address_row))));
@@ -190,6 +206,29 @@ syn_join_dialog_connect (SynJoinDialog *self)
   self->connecting = g_cancellable_new ();
   syn_peer_connect_async (self->peer, address, port, self->connecting, on_connected_cb,
                           g_object_ref (self));
+}
+
+/* An address typed: any certificate, and the codes compared aloud. */
+void
+syn_join_dialog_connect (SynJoinDialog *self)
+{
+  g_clear_pointer (&self->published_as, g_free);
+  syn_peer_set_expected_certificate (self->peer, NULL);
+  start_connecting (self);
+}
+
+/* A game found on the network names its host's certificate: no other may answer. */
+static void
+on_network_game_activated_cb (SynJoinDialog *self, SynFoundGame *game)
+{
+  if (!gtk_widget_get_sensitive (self->connect_button))
+    return;
+  syn_join_dialog_set_address (self, syn_found_game_get_address (game),
+                               syn_found_game_get_port (game));
+  g_free (self->published_as);
+  self->published_as = g_strdup (syn_found_game_get_service_name (game));
+  syn_peer_set_expected_certificate (self->peer, syn_found_game_get_cert_digest (game));
+  start_connecting (self);
 }
 
 void
@@ -287,6 +326,7 @@ syn_join_dialog_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->peer, self);
   g_clear_object (&self->peer);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->published_as, g_free);
   G_OBJECT_CLASS (syn_join_dialog_parent_class)->dispose (object);
 }
 
@@ -300,6 +340,7 @@ syn_join_dialog_class_init (SynJoinDialogClass *klass)
   signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                      NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  g_type_ensure (SYN_TYPE_NETWORK_GAMES);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/synchess/Synchess/syn-join-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, connect_button);
@@ -314,6 +355,8 @@ syn_join_dialog_class_init (SynJoinDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, code_group);
   gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, code_label);
   gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, code_buttons);
+  gtk_widget_class_bind_template_child (widget_class, SynJoinDialog, network_games);
+  gtk_widget_class_bind_template_callback (widget_class, on_network_game_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, syn_join_dialog_connect);
   gtk_widget_class_bind_template_callback (widget_class, on_accept_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_decline_clicked_cb);

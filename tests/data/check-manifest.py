@@ -25,7 +25,9 @@ MODULE_KEYS = {
 SOURCE_KEYS = {"type": str, "path": str, "skip": list, "url": str, "sha256": str}
 # The permissions Synchess needs: peer play over the network, a display, GPU drawing.
 ALLOWED_FINISH_ARGS = {"--share=network", "--share=ipc", "--socket=wayland",
-                       "--socket=fallback-x11", "--device=dri"}
+                       "--socket=fallback-x11", "--device=dri",
+                       # games on the local network are published and found through Avahi
+                       "--system-talk-name=org.freedesktop.Avahi"}
 # GTK 4.8 and libadwaita 1.2 API only, so any GNOME runtime from 43 on builds it.
 OLDEST_RUNTIME = 43
 
