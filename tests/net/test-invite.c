@@ -124,7 +124,7 @@ refuse (const char *text, SynInviteError code, const char *word)
   g_autoptr (GError) error = NULL;
 
   g_assert_false (syn_invite_parse (text, &invite, &error));
-  g_assert_error (error, SYN_INVITE_ERROR, code);
+  g_assert_error (error, SYN_INVITE_ERROR, (int) code);
   g_test_message ("%s -> %s", text, error->message);
   g_assert_nonnull (strstr (error->message, word));
 }
