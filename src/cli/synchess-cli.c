@@ -34,6 +34,12 @@ static const Command commands[] = {
     "                                      play games as network host (docs/cli.md)" },
   { "join", cli_join,
     "join HOST PORT [--bot B] [--fog] ...  play a network host's games (docs/cli.md)" },
+  { "invite", cli_invite,
+    "invite [--stun HOST[:PORT]] [--turn USER:PASS@HOST[:PORT]] [host's options] ...\n"
+    "                                      print an invite, read the answer, host (ICE)" },
+  { "accept-invite", cli_accept_invite,
+    "accept-invite INVITE [--stun ...] [--turn ...] [--bot B] ...\n"
+    "                                      print the answer, play the inviter's games (ICE)" },
 };
 
 static void
