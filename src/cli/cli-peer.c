@@ -407,7 +407,11 @@ on_disconnected_cb (SynPeer *peer, const GError *error, Player *player)
       fprintf (stderr, "synchess-cli: connection ended: %s\n", error->message);
       player->status = CLI_BAD_INPUT;
     }
-  g_main_loop_quit (player->loop);
+  /* Over ICE the goodbye still has to leave through the bridge. */
+  if (player->one_connection)
+    quit_soon (player);
+  else
+    g_main_loop_quit (player->loop);
 }
 
 /* A bot claims at once a game the other side abandoned (docs/protocol.md, "Abandonment"). */
