@@ -15,6 +15,8 @@
 #   mangled   an invite cut short: refused
 #   mitm      an answer carrying another certificate than the one that connects: refused
 #   replayed  an answer to an earlier invite: refused
+#   app       the application's Invite over the Internet against accept-invite on the LAN
+#             (tests/app/test-app-invite.c, SYNCHESS_APP_INVITE_TEST naming it)
 #   bench-stun, bench-turn  BENCH_RUNS connections (default 10); the time from the answer to
 #             the game's start, each and the median
 #
@@ -31,6 +33,11 @@ set -eu
 
 scenario=${1:?usage: ice-netns.sh SCENARIO}
 cli=${SYNCHESS_CLI:?SYNCHESS_CLI must name synchess-cli}
+if [ "$(id -u)" -ne 0 ] || ! command -v ip >/dev/null || ! command -v nft >/dev/null \
+  || ! command -v turnserver >/dev/null; then
+  echo "skip: network namespaces need root, ip, nft and turnserver"
+  exit 77
+fi
 p="syn$$"
 work=$(mktemp -d "${TMPDIR:-/tmp}/synchess-netns.XXXXXX")
 namespaces="inet void nata a c natb b natb2 b2 l1 l2"
@@ -331,6 +338,15 @@ turn) play b b2 turn && check_game turn 'relay' ;;
 mangled) refusal_mangled ;;
 mitm | replayed) refusal_answer "$scenario" ;;
 bench-stun) SERVERS=stun bench a b ;;
+app)
+  in_ns l1 env SYNCHESS_IN_NETNS=1 xvfb-run -a -s "-screen 0 1600x1200x24" \
+    "${SYNCHESS_APP_INVITE_TEST:?}" --tap >"$work/app.log" 2>&1 || {
+    cat "$work/app.log"
+    fail "the application's invite"
+  }
+  grep -E '^(not )?ok' "$work/app.log"
+  grep -q '^ok' "$work/app.log" || fail "no test ran"
+  ;;
 bench-turn) bench b b2 ;;
 *) fail "unknown scenario $scenario" ;;
 esac
