@@ -154,9 +154,9 @@ on_stdin_cb (int fd, GIOCondition condition, gpointer user_data)
     g_string_truncate (inv->answer_line, (gsize) (end - inv->answer_line->str));
   if (inv->answer_line->len > MAX_ANSWER_LINE)
     {
-      g_autoptr (GError) error = g_error_new (SYN_INVITE_ERROR, SYN_INVITE_ERROR_TOO_LONG,
-                                              "the answer is longer than %d characters",
-                                              SYN_INVITE_MAX_TEXT);
+      g_autoptr (GError) error
+          = g_error_new (SYN_INVITE_ERROR, SYN_INVITE_ERROR_TOO_LONG,
+                         "the answer is longer than %d characters", SYN_INVITE_MAX_TEXT);
       give_up (inv, "refused the answer", error);
     }
   else if (!end && inv->answer_line->len == 0)

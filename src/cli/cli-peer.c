@@ -49,7 +49,7 @@ typedef struct
   int status;
   gboolean host;
   gboolean one_connection; /* a host on a stream made elsewhere (an invite): no listening */
-  GArray *refused; /* SynMove: refused this step by the other side's locks (TX-R5) */
+  GArray *refused;         /* SynMove: refused this step by the other side's locks (TX-R5) */
   SynChoice last_choice;
 } Player;
 

@@ -21,12 +21,12 @@ struct _SynIceBridge
   NiceAgent *agent;
   guint stream_id, component;
   gulong writable_id;
-  GSocket *ours;                  /* our end of the pair */
-  GSocketConnection *connection;  /* the other end, until given out */
-  GSource *in_source;             /* ours readable: bytes for the network */
-  GSource *out_source;            /* ours writable again: bytes from the network wait */
-  GByteArray *to_network;         /* read from ours, not yet taken by pseudo-TCP */
-  GByteArray *to_local;           /* from the network, not yet written to ours */
+  GSocket *ours;                 /* our end of the pair */
+  GSocketConnection *connection; /* the other end, until given out */
+  GSource *in_source;            /* ours readable: bytes for the network */
+  GSource *out_source;           /* ours writable again: bytes from the network wait */
+  GByteArray *to_network;        /* read from ours, not yet taken by pseudo-TCP */
+  GByteArray *to_local;          /* from the network, not yet written to ours */
   gboolean closed;
 };
 
@@ -43,8 +43,7 @@ shut_down (SynIceBridge *bridge)
 
 /* Network to local ----------------------------------------------------------------------- */
 
-static gboolean
-on_local_writable_cb (GSocket *socket, GIOCondition condition, gpointer user_data);
+static gboolean on_local_writable_cb (GSocket *socket, GIOCondition condition, gpointer user_data);
 
 static void
 flush_to_local (SynIceBridge *bridge)
@@ -105,9 +104,9 @@ flush_to_network (SynIceBridge *bridge)
 {
   while (bridge->to_network->len > 0)
     {
-      gint sent = nice_agent_send (bridge->agent, bridge->stream_id, bridge->component,
-                                   bridge->to_network->len,
-                                   (const gchar *) bridge->to_network->data);
+      gint sent
+          = nice_agent_send (bridge->agent, bridge->stream_id, bridge->component,
+                             bridge->to_network->len, (const gchar *) bridge->to_network->data);
       if (sent <= 0)
         return;
       g_byte_array_remove_range (bridge->to_network, 0, (guint) sent);

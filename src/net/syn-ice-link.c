@@ -165,8 +165,8 @@ bad_server (GError **error, const char *text)
 }
 
 gboolean
-syn_ice_parse_server (const char *text, gboolean with_user, char **host, guint16 *port,
-                      char **user, char **password, GError **error)
+syn_ice_parse_server (const char *text, gboolean with_user, char **host, guint16 *port, char **user,
+                      char **password, GError **error)
 {
   const char *at = with_user ? strrchr (text, '@') : NULL;
   const char *where = at ? at + 1 : text;
@@ -312,8 +312,7 @@ on_gathering_done_cb (NiceAgent *agent, guint stream_id, SynIceLink *self)
 
 static void on_state_changed_cb (NiceAgent *agent, guint stream_id, guint component, guint state,
                                  SynIceLink *self);
-static void on_writable_cb (NiceAgent *agent, guint stream_id, guint component,
-                            SynIceLink *self);
+static void on_writable_cb (NiceAgent *agent, guint stream_id, guint component, SynIceLink *self);
 
 static gboolean
 make_agent (SynIceLink *self, GError **error)
@@ -334,10 +333,8 @@ make_agent (SynIceLink *self, GError **error)
     }
   g_signal_connect (self->agent, "candidate-gathering-done", G_CALLBACK (on_gathering_done_cb),
                     self);
-  g_signal_connect (self->agent, "component-state-changed", G_CALLBACK (on_state_changed_cb),
-                    self);
-  g_signal_connect (self->agent, "reliable-transport-writable", G_CALLBACK (on_writable_cb),
-                    self);
+  g_signal_connect (self->agent, "component-state-changed", G_CALLBACK (on_state_changed_cb), self);
+  g_signal_connect (self->agent, "reliable-transport-writable", G_CALLBACK (on_writable_cb), self);
   self->stream_id = nice_agent_add_stream (self->agent, 1);
   if (self->stream_id != 0
       && !(self->bridge = syn_ice_bridge_new (self->agent, self->stream_id, COMPONENT, error)))
@@ -374,8 +371,7 @@ on_resolved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       fail_task (&self->gather_task,
                  g_error_new (G_IO_ERROR, G_IO_ERROR_HOST_NOT_FOUND,
-                              _ ("Cannot find the server “%s”: %s"), server->host,
-                              error->message));
+                              _ ("Cannot find the server “%s”: %s"), server->host, error->message));
       return;
     }
   server->address = g_inet_address_to_string (addresses->data);
@@ -517,9 +513,8 @@ remote_candidates (SynIceLink *self, const SynIceOffer *remote)
 }
 
 void
-syn_ice_link_connect_async (SynIceLink *self, const SynIceOffer *remote,
-                            GCancellable *cancellable, GAsyncReadyCallback callback,
-                            gpointer user_data)
+syn_ice_link_connect_async (SynIceLink *self, const SynIceOffer *remote, GCancellable *cancellable,
+                            GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
   GSList *candidates;
@@ -532,8 +527,7 @@ syn_ice_link_connect_async (SynIceLink *self, const SynIceOffer *remote,
                                _ ("Not ready to connect"));
       return;
     }
-  if (!nice_agent_set_remote_credentials (self->agent, self->stream_id, remote->ufrag,
-                                          remote->pwd))
+  if (!nice_agent_set_remote_credentials (self->agent, self->stream_id, remote->ufrag, remote->pwd))
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s",
                                _ ("The other player's ICE credentials are not usable"));

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/random.h>
 
-G_DEFINE_QUARK (syn-invite-error-quark, syn_invite_error)
+G_DEFINE_QUARK (syn - invite - error - quark, syn_invite_error)
 
 #define URI_SCHEME "synchess:"
 #define INVITE_KIND "invite"

@@ -16,11 +16,11 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  SYN_INVITE_ERROR_MALFORMED,   /* not an invite or answer, truncated, a field unreadable */
-  SYN_INVITE_ERROR_VERSION,     /* another version of the format */
-  SYN_INVITE_ERROR_TOO_LONG,    /* beyond SYN_INVITE_MAX_TEXT or a field's limit */
-  SYN_INVITE_ERROR_EXPIRED,     /* older than SYN_INVITE_LIFETIME_S, or from the future */
-  SYN_INVITE_ERROR_MISMATCH,    /* an answer to another invite (its nonce) */
+  SYN_INVITE_ERROR_MALFORMED, /* not an invite or answer, truncated, a field unreadable */
+  SYN_INVITE_ERROR_VERSION,   /* another version of the format */
+  SYN_INVITE_ERROR_TOO_LONG,  /* beyond SYN_INVITE_MAX_TEXT or a field's limit */
+  SYN_INVITE_ERROR_EXPIRED,   /* older than SYN_INVITE_LIFETIME_S, or from the future */
+  SYN_INVITE_ERROR_MISMATCH,  /* an answer to another invite (its nonce) */
 } SynInviteError;
 
 GQuark syn_invite_error_quark (void);

@@ -197,8 +197,8 @@ start_handshake (SynPeer *self, Link *link)
 
   if (self->host)
     {
-      tls = g_tls_server_connection_new (link->base,
-                                         syn_identity_get_certificate (self->identity), &error);
+      tls = g_tls_server_connection_new (link->base, syn_identity_get_certificate (self->identity),
+                                         &error);
       if (tls)
         g_object_set (tls, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
     }

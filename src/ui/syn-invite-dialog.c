@@ -85,8 +85,7 @@ set_servers (SynInviteDialog *self)
   g_autoptr (GError) error = NULL;
   guint16 port;
 
-  if (*g_strstrip (stun)
-      && syn_ice_parse_server (stun, FALSE, &host, &port, NULL, NULL, &error))
+  if (*g_strstrip (stun) && syn_ice_parse_server (stun, FALSE, &host, &port, NULL, NULL, &error))
     syn_ice_link_set_stun_server (self->link, host, port);
   g_clear_pointer (&host, g_free);
   if (*g_strstrip (turn) && !error
@@ -107,8 +106,9 @@ on_peer_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!syn_peer_connect_stream_finish (SYN_PEER (source), result, &error))
     fail (self, _ ("Could not connect"), error);
   else
-    set_status (self, self->inviter ? _ ("Connected. Starting the game…")
-                                    : _ ("Connected. Waiting for the game…"),
+    set_status (self,
+                self->inviter ? _ ("Connected. Starting the game…")
+                              : _ ("Connected. Waiting for the game…"),
                 TRUE);
 }
 
@@ -117,8 +117,8 @@ on_ice_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (SynInviteDialog) self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GIOStream) stream = syn_ice_link_connect_finish (SYN_ICE_LINK (source), result,
-                                                              &error);
+  g_autoptr (GIOStream) stream
+      = syn_ice_link_connect_finish (SYN_ICE_LINK (source), result, &error);
 
   if (!stream)
     {
@@ -155,8 +155,9 @@ on_invite_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data
   syn_invite_init (&self->invite, self->certificate, &offer);
   text = syn_invite_to_text (&self->invite);
   show_mine (self, text);
-  set_status (self, _ ("Send this invitation to the other player, then paste their answer "
-                       "here. It is good for an hour."),
+  set_status (self,
+              _ ("Send this invitation to the other player, then paste their answer "
+                 "here. It is good for an hour."),
               FALSE);
 }
 
@@ -306,8 +307,8 @@ syn_invite_dialog_class_init (SynInviteDialogClass *klass)
   object_class->dispose = syn_invite_dialog_dispose;
   signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                      NULL, NULL, NULL, G_TYPE_NONE, 0);
-  gtk_widget_class_set_template_from_resource (
-      widget_class, "/io/github/synchess/Synchess/syn-invite-dialog.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/synchess/Synchess/syn-invite-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, go_button);
   gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, mine_group);
   gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, mine_label);
@@ -333,8 +334,8 @@ set_options_from_settings (SynInviteDialog *self)
 {
   g_autofree char *variant = g_settings_get_string (self->settings, "variant");
   g_autofree char *tc = g_settings_get_string (self->settings, "time-control");
-  SynPeerOptions options = { syn_variant_lookup (variant), SYN_TIME_CONTROL_DEFAULT, FALSE,
-                             SYN_WHITE };
+  SynPeerOptions options
+      = { syn_variant_lookup (variant), SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE };
 
   syn_time_control_parse (tc, &options.tc);
   options.fog = g_settings_get_boolean (self->settings, "fog");
@@ -354,8 +355,8 @@ syn_invite_dialog_new (GtkWindow *parent, GSettings *settings, SynPeer *peer, gb
   self->inviter = inviter;
   self->link = syn_ice_link_new (inviter);
   set_servers (self);
-  gtk_window_set_title (GTK_WINDOW (self), inviter ? _ ("Invite over the Internet")
-                                                   : _ ("Accept an Invitation"));
+  gtk_window_set_title (GTK_WINDOW (self),
+                        inviter ? _ ("Invite over the Internet") : _ ("Accept an Invitation"));
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->mine_group),
                                    inviter ? _ ("Your Invitation") : _ ("Your Answer"));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->theirs_row),

@@ -32,8 +32,7 @@ _syn_window_invite_action (GtkWidget *widget, const char *action_name, GVariant 
 
 /* parameter: the invitation, as a synchess: link or its short text, or "" to paste one. */
 void
-_syn_window_accept_invite_action (GtkWidget *widget, const char *action_name,
-                                  GVariant *parameter)
+_syn_window_accept_invite_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   const char *text = g_variant_get_string (parameter, NULL);
 

@@ -45,7 +45,8 @@ invitation_shown (gpointer data)
 static gboolean
 is_button (GtkWidget *widget, gconstpointer data)
 {
-  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
 }
 
 static gboolean
@@ -69,8 +70,8 @@ on_answer_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   Guest *guest = user_data;
 
-  guest->answer
-      = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), result, NULL, NULL);
+  guest->answer = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), result,
+                                                             NULL, NULL);
   if (!guest->answer)
     guest->answer = g_strdup ("");
 }

@@ -39,8 +39,8 @@ on_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   Side *side = user_data;
 
-  g_assert_true (syn_ice_link_gather_finish (SYN_ICE_LINK (source), result, &side->offer,
-                                             &side->error));
+  g_assert_true (
+      syn_ice_link_gather_finish (SYN_ICE_LINK (source), result, &side->offer, &side->error));
   side->done = TRUE;
 }
 

@@ -46,8 +46,8 @@ run_scenario (gconstpointer data)
       g_test_skip (why);
       return;
     }
-  process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                         | G_SUBPROCESS_FLAGS_STDERR_MERGE, &error);
+  process = g_subprocess_newv (
+      argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
   g_assert_no_error (error);
