@@ -1,6 +1,7 @@
 /* test-app-invite.c: Invite over the Internet in the real application (under Xvfb), with
  * synchess-cli accept-invite as the other player: the invitation shown, the answer pasted,
- * and the game begins. ICE gathers on every interface, so this runs only inside the
+ * and the game begins; and the other way round, Accept an Invitation against synchess-cli
+ * invite. ICE gathers on every interface, so this runs only inside the
  * namespaces of tests/netns/ice-netns.sh (scenario "app"), which sets SYNCHESS_IN_NETNS.
  *
  * Copyright 2026 The Synchess Authors
@@ -82,11 +83,14 @@ has_answer (gpointer data)
   return ((Guest *) data)->answer != NULL;
 }
 
+/* synchess-cli with argv, in folders of its own; its first stdout line goes to
+ * guest->answer. */
 static GSubprocess *
-guest_start (const char *invite, Guest *guest)
+cli_start (const char *const *argv, Guest *guest)
 {
-  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (
-      G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autoptr (GSubprocessLauncher) launcher
+      = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDIN_PIPE
+                                   | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_autoptr (GError) error = NULL;
   g_autofree char *home = g_dir_make_tmp ("synchess-cli-XXXXXX", &error);
   g_autofree char *config = g_build_filename (home, "config", NULL);
@@ -96,12 +100,30 @@ guest_start (const char *invite, Guest *guest)
   g_assert_no_error (error);
   g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
   g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
-  process = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("SYNCHESS_CLI"),
-                                         "accept-invite", invite, "--move-delay", "1000", NULL);
+  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
   g_assert_no_error (error);
   guest->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
   g_data_input_stream_read_line_async (guest->out, G_PRIORITY_DEFAULT, NULL, on_answer_cb, guest);
   return process;
+}
+
+static GSubprocess *
+guest_start (const char *invite, Guest *guest)
+{
+  const char *argv[]
+      = { g_getenv ("SYNCHESS_CLI"), "accept-invite", invite, "--move-delay", "1000", NULL };
+
+  return cli_start (argv, guest);
+}
+
+static gboolean
+skip_outside_namespaces (void)
+{
+  if (g_getenv ("SYNCHESS_IN_NETNS"))
+    return FALSE;
+  g_test_skip ("ICE would gather on every interface of this machine: run it through "
+               "tests/netns/ice-netns.sh app");
+  return TRUE;
 }
 
 static void
@@ -115,12 +137,8 @@ test_invite_then_game (void)
   GtkWidget *dialog, *row, *connect;
   const char *invite;
 
-  if (!g_getenv ("SYNCHESS_IN_NETNS"))
-    {
-      g_test_skip ("ICE would gather on every interface of this machine: run it through "
-                   "tests/netns/ice-netns.sh app");
-      return;
-    }
+  if (skip_outside_namespaces ())
+    return;
   /* No STUN server: nothing outside the namespaces is asked. */
   g_settings_set_string (settings, "stun-server", "");
   window = app_test_start (&app, 1280, 800);
@@ -148,6 +166,49 @@ test_invite_then_game (void)
   g_settings_reset (settings, "stun-server");
 }
 
+/* Accept an Invitation with synchess-cli's invite (as a synchess: link would open it): the
+ * answer shown goes back to the inviter, and its proposal is taken. */
+static void
+test_accept_then_game (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr (GSubprocess) cli = NULL;
+  g_autofree char *line = NULL;
+  const char *argv[] = { g_getenv ("SYNCHESS_CLI"), "invite", "--move-delay", "1000", NULL };
+  Guest inviter = { 0 };
+  SynApplication *app = NULL;
+  SynWindow *window;
+  GtkWidget *dialog, *answer_button;
+
+  if (skip_outside_namespaces ())
+    return;
+  g_settings_set_string (settings, "stun-server", "");
+  window = app_test_start (&app, 1280, 800);
+  g_assert_nonnull (window);
+  cli = cli_start (argv, &inviter);
+  g_assert_true (app_test_iterate_until (has_answer, &inviter, 20000));
+  g_assert_true (g_str_has_prefix (inviter.answer, "c3luY2hlc3M6aW52aXRl"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.accept-invite", "s", inviter.answer);
+  dialog = find_invite_dialog ();
+  g_assert_nonnull (dialog);
+  answer_button = app_test_find (dialog, is_button, "_Answer");
+  g_assert_true (gtk_widget_is_sensitive (answer_button));
+  g_signal_emit_by_name (answer_button, "clicked");
+  g_assert_true (app_test_iterate_until (invitation_shown, dialog, 20000));
+  line = g_strdup_printf (
+      "%s\n", gtk_label_get_text (GTK_LABEL (app_test_find (dialog, is_shown_text, NULL))));
+  g_assert_true (g_str_has_prefix (line, "c3luY2hlc3M6YW5zd2Vy")); /* "synchess:answer" */
+  g_assert_true (g_output_stream_write_all (g_subprocess_get_stdin_pipe (cli), line, strlen (line),
+                                            NULL, NULL, NULL));
+  g_assert_true (app_test_iterate_until (network_game_begun, window, 20000));
+
+  g_subprocess_force_exit (cli);
+  g_clear_object (&inviter.out);
+  g_free (inviter.answer);
+  app_test_quit (app, window);
+  g_settings_reset (settings, "stun-server");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -159,5 +220,6 @@ main (int argc, char **argv)
   gtk_disable_setlocale ();
   adw_init ();
   g_test_add_func ("/app/invite/invite-then-game", test_invite_then_game);
+  g_test_add_func ("/app/invite/accept-then-game", test_accept_then_game);
   return g_test_run ();
 }
