@@ -18,6 +18,13 @@
 
 /* ICE gives up on its own when every pair failed; this bounds a check that never ends. */
 #define CONNECT_TIMEOUT_MS 30000
+/* The invited side waits for the inviter to paste the answer, however long that takes (up to
+ * this). Its checks fail meanwhile, and the inviter, once it starts, checks only the
+ * candidates of the answer for a few seconds: so until a pair works, the invited side checks
+ * again every REARM_PERIOD_MS on a fresh agent with the same credentials, whose checks the
+ * inviter takes as coming from peer-reflexive candidates. */
+#define ANSWER_WAIT_MS (15 * 60 * 1000)
+#define REARM_PERIOD_MS 4000
 #define COMPONENT 1
 
 typedef struct
@@ -42,6 +49,9 @@ struct _SynIceLink
   GTask *gather_task;
   GTask *connect_task;
   guint timeout_id;
+  guint rearm_id;
+  SynIceOffer remote;            /* the other side's, while connecting */
+  char *local_ufrag, *local_pwd; /* ours as offered: kept by a fresh agent */
 };
 
 G_DEFINE_FINAL_TYPE (SynIceLink, syn_ice_link, G_TYPE_OBJECT)
@@ -70,15 +80,8 @@ fail_task (GTask **task, GError *error)
 }
 
 static void
-syn_ice_link_dispose (GObject *object)
+drop_agent (SynIceLink *self)
 {
-  SynIceLink *self = SYN_ICE_LINK (object);
-
-  g_clear_handle_id (&self->timeout_id, g_source_remove);
-  fail_task (&self->gather_task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                                      _ ("The connection was abandoned")));
-  fail_task (&self->connect_task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                                       _ ("The connection was abandoned")));
   g_clear_pointer (&self->bridge, syn_ice_bridge_free);
   if (self->agent)
     {
@@ -86,6 +89,20 @@ syn_ice_link_dispose (GObject *object)
       nice_agent_close_async (self->agent, NULL, NULL);
       g_clear_object (&self->agent);
     }
+}
+
+static void
+syn_ice_link_dispose (GObject *object)
+{
+  SynIceLink *self = SYN_ICE_LINK (object);
+
+  g_clear_handle_id (&self->timeout_id, g_source_remove);
+  g_clear_handle_id (&self->rearm_id, g_source_remove);
+  fail_task (&self->gather_task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                      _ ("The connection was abandoned")));
+  fail_task (&self->connect_task, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                       _ ("The connection was abandoned")));
+  drop_agent (self);
   G_OBJECT_CLASS (syn_ice_link_parent_class)->dispose (object);
 }
 
@@ -97,6 +114,8 @@ syn_ice_link_finalize (GObject *object)
   server_clear (&self->stun);
   server_clear (&self->turn);
   g_clear_pointer (&self->local_addresses, g_ptr_array_unref);
+  g_clear_pointer (&self->local_ufrag, g_free);
+  g_clear_pointer (&self->local_pwd, g_free);
   G_OBJECT_CLASS (syn_ice_link_parent_class)->finalize (object);
 }
 
@@ -264,6 +283,10 @@ read_offer (SynIceLink *self, SynIceOffer *offer)
   nice_agent_get_local_credentials (self->agent, self->stream_id, &ufrag, &pwd);
   g_strlcpy (offer->ufrag, ufrag, sizeof offer->ufrag);
   g_strlcpy (offer->pwd, pwd, sizeof offer->pwd);
+  g_free (self->local_ufrag);
+  self->local_ufrag = g_strdup (ufrag);
+  g_free (self->local_pwd);
+  self->local_pwd = g_strdup (pwd);
   candidates = g_slist_sort (candidates, by_priority);
   for (GSList *l = candidates; l && offer->n_candidates < SYN_INVITE_MAX_CANDIDATES; l = l->next)
     {
@@ -287,17 +310,23 @@ read_offer (SynIceLink *self, SynIceOffer *offer)
   g_slist_free_full (candidates, (GDestroyNotify) nice_candidate_free);
 }
 
+static gboolean start_checks (SynIceLink *self, GError **error);
+
 static void
 on_gathering_done_cb (NiceAgent *agent, guint stream_id, SynIceLink *self)
 {
   GTask *task = g_steal_pointer (&self->gather_task);
-  SynIceOffer *offer = g_new0 (SynIceOffer, 1);
+  SynIceOffer *offer;
+  g_autoptr (GError) error = NULL;
 
   if (!task)
     {
-      g_free (offer);
+      /* A fresh agent while connecting: its checks start. */
+      if (self->connect_task && !start_checks (self, &error))
+        fail_task (&self->connect_task, g_steal_pointer (&error));
       return;
     }
+  offer = g_new0 (SynIceOffer, 1);
   read_offer (self, offer);
   if (offer->n_candidates == 0)
     {
@@ -336,6 +365,9 @@ make_agent (SynIceLink *self, GError **error)
   g_signal_connect (self->agent, "component-state-changed", G_CALLBACK (on_state_changed_cb), self);
   g_signal_connect (self->agent, "reliable-transport-writable", G_CALLBACK (on_writable_cb), self);
   self->stream_id = nice_agent_add_stream (self->agent, 1);
+  if (self->stream_id != 0 && self->local_ufrag)
+    nice_agent_set_local_credentials (self->agent, self->stream_id, self->local_ufrag,
+                                      self->local_pwd);
   if (self->stream_id != 0
       && !(self->bridge = syn_ice_bridge_new (self->agent, self->stream_id, COMPONENT, error)))
     return FALSE;
@@ -446,6 +478,7 @@ on_writable_cb (NiceAgent *agent, guint stream_id, guint component, SynIceLink *
   if (stream_id != self->stream_id || !self->connect_task)
     return;
   g_clear_handle_id (&self->timeout_id, g_source_remove);
+  g_clear_handle_id (&self->rearm_id, g_source_remove);
   task = g_steal_pointer (&self->connect_task);
   connection = syn_ice_bridge_take_connection (self->bridge);
   /* The connection leads somewhere only while the agent lives: it holds the link. */
@@ -455,12 +488,44 @@ on_writable_cb (NiceAgent *agent, guint stream_id, guint component, SynIceLink *
   g_object_unref (task);
 }
 
+/* The invited side, no pair working yet: a fresh agent checks again (see REARM_PERIOD_MS). */
+static gboolean
+on_rearm_cb (gpointer user_data)
+{
+  SynIceLink *self = user_data;
+  g_autoptr (GError) error = NULL;
+  NiceComponentState state;
+
+  if (!self->connect_task)
+    {
+      self->rearm_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  state = self->agent && !self->gather_task
+              ? nice_agent_get_component_state (self->agent, self->stream_id, COMPONENT)
+              : NICE_COMPONENT_STATE_GATHERING;
+  if (state == NICE_COMPONENT_STATE_CONNECTED || state == NICE_COMPONENT_STATE_READY
+      || state == NICE_COMPONENT_STATE_GATHERING)
+    return G_SOURCE_CONTINUE;
+  g_debug ("no ICE pair works yet: checking again on a fresh agent");
+  drop_agent (self);
+  if (!make_agent (self, &error))
+    {
+      self->rearm_id = 0;
+      fail_task (&self->connect_task, g_steal_pointer (&error));
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 on_state_changed_cb (NiceAgent *agent, guint stream_id, guint component, guint state,
                      SynIceLink *self)
 {
   if (stream_id != self->stream_id || state != NICE_COMPONENT_STATE_FAILED)
     return;
+  if (self->connect_task && !self->controlling)
+    return; /* on_rearm_cb checks again */
   /* A connection in use ends: SynPeer reads its end. */
   if (!self->connect_task)
     {
@@ -480,6 +545,7 @@ on_connect_timeout_cb (gpointer user_data)
   SynIceLink *self = user_data;
 
   self->timeout_id = 0;
+  g_clear_handle_id (&self->rearm_id, g_source_remove);
   fail_task (&self->connect_task,
              g_error_new_literal (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
                                   _ ("The other player could not be reached in time")));
@@ -512,13 +578,38 @@ remote_candidates (SynIceLink *self, const SynIceOffer *remote)
   return g_slist_reverse (list);
 }
 
+/* The other side's credentials and candidates: the checks start. */
+static gboolean
+start_checks (SynIceLink *self, GError **error)
+{
+  GSList *candidates;
+  int added;
+
+  if (!nice_agent_set_remote_credentials (self->agent, self->stream_id, self->remote.ufrag,
+                                          self->remote.pwd))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _ ("The other player's ICE credentials are not usable"));
+      return FALSE;
+    }
+  candidates = remote_candidates (self, &self->remote);
+  added = nice_agent_set_remote_candidates (self->agent, self->stream_id, COMPONENT, candidates);
+  g_slist_free_full (candidates, (GDestroyNotify) nice_candidate_free);
+  if (added <= 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _ ("None of the other player's addresses is usable"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 syn_ice_link_connect_async (SynIceLink *self, const SynIceOffer *remote, GCancellable *cancellable,
                             GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
-  GSList *candidates;
-  int added;
+  g_autoptr (GError) error = NULL;
 
   g_task_set_source_tag (task, syn_ice_link_connect_async);
   if (!self->agent || self->gather_task || self->connect_task)
@@ -527,23 +618,17 @@ syn_ice_link_connect_async (SynIceLink *self, const SynIceOffer *remote, GCancel
                                _ ("Not ready to connect"));
       return;
     }
-  if (!nice_agent_set_remote_credentials (self->agent, self->stream_id, remote->ufrag, remote->pwd))
+  self->remote = *remote;
+  if (!start_checks (self, &error))
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s",
-                               _ ("The other player's ICE credentials are not usable"));
-      return;
-    }
-  candidates = remote_candidates (self, remote);
-  added = nice_agent_set_remote_candidates (self->agent, self->stream_id, COMPONENT, candidates);
-  g_slist_free_full (candidates, (GDestroyNotify) nice_candidate_free);
-  if (added <= 0)
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s",
-                               _ ("None of the other player's addresses is usable"));
+      g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
   self->connect_task = g_steal_pointer (&task);
-  self->timeout_id = g_timeout_add (CONNECT_TIMEOUT_MS, on_connect_timeout_cb, self);
+  self->timeout_id = g_timeout_add (self->controlling ? CONNECT_TIMEOUT_MS : ANSWER_WAIT_MS,
+                                    on_connect_timeout_cb, self);
+  if (!self->controlling)
+    self->rearm_id = g_timeout_add (REARM_PERIOD_MS, on_rearm_cb, self);
 }
 
 GIOStream *

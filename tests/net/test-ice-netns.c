@@ -59,8 +59,8 @@ run_scenario (gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  static const char *const scenarios[]
-      = { "same-nat", "lan", "stun", "turn", "mangled", "mitm", "replayed" };
+  static const char *const scenarios[] = { "same-nat",  "lan",     "stun", "turn",    "late-lan",
+                                           "late-turn", "mangled", "mitm", "replayed" };
 
   g_test_init (&argc, &argv, NULL);
   script = g_test_build_filename (G_TEST_DIST, "..", "netns", "ice-netns.sh", NULL);

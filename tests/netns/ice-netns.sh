@@ -12,6 +12,8 @@
 #   lan       two computers on one LAN, no NAT, no servers: host candidates
 #   stun      A (endpoint-independent NAT) and B (symmetric NAT): A's server-reflexive address
 #   turn      B and B2, each behind a symmetric NAT: the TURN relay
+#   late-lan, late-turn  the same as lan and turn, the answer pasted 20 s late: the invited
+#             side checks again meanwhile, and its new ports come as peer-reflexive ones
 #   mangled   an invite cut short: refused
 #   mitm      an answer carrying another certificate than the one that connects: refused
 #   replayed  an answer to an earlier invite: refused
@@ -228,6 +230,8 @@ play() {
   # shellcheck disable=SC2046
   spawn "$j" "$2" accept-invite "$invite" $(servers) --seed 12 --bot simple
   answer=$(wait_line "$work/$j.out" 1) || fail "no answer from $2"
+  # A player takes a while to paste the answer (ANSWER_DELAY seconds).
+  sleep "${ANSWER_DELAY:-0}"
   echo "$answer" >&3
   wait "$(cat "$work/$i.pid")" || fail "the inviter failed"
   wait "$(cat "$work/$j.pid")" || fail "the invited failed"
@@ -335,6 +339,8 @@ stun)
   if grep 'ICE pair in use' "$work/stun-i.err" | grep -q relay; then fail "relayed"; fi
   ;;
 turn) play b b2 turn && check_game turn 'relay' ;;
+late-lan) ANSWER_DELAY=20 play l1 l2 late && check_game late 'local=host remote=(host|prflx)' ;;
+late-turn) ANSWER_DELAY=20 play b b2 late && check_game late 'relay' ;;
 mangled) refusal_mangled ;;
 mitm | replayed) refusal_answer "$scenario" ;;
 bench-stun) SERVERS=stun bench a b ;;
