@@ -15,6 +15,7 @@
 
 #include "cli-discovery.h"
 #include "cli.h"
+#include "cli-invite.h"
 #include "syn-computer-player.h"
 #include "syn-peer.h"
 #include "syn-protocol.h"
@@ -49,7 +50,8 @@ typedef struct
   guint think_id;
   int status;
   gboolean host;
-  GArray *refused; /* SynMove: refused this step by the other side's locks (TX-R5) */
+  gboolean one_connection; /* a host on a stream made elsewhere (an invite): no listening */
+  GArray *refused;         /* SynMove: refused this step by the other side's locks (TX-R5) */
   SynChoice last_choice;
   const char *service; /* guest: the published game joined, by its name */
   const char *name;
@@ -74,9 +76,9 @@ typedef struct
 } PeerArgs;
 
 static gboolean
-parse_peer_args (int argc, char **argv, gboolean host, PeerArgs *args)
+parse_peer_args (int argc, char **argv, gboolean host, const char *usage, int positionals,
+                 PeerArgs *args)
 {
-  const char *usage = host ? HOST_USAGE : JOIN_USAGE;
   struct
   {
     const char *name;
@@ -125,7 +127,7 @@ parse_peer_args (int argc, char **argv, gboolean host, PeerArgs *args)
           cli_fail (CLI_USAGE, "unknown option '%.40s'; usage: %s", arg, usage);
           return false;
         }
-      if (args->n_positional == (host ? 0 : 2))
+      if (args->n_positional == positionals)
         {
           cli_fail (CLI_USAGE, "unexpected argument '%.40s'; usage: %s", arg, usage);
           return false;
@@ -137,7 +139,8 @@ parse_peer_args (int argc, char **argv, gboolean host, PeerArgs *args)
       cli_fail (CLI_USAGE, "unknown option '--service'; usage: %s", usage);
       return false;
     }
-  if (args->n_positional != (host || args->service ? 0 : 2))
+  /* A game found by its name needs no address. */
+  if (args->n_positional != (args->service ? 0 : positionals))
     {
       cli_fail (CLI_USAGE, "usage: %s", usage);
       return false;
@@ -410,7 +413,7 @@ static void
 on_disconnected_cb (SynPeer *peer, const GError *error, Player *player)
 {
   g_clear_handle_id (&player->think_id, g_source_remove);
-  if (player->host)
+  if (player->host && !player->one_connection)
     {
       /* A host goes on listening: a broken game is resumed when its player comes back. */
       if (error)
@@ -422,7 +425,11 @@ on_disconnected_cb (SynPeer *peer, const GError *error, Player *player)
       fprintf (stderr, "synchess-cli: connection ended: %s\n", error->message);
       player->status = CLI_BAD_INPUT;
     }
-  g_main_loop_quit (player->loop);
+  /* Over ICE the goodbye still has to leave through the bridge. */
+  if (player->one_connection)
+    quit_soon (player);
+  else
+    g_main_loop_quit (player->loop);
 }
 
 /* A bot claims at once a game the other side abandoned (docs/protocol.md, "Abandonment"). */
@@ -454,39 +461,56 @@ connect_signals (Player *player)
                     player);
 }
 
+/* A host's options, its player and the options of its first game (copied to first_game
+ * when not NULL). */
+static int
+prepare_host (const PeerArgs *args, Player *player, SynPeerOptions *first_game)
+{
+  SynPeerOptions options = { &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE };
+  guint64 games = 1;
+  int status;
+
+  if (args->games && !read_number (args->games, "--games", 1, G_MAXUINT32, &games))
+    return CLI_USAGE;
+  if (args->time_control && !syn_time_control_parse (args->time_control, &options.tc))
+    return cli_fail (CLI_USAGE, "--time-control: '%.40s' is not like '180+2' or '-'",
+                     args->time_control);
+  if (args->variant && !(options.variant = syn_variant_lookup (args->variant)))
+    return cli_fail (CLI_USAGE, "--variant: '%.40s' is not a rule set", args->variant);
+  status = setup_player (player, args, TRUE);
+  if (status != CLI_OK)
+    return status;
+  player->games_wanted = (guint) games;
+  options.fog = player->fog;
+  player->first_colour = SYN_WHITE;
+  syn_peer_set_options (player->peer, &options);
+  connect_signals (player);
+  if (first_game)
+    *first_game = options;
+  return CLI_OK;
+}
+
 int
 cli_host (int argc, char **argv)
 {
   PeerArgs args;
   Player player = { 0 };
-  SynPeerOptions options = { &syn_variant_psc, SYN_TIME_CONTROL_DEFAULT, FALSE, SYN_WHITE };
   g_autoptr (GError) error = NULL;
   SynServicePublisher *publisher = NULL;
-  guint64 port = SYN_PROTOCOL_DEFAULT_PORT, games = 1;
+  SynPeerOptions options;
+  guint64 port = SYN_PROTOCOL_DEFAULT_PORT;
   int status;
 
-  if (!parse_peer_args (argc, argv, TRUE, &args))
+  if (!parse_peer_args (argc, argv, TRUE, HOST_USAGE, 0, &args))
     return CLI_USAGE;
   if (args.port && !read_number (args.port, "--port", 0, 65535, &port))
     return CLI_USAGE;
-  if (args.games && !read_number (args.games, "--games", 1, G_MAXUINT32, &games))
-    return CLI_USAGE;
-  if (args.time_control && !syn_time_control_parse (args.time_control, &options.tc))
-    return cli_fail (CLI_USAGE, "--time-control: '%.40s' is not like '180+2' or '-'",
-                     args.time_control);
-  if (args.variant && !(options.variant = syn_variant_lookup (args.variant)))
-    return cli_fail (CLI_USAGE, "--variant: '%.40s' is not a rule set", args.variant);
-  status = setup_player (&player, &args, TRUE);
+  status = prepare_host (&args, &player, &options);
   if (status != CLI_OK)
     {
       clear_player (&player);
       return status;
     }
-  player.games_wanted = (guint) games;
-  options.fog = player.fog;
-  player.first_colour = SYN_WHITE;
-  syn_peer_set_options (player.peer, &options);
-  connect_signals (&player);
   if (!syn_peer_listen (player.peer, args.listen, (guint16) port, &error))
     {
       clear_player (&player);
@@ -534,7 +558,7 @@ cli_join (int argc, char **argv)
   guint64 port = 0;
   int status;
 
-  if (!parse_peer_args (argc, argv, FALSE, &args))
+  if (!parse_peer_args (argc, argv, FALSE, JOIN_USAGE, 2, &args))
     return CLI_USAGE;
   if (!args.service && !read_number (args.positional[1], "PORT", 1, 65535, &port))
     return CLI_USAGE;
@@ -557,6 +581,37 @@ cli_join (int argc, char **argv)
     }
   connect_signals (&player);
   syn_peer_connect_async (player.peer, address, (guint16) port, NULL, on_join_done_cb, &player);
+  g_main_loop_run (player.loop);
+  clear_player (&player);
+  return player.status;
+}
+
+/* Invites (cli-invite.c) ------------------------------------------------------------------- */
+
+/* The host's or the guest's options and bot, as host and join take them (without --port and
+ * --listen); start() makes the connection, and the games are played on it. */
+int
+cli_peer_run_invited (int argc, char **argv, gboolean host, const char *usage,
+                      CliInvitedStart start, gpointer data)
+{
+  PeerArgs args;
+  Player player = { 0 };
+  int status;
+
+  if (!parse_peer_args (argc, argv, host, usage, 0, &args))
+    return CLI_USAGE;
+  if (args.port || args.listen)
+    return cli_fail (CLI_USAGE, "--port and --listen are for host; usage: %s", usage);
+  status = host ? prepare_host (&args, &player, NULL) : setup_player (&player, &args, FALSE);
+  if (status == CLI_OK && !host)
+    connect_signals (&player);
+  if (status != CLI_OK)
+    {
+      clear_player (&player);
+      return status;
+    }
+  player.one_connection = TRUE;
+  start (player.peer, player.loop, &player.status, data);
   g_main_loop_run (player.loop);
   clear_player (&player);
   return player.status;

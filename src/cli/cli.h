@@ -50,3 +50,5 @@ int cli_best (int argc, char **argv);
 void cli_bench_analysis (bool quick, double perft_nodes_per_second);
 int cli_host (int argc, char **argv);
 int cli_join (int argc, char **argv);
+int cli_invite (int argc, char **argv);
+int cli_accept_invite (int argc, char **argv);

@@ -38,6 +38,12 @@ static const Command commands[] = {
     "  join --service NAME ...             the same, with a game found on the network" },
   { "browse", cli_browse,
     "browse [--seconds N]                the games published on the local network" },
+  { "invite", cli_invite,
+    "invite [--stun HOST[:PORT]] [--turn USER:PASS@HOST[:PORT]] [host's options] ...\n"
+    "                                      print an invite, read the answer, host (ICE)" },
+  { "accept-invite", cli_accept_invite,
+    "accept-invite INVITE [--stun ...] [--turn ...] [--bot B] ...\n"
+    "                                      print the answer, play the inviter's games (ICE)" },
 };
 
 static void

@@ -201,14 +201,14 @@ start_handshake (SynPeer *self, Link *link)
 
   if (self->host)
     {
-      tls = g_tls_server_connection_new (G_IO_STREAM (link->base),
-                                         syn_identity_get_certificate (self->identity), &error);
+      tls = g_tls_server_connection_new (link->base, syn_identity_get_certificate (self->identity),
+                                         &error);
       if (tls)
         g_object_set (tls, "authentication-mode", G_TLS_AUTHENTICATION_REQUIRED, NULL);
     }
   else
     {
-      tls = g_tls_client_connection_new (G_IO_STREAM (link->base), NULL, &error);
+      tls = g_tls_client_connection_new (link->base, NULL, &error);
       if (tls)
         g_tls_connection_set_certificate (G_TLS_CONNECTION (tls),
                                           syn_identity_get_certificate (self->identity));
@@ -315,7 +315,7 @@ syn_peer_on_incoming_cb (GSocketService *service, GSocketConnection *connection,
 
   if (self->handshakes->len >= MAX_HANDSHAKES)
     make_room_for_handshake (self);
-  link = syn_peer_link_new (self, connection);
+  link = syn_peer_link_new (self, G_IO_STREAM (connection));
   g_ptr_array_add (self->handshakes, link);
   link->peek_source = g_socket_create_source (socket, G_IO_IN, link->cancellable);
   g_source_set_callback (link->peek_source, (GSourceFunc) (void (*) (void)) on_peek_cb,
@@ -346,7 +346,50 @@ syn_peer_on_connected_cb (GObject *source, GAsyncResult *result, gpointer user_d
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  link = syn_peer_link_new (self, connection);
+  link = syn_peer_link_new (self, G_IO_STREAM (connection));
   g_ptr_array_add (self->handshakes, link);
   start_handshake (self, link);
+}
+
+/* A stream made elsewhere (an ICE connection): TLS and the protocol run on it as on TCP. */
+void
+syn_peer_connect_stream_async (SynPeer *self, GIOStream *stream, gboolean as_host,
+                               GCancellable *cancellable, GAsyncReadyCallback callback,
+                               gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  g_autoptr (GError) error = NULL;
+  Link *link;
+
+  g_return_if_fail (SYN_IS_PEER (self));
+  g_return_if_fail (G_IS_IO_STREAM (stream));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, syn_peer_connect_stream_async);
+  if (self->service || self->link || self->connect_task)
+    {
+      g_task_return_new_error (task, SYN_PEER_ERROR, SYN_PEER_ERROR_STATE, "%s",
+                               _ ("Already connected"));
+      return;
+    }
+  if (as_host
+      && !syn_peer_start_is_playable (self->options.variant, self->options.start_fen, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  self->host = as_host;
+  self->connect_task = g_steal_pointer (&task);
+  syn_protocol_state_init (&self->proto, as_host);
+  link = syn_peer_link_new (self, stream);
+  g_ptr_array_add (self->handshakes, link);
+  start_handshake (self, link);
+}
+
+gboolean
+syn_peer_connect_stream_finish (SynPeer *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -39,10 +39,9 @@ syn_peer_link_unref (Link *link)
 }
 
 Link *
-syn_peer_link_new (SynPeer *self, GSocketConnection *base)
+syn_peer_link_new (SynPeer *self, GIOStream *base)
 {
   Link *link = g_new0 (Link, 1);
-  GSocket *socket = g_socket_connection_get_socket (base);
 
   link->ref_count = 1;
   link->peer = self;
@@ -51,8 +50,12 @@ syn_peer_link_new (SynPeer *self, GSocketConnection *base)
   link->started_us = g_get_monotonic_time ();
   g_queue_init (&link->out);
   /* One small message per move: Nagle's algorithm would hold each for a delayed ACK. */
-  if (g_socket_get_family (socket) != G_SOCKET_FAMILY_UNIX)
-    g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+  if (G_IS_SOCKET_CONNECTION (base))
+    {
+      GSocket *socket = g_socket_connection_get_socket (G_SOCKET_CONNECTION (base));
+      if (g_socket_get_family (socket) != G_SOCKET_FAMILY_UNIX)
+        g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+    }
   return link;
 }
 
@@ -83,7 +86,7 @@ syn_peer_link_close (Link *link)
     }
   g_queue_clear_full (&link->out, (GDestroyNotify) g_bytes_unref);
   link->out_bytes = 0;
-  stream = link->stream ? link->stream : G_IO_STREAM (link->base);
+  stream = link->stream ? link->stream : link->base;
   /* A fresh cancellable: the link's own is cancelled, and closing must still happen. */
   g_io_stream_close_async (stream, G_PRIORITY_DEFAULT, NULL, on_close_done_cb,
                            syn_peer_link_ref (link));

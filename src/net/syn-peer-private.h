@@ -168,7 +168,7 @@ struct _Link
 {
   gint ref_count;
   SynPeer *peer;
-  GSocketConnection *base;
+  GIOStream *base;   /* a TCP connection, or an ICE stream (syn-ice-link.h) */
   GIOStream *stream; /* the TLS connection */
   GCancellable *cancellable;
   GSource *peek_source; /* host: waiting for the first byte */
@@ -191,7 +191,7 @@ gboolean syn_peer_not_now (GError **error, const char *message);
 /* syn-peer-link.c */
 Link *syn_peer_link_ref (Link *link);
 void syn_peer_link_unref (Link *link);
-Link *syn_peer_link_new (SynPeer *self, GSocketConnection *base);
+Link *syn_peer_link_new (SynPeer *self, GIOStream *base);
 void syn_peer_link_close (Link *link);
 const char *syn_peer_plain_reason (const GError *error);
 void syn_peer_write_next (Link *link);

@@ -1,7 +1,7 @@
-/* syn-peer.h: one player's end of a network game: listens or connects over TCP and TLS,
- * speaks the protocol (docs/protocol.md), plays each move by commit and reveal, keeps the
- * other side honest about its moves and clock, notices a silent peer, and resumes an
- * interrupted game when the two meet again.
+/* syn-peer.h: one player's end of a network game: listens or connects over TCP and TLS (or
+ * takes a stream made elsewhere, an ICE one), speaks the protocol (docs/protocol.md), plays
+ * each move by commit and reveal, keeps the other side honest about its moves and clock,
+ * notices a silent peer, and resumes an interrupted game when the two meet again.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -98,6 +98,15 @@ void syn_peer_connect_async (SynPeer *self, const char *host, guint16 port,
                              GCancellable *cancellable, GAsyncReadyCallback callback,
                              gpointer user_data);
 gboolean syn_peer_connect_finish (SynPeer *self, GAsyncResult *result, GError **error);
+
+/* Either side, on a stream made elsewhere (an ICE connection, syn-ice-link.h): as_host, this
+ * side is the TLS server and proposes the game (its options set before), as a host does;
+ * otherwise it is the guest. Done at the other side's hello, as syn_peer_connect_async().
+ * The connection is not made again when it breaks: a new stream resumes the game. */
+void syn_peer_connect_stream_async (SynPeer *self, GIOStream *stream, gboolean as_host,
+                                    GCancellable *cancellable, GAsyncReadyCallback callback,
+                                    gpointer user_data);
+gboolean syn_peer_connect_stream_finish (SynPeer *self, GAsyncResult *result, GError **error);
 
 /* Guest: answers "options-proposed". fog is this side's wish (PSC-R12). */
 gboolean syn_peer_accept_options (SynPeer *self, gboolean fog, GError **error);

@@ -140,7 +140,13 @@ syn_application_open (GApplication *app, GFile **files, int n_files, const char 
       syn_window_show_welcome (window);
     }
   gtk_window_present (GTK_WINDOW (window));
-  if (n_files > 0)
+  if (n_files > 0 && g_file_has_uri_scheme (files[n_files - 1], "synchess"))
+    {
+      /* An invitation's link (docs/protocol.md, "Invitations across the Internet"). */
+      g_autofree char *uri = g_file_get_uri (files[n_files - 1]);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.accept-invite", "s", uri);
+    }
+  else if (n_files > 0)
     syn_window_open_file (window, files[n_files - 1]);
 }
 

@@ -22,6 +22,8 @@ struct _SynPreferencesWindow
   AdwComboRow *heatmap_row;
   GtkSwitch *animations_switch;
   AdwEntryRow *name_row;
+  AdwEntryRow *stun_row;
+  AdwEntryRow *turn_row;
   GtkWidget *clock_note;
 
   /* owned */
@@ -100,6 +102,8 @@ syn_preferences_window_class_init (SynPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, heatmap_row);
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, animations_switch);
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, name_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, stun_row);
+  gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, turn_row);
   gtk_widget_class_bind_template_child (widget_class, SynPreferencesWindow, clock_note);
 }
 
@@ -120,6 +124,9 @@ syn_preferences_window_new (GtkWindow *parent, GSettings *settings)
   g_settings_bind (settings, "board-flipped", self->flip_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "animations", self->animations_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  /* Invitations across the Internet read the servers when they start. */
+  g_settings_bind (settings, "stun-server", self->stun_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "turn-server", self->turn_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (settings, "heatmap-mode", self->heatmap_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, enum_to_selected, selected_to_enum, NULL,
                                 NULL);

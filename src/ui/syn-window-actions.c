@@ -413,6 +413,10 @@ _syn_window_class_actions_init (GtkWidgetClass *widget_class)
                                    _syn_window_host_game_action);
   gtk_widget_class_install_action (widget_class, "win.join-game", NULL,
                                    _syn_window_join_game_action);
+  gtk_widget_class_install_action (widget_class, "win.invite-game", NULL,
+                                   _syn_window_invite_action);
+  gtk_widget_class_install_action (widget_class, "win.accept-invite", "s",
+                                   _syn_window_accept_invite_action);
   gtk_widget_class_install_action (widget_class, "win.offer-draw", NULL,
                                    _syn_window_offer_draw_action);
   gtk_widget_class_install_action (widget_class, "win.edit-position", NULL, edit_position_action);

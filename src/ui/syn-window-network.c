@@ -226,8 +226,8 @@ on_peer_disconnected_cb (SynPeer *peer, GError *error, SynWindow *self)
 }
 
 /* The peer of the next network game; a game at this computer goes on until one starts. */
-static SynPeer *
-new_peer (SynWindow *self)
+SynPeer *
+_syn_window_new_peer (SynWindow *self)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (SynIdentity) identity = syn_identity_new_default (&error);
@@ -274,8 +274,8 @@ on_network_dialog_cancelled_cb (GtkWidget *dialog, SynWindow *self)
 }
 
 /* Shows the Host or Join dialog; the window is in a network game's set-up until it ends. */
-static void
-present_network_dialog (SynWindow *self, GtkWindow *dialog)
+void
+_syn_window_present_network_dialog (SynWindow *self, GtkWindow *dialog)
 {
   self->network_dialog = TRUE;
   g_signal_connect_object (dialog, "cancelled", G_CALLBACK (on_network_dialog_cancelled_cb), self,
@@ -287,7 +287,7 @@ present_network_dialog (SynWindow *self, GtkWindow *dialog)
 static SynHostDialog *
 host_game (SynWindow *self, const SynState *start)
 {
-  SynPeer *peer = new_peer (self);
+  SynPeer *peer = _syn_window_new_peer (self);
   SynHostDialog *dialog;
 
   if (!peer)
@@ -295,7 +295,7 @@ host_game (SynWindow *self, const SynState *start)
   dialog = syn_host_dialog_new (GTK_WINDOW (self), self->settings, peer);
   if (start)
     syn_host_dialog_set_start (dialog, start);
-  present_network_dialog (self, GTK_WINDOW (dialog));
+  _syn_window_present_network_dialog (self, GTK_WINDOW (dialog));
   return dialog;
 }
 
@@ -314,13 +314,13 @@ _syn_window_on_host_from_here_cb (SynPositionEditor *editor, const SynState *sta
 static SynJoinDialog *
 join_game (SynWindow *self)
 {
-  SynPeer *peer = new_peer (self);
+  SynPeer *peer = _syn_window_new_peer (self);
   SynJoinDialog *dialog;
 
   if (!peer)
     return NULL;
   dialog = syn_join_dialog_new (GTK_WINDOW (self), self->settings, peer);
-  present_network_dialog (self, GTK_WINDOW (dialog));
+  _syn_window_present_network_dialog (self, GTK_WINDOW (dialog));
   return dialog;
 }
 

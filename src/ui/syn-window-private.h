@@ -115,6 +115,13 @@ void _syn_window_host_game_action (GtkWidget *widget, const char *action_name, G
 void _syn_window_on_host_from_here_cb (SynPositionEditor *editor, const SynState *state,
                                        SynWindow *self);
 void _syn_window_join_game_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+SynPeer *_syn_window_new_peer (SynWindow *self);
+void _syn_window_present_network_dialog (SynWindow *self, GtkWindow *dialog);
+
+/* syn-window-invite.c */
+void _syn_window_invite_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+void _syn_window_accept_invite_action (GtkWidget *widget, const char *action_name,
+                                       GVariant *parameter);
 void _syn_window_offer_draw_action (GtkWidget *widget, const char *action_name,
                                     GVariant *parameter);
 void _syn_window_on_chat_activate_cb (SynWindow *self);

@@ -16,7 +16,7 @@ set -u
 seconds=${1:-60}
 build=${2:-_build-fuzz}
 here=$(cd "$(dirname "$0")" && pwd)
-targets="fen move resolve protocol record"
+targets="fen move resolve protocol record invite"
 
 case $seconds in
   '' | *[!0-9]*)
@@ -41,6 +41,7 @@ max_len () {
     fen) echo 4200 ;;
     move) echo 1024 ;;
     protocol) echo 8192 ;;
+    invite) echo 8192 ;;
     record) echo 65536 ;;
     *) echo 256 ;;
   esac
