@@ -47,6 +47,7 @@ struct _SynPscWorkspace
    * pair of moves, and their equilibria mostly use the same moves ("killer moves"). */
   SynMove killers[SYN_PSC_MAX_DEPTH][2][KILLERS];
   bool use_table;
+  bool plain; /* SynPscLimits.plain */
   Frame frames[SYN_PSC_MAX_DEPTH];
   /* The restricted game being solved; solved only after all its cells are searched, so
    * every ply can share it. */

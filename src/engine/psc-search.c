@@ -134,12 +134,13 @@ search_cell (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int 
   value = search_node (work, &child, child_depth, ply + 1, alpha - shift, beta - shift) + shift;
   if (work->limits.stopped)
     return;
-  if (value <= alpha)
+  /* A position evaluated statically has its exact value whatever the window. */
+  if (child_depth == 0 || (value > alpha && value < beta))
+    frame->lo[k] = frame->hi[k] = value;
+  else if (value <= alpha)
     frame->hi[k] = value < frame->hi[k] ? value : frame->hi[k];
   else if (value >= beta)
     frame->lo[k] = value > frame->lo[k] ? value : frame->lo[k];
-  else
-    frame->lo[k] = frame->hi[k] = value;
 }
 
 /* The exact value of the cell (w, b). */
@@ -159,6 +160,8 @@ cell_bound (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w
             double threshold)
 {
   int k = w * frame->n[1] + b;
+  if (work->plain)
+    return cell_value (work, frame, ply, child_depth, w, b);
   if (side == SYN_WHITE)
     {
       if (frame->hi[k] > threshold && frame->lo[k] != frame->hi[k])
@@ -212,6 +215,25 @@ response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, 
                              side == SYN_WHITE ? last : i, side, threshold);
 }
 
+/* side's best response at the node to the other side's restricted strategy: every move's
+ * payoff into frame->payoff (as response_payoff()); returns the best one's index. */
+static int
+best_response (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side,
+               double value, double tolerance)
+{
+  const double sign = side == SYN_WHITE ? 1.0 : -1.0;
+  int best = 0;
+
+  for (int i = 0; i < frame->n[side]; i++)
+    {
+      double payoff = response_payoff (work, frame, ply, child_depth, side, i, value, tolerance);
+      frame->payoff[side][i] = payoff;
+      if (sign * payoff > sign * frame->payoff[side][best])
+        best = i;
+    }
+  return best;
+}
+
 /* Solves the node's game by double oracle from the restricted sets already seeded; leaves
  * the equilibrium in frame->strategy and every move's payoff against it (a bound, for a
  * move that cannot beat the value) in frame->payoff. Returns the value, or, once the best
@@ -222,6 +244,9 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
                double beta, bool *exact)
 {
   const int n_black = frame->n[SYN_BLACK];
+  /* Only Black's responses can show a value at or above a finite beta when alpha is
+   * unbounded. */
+  const int first = alpha == -INFINITY && beta < INFINITY ? SYN_BLACK : SYN_WHITE;
   double value = 0;
 
   *exact = true;
@@ -230,7 +255,7 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
       const int *rows = frame->set[SYN_WHITE], *cols = frame->set[SYN_BLACK];
       const int n_rows = frame->n_set[SYN_WHITE], n_cols = frame->n_set[SYN_BLACK];
       SynMatrixGameSolution solution;
-      double tolerance, upper = -INFINITY, lower = INFINITY;
+      double tolerance, upper, lower;
       int best[2] = { 0, 0 };
       bool grown = false;
 
@@ -259,33 +284,33 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
             frame->strategy[side][frame->set[side][k]] = work->restricted_strategy[side][k];
         }
 
-      /* Best responses over every move, against the other side's restricted strategy. */
-      for (int side = 0; side < 2; side++)
+      /* Best responses over every move, against the other side's restricted strategy.
+       * The side whose responses alone can settle a one-sided window goes first: when they
+       * do, the other side's are never needed. */
+      for (int turn = 0; turn < 2; turn++)
         {
-          const double sign = side == SYN_WHITE ? 1.0 : -1.0;
-          for (int i = 0; i < frame->n[side]; i++)
-            {
-              double payoff
-                  = response_payoff (work, frame, ply, child_depth, side, i, value, tolerance);
-              frame->payoff[side][i] = payoff;
-              if (sign * payoff > sign * frame->payoff[side][best[side]])
-                best[side] = i;
-            }
-          if (ply == 0 && !work->limits.stopped)
+          const int side = turn ^ first;
+          best[side] = best_response (work, frame, ply, child_depth, side, value, tolerance);
+          if (work->limits.stopped)
+            return 0;
+          if (ply == 0)
             certify_root (work, frame, side, best[side]);
+          /* White's best response bounds the value from above, Black's from below,
+           * whatever the restricted game: enough for a parent that only asks which side of
+           * its window the value lies. */
+          if (side == SYN_WHITE && frame->payoff[side][best[side]] <= alpha)
+            {
+              *exact = false;
+              return frame->payoff[side][best[side]];
+            }
+          if (side == SYN_BLACK && frame->payoff[side][best[side]] >= beta)
+            {
+              *exact = false;
+              return frame->payoff[side][best[side]];
+            }
         }
-      if (work->limits.stopped)
-        return 0;
-      /* White's best response bounds the value from above, Black's from below, whatever
-       * the restricted game: enough for a parent that only asks which side of its window
-       * the value lies. */
       upper = frame->payoff[SYN_WHITE][best[SYN_WHITE]];
       lower = frame->payoff[SYN_BLACK][best[SYN_BLACK]];
-      if (upper <= alpha || lower >= beta)
-        {
-          *exact = false;
-          return upper <= alpha ? upper : lower;
-        }
 
       if (upper > value + tolerance && !frame->in_set[SYN_WHITE][best[SYN_WHITE]])
         {
@@ -472,7 +497,8 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   work->cert.certifying = false;
   work->table_hits = 0;
   memset (work->killers, 0, sizeof work->killers);
-  work->use_table = !limits->no_table;
+  work->plain = limits->plain;
+  work->use_table = !limits->no_table && !limits->plain;
   syn_search_limits_start (&work->limits, limits->max_positions, limits->time_ms, stop);
   work->noise = limits->noise;
   work->seed = syn_splitmix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */

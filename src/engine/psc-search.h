@@ -38,6 +38,8 @@ typedef struct
   bool no_table; /* searches without the transposition table (to check it changes nothing) */
   uint64_t max_positions; /* a budget like time_ms, in positions analysed (checked every few
                            * hundred), so that a cut-short search can be repeated; 0: none */
+  bool plain; /* every cell searched exactly, without windows, cut-offs or the table: the
+               * reference the pruned search must agree with (tests only, much slower) */
 } SynPscLimits;
 
 typedef struct
