@@ -174,15 +174,13 @@ cell_bound (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w
 }
 
 /* side's move i against the other side's restricted strategy: an upper bound of its payoff
- * for White (a lower one for Black) that is exact whenever it beats value by more than
- * tolerance. Every cell but the likeliest is searched exactly; the likeliest only as far as
+ * for White (a lower one for Black) that is exact whenever it beats target. Every cell but the likeliest is searched exactly; the likeliest only as far as
  * it decides that, which is where the bounds save work (Bosansky et al. 2016). */
 static double
 response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side, int i,
-                 double value, double tolerance)
+                 double target)
 {
   const int other = !side;
-  const double sign = side == SYN_WHITE ? 1.0 : -1.0;
   double sum = 0, p_last = 0, threshold;
   int last = -1;
 
@@ -208,7 +206,7 @@ response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, 
   if (last < 0 || work->limits.stopped)
     return sum;
   /* What the likeliest cell must beat for the move to beat value. */
-  threshold = (value + sign * tolerance - sum) / p_last;
+  threshold = (target - sum) / p_last;
   return sum
          + p_last
                * cell_bound (work, frame, ply, child_depth, side == SYN_WHITE ? i : last,
@@ -216,17 +214,18 @@ response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, 
 }
 
 /* side's best response at the node to the other side's restricted strategy: every move's
- * payoff into frame->payoff (as response_payoff()); returns the best one's index. */
+ * payoff into frame->payoff (as response_payoff(), exact above target); returns the best
+ * one's index. */
 static int
 best_response (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side,
-               double value, double tolerance)
+               double target)
 {
   const double sign = side == SYN_WHITE ? 1.0 : -1.0;
   int best = 0;
 
   for (int i = 0; i < frame->n[side]; i++)
     {
-      double payoff = response_payoff (work, frame, ply, child_depth, side, i, value, tolerance);
+      double payoff = response_payoff (work, frame, ply, child_depth, side, i, target);
       frame->payoff[side][i] = payoff;
       if (sign * payoff > sign * frame->payoff[side][best])
         best = i;
@@ -290,7 +289,11 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
       for (int turn = 0; turn < 2; turn++)
         {
           const int side = turn ^ first;
-          best[side] = best_response (work, frame, ply, child_depth, side, value, tolerance);
+          /* A response matters when it beats the restricted value (the game grows) or the
+           * edge of the window (no cut-off); one beating neither may stay a bound. */
+          const double target = side == SYN_WHITE ? fmax (value + tolerance, alpha)
+                                                  : fmin (value - tolerance, beta);
+          best[side] = best_response (work, frame, ply, child_depth, side, target);
           if (work->limits.stopped)
             return 0;
           if (ply == 0)
@@ -451,7 +454,7 @@ test_previous (SynPscWorkspace *work, Frame *root, int child_depth, double value
       for (int i = 0; i < root->n[side]; i++)
         {
           root->payoff[side][i]
-              = response_payoff (work, root, 0, child_depth, side, i, value, tolerance);
+              = response_payoff (work, root, 0, child_depth, side, i, value + sign * tolerance);
           if (sign * root->payoff[side][i] > sign * root->payoff[side][best])
             best = i;
         }
