@@ -294,10 +294,10 @@ cli_best (int argc, char **argv)
 {
   static const char usage[]
       = "synchess-cli best [--variant ID] FEN [--depth N | --time MS] [--seed S]"
-        " [--side white|black]";
+        " [--side white|black] [--threads N]";
   char *rest[16];
   int n_rest = 0, status;
-  uint64_t depth = 0, time_ms = 0, seed = 0;
+  uint64_t depth = 0, time_ms = 0, seed = 0, threads = 1;
   bool have_seed = false;
   SynColour side = SYN_WHITE;
   CliArgs args;
@@ -315,7 +315,8 @@ cli_best (int argc, char **argv)
     {
       const char *arg = argv[i];
       bool takes_value = strcmp (arg, "--depth") == 0 || strcmp (arg, "--time") == 0
-                         || strcmp (arg, "--seed") == 0 || strcmp (arg, "--side") == 0;
+                         || strcmp (arg, "--seed") == 0 || strcmp (arg, "--side") == 0
+                         || strcmp (arg, "--threads") == 0;
       if (!takes_value)
         {
           if (n_rest == (int) (sizeof rest / sizeof rest[0]))
@@ -334,6 +335,11 @@ cli_best (int argc, char **argv)
       else if (strcmp (arg, "--time") == 0)
         {
           if (!read_number ("time", argv[i], 1, 3600 * 1000, &time_ms))
+            return CLI_USAGE;
+        }
+      else if (strcmp (arg, "--threads") == 0)
+        {
+          if (!read_number ("threads", argv[i], 1, SYN_PSC_MAX_THREADS, &threads))
             return CLI_USAGE;
         }
       else if (strcmp (arg, "--seed") == 0)
@@ -361,8 +367,9 @@ cli_best (int argc, char **argv)
   limits.time_ms = (int) time_ms;
   limits.noise = 0;
   limits.seed = have_seed ? seed : fresh_seed ();
+  limits.threads = (int) threads;
 
-  work = malloc (syn_search_workspace_size ());
+  work = malloc (syn_search_workspace_size_for (limits.threads));
   result = malloc (sizeof *result);
   if (!work || !result)
     {

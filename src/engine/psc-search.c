@@ -65,6 +65,12 @@ syn_psc_workspace_size (void)
   return sizeof (SynPscWorkspace);
 }
 
+size_t
+syn_psc_workspace_size_for (int threads)
+{
+  return sizeof (SynPscWorkspace) * (size_t) (threads > 1 ? threads : 1);
+}
+
 /* A finished game at ply turns from the root: sooner wins count more, later losses less. */
 static double
 terminal_value (SynOutcome outcome, int ply)
@@ -144,8 +150,8 @@ search_cell (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int 
 }
 
 /* The exact value of the cell (w, b). */
-static double
-cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b)
+double
+psc_cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b)
 {
   int k = w * frame->n[1] + b;
   if (frame->lo[k] != frame->hi[k])
@@ -161,7 +167,7 @@ cell_bound (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w
 {
   int k = w * frame->n[1] + b;
   if (work->plain)
-    return cell_value (work, frame, ply, child_depth, w, b);
+    return psc_cell_value (work, frame, ply, child_depth, w, b);
   if (side == SYN_WHITE)
     {
       if (frame->hi[k] > threshold && frame->lo[k] != frame->hi[k])
@@ -176,8 +182,8 @@ cell_bound (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w
 /* side's move i against the other side's restricted strategy: an upper bound of its payoff
  * for White (a lower one for Black) that is exact whenever it beats target. Every cell but the likeliest is searched exactly; the likeliest only as far as
  * it decides that, which is where the bounds save work (Bosansky et al. 2016). */
-static double
-response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side, int i,
+double
+psc_response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side, int i,
                  double target)
 {
   const int other = !side;
@@ -200,7 +206,7 @@ response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, 
       double p = frame->strategy[other][j];
       if (p > SUPPORT_EPSILON && j != last)
         sum += p
-               * cell_value (work, frame, ply, child_depth, side == SYN_WHITE ? i : j,
+               * psc_cell_value (work, frame, ply, child_depth, side == SYN_WHITE ? i : j,
                              side == SYN_WHITE ? j : i);
     }
   if (last < 0 || work->limits.stopped)
@@ -223,13 +229,14 @@ best_response (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, in
   const double sign = side == SYN_WHITE ? 1.0 : -1.0;
   int best = 0;
 
+  if (ply == 0 && child_depth > 0 && work->threads > 1)
+    psc_parallel_responses (work, frame, child_depth, side, target);
+  else
+    for (int i = 0; i < frame->n[side]; i++)
+      frame->payoff[side][i] = psc_response_payoff (work, frame, ply, child_depth, side, i, target);
   for (int i = 0; i < frame->n[side]; i++)
-    {
-      double payoff = response_payoff (work, frame, ply, child_depth, side, i, target);
-      frame->payoff[side][i] = payoff;
-      if (sign * payoff > sign * frame->payoff[side][best])
-        best = i;
-    }
+    if (sign * frame->payoff[side][i] > sign * frame->payoff[side][best])
+      best = i;
   return best;
 }
 
@@ -260,9 +267,12 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
 
       /* Every cell is searched before the restricted game is copied out, as the searches
        * below use the same shared buffers. */
-      for (int r = 0; r < n_rows; r++)
-        for (int c = 0; c < n_cols; c++)
-          cell_value (work, frame, ply, child_depth, rows[r], cols[c]);
+      if (ply == 0 && child_depth > 0 && work->threads > 1)
+        psc_parallel_cells (work, frame, child_depth);
+      else
+        for (int r = 0; r < n_rows; r++)
+          for (int c = 0; c < n_cols; c++)
+            psc_cell_value (work, frame, ply, child_depth, rows[r], cols[c]);
       if (work->limits.stopped)
         return 0;
       for (int r = 0; r < n_rows; r++)
@@ -450,14 +460,7 @@ test_previous (SynPscWorkspace *work, Frame *root, int child_depth, double value
   for (int side = 0; side < 2; side++)
     {
       const double sign = side == SYN_WHITE ? 1.0 : -1.0;
-      int best = 0;
-      for (int i = 0; i < root->n[side]; i++)
-        {
-          root->payoff[side][i]
-              = response_payoff (work, root, 0, child_depth, side, i, value + sign * tolerance);
-          if (sign * root->payoff[side][i] > sign * root->payoff[side][best])
-            best = i;
-        }
+      int best = best_response (work, root, 0, child_depth, side, value + sign * tolerance);
       if (work->limits.stopped)
         return;
       certify_root (work, root, side, best);
@@ -505,6 +508,10 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   syn_search_limits_start (&work->limits, limits->max_positions, limits->time_ms, stop);
   work->noise = limits->noise;
   work->seed = syn_splitmix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */
+  work->threads = limits->threads < 1 ? 1 : limits->threads;
+  if (work->threads > SYN_PSC_MAX_THREADS)
+    work->threads = SYN_PSC_MAX_THREADS;
+  psc_parallel_start (work);
   if (max_depth < 1)
     max_depth = 1;
   if (max_depth > SYN_PSC_MAX_DEPTH)
@@ -556,7 +563,10 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
           && syn_search_now () - work->limits.start > 0.4 * limits->time_ms * 1e-3)
         break;
       if (depth == 2 && work->use_table)
-        syn_psc_table_clear (&work->table);
+        {
+          syn_psc_table_clear (&work->table);
+          psc_parallel_clear_tables (work);
+        }
       psc_frame_order_moves (root, SYN_WHITE, SYN_MAX_MOVES);
       psc_frame_order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
       psc_frame_seed_from_strategy (root);
@@ -576,6 +586,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       keep_root_result (root, value, depth, result);
     }
 
+  psc_parallel_finish (work);
   result->positions = work->limits.positions;
   result->table_hits = work->table_hits;
   result->seconds = syn_search_now () - work->limits.start;

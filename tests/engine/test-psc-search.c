@@ -476,6 +476,39 @@ test_pruning_changes_nothing (void)
   g_assert_cmpuint (pruned_total, <, plain_total);
 }
 
+/* Two threads find the value one finds (the equilibrium may be another of the same game),
+ * and a search of two threads still stops when told. */
+static void
+test_threads_change_nothing (void)
+{
+  SynPosition positions[12];
+  g_autofree SynPscWorkspace *work = g_malloc (syn_psc_workspace_size_for (2));
+  g_autofree SynPscSearchResult *one = g_malloc (sizeof *one);
+  g_autofree SynPscSearchResult *two = g_malloc (sizeof *two);
+  int n = comparison_positions (positions, G_N_ELEMENTS (positions));
+  atomic_int stop = 1;
+
+  for (int i = 0; i < n; i++)
+    {
+      SynPscLimits limits = { 3, 0, 0, 1, false };
+      g_assert_true (syn_psc_search (&positions[i], &limits, work, one));
+      limits.threads = 2;
+      g_assert_true (syn_psc_search (&positions[i], &limits, work, two));
+      g_test_message ("position %d: %.9f in %" G_GUINT64_FORMAT " positions, two threads %.9f in %"
+                      G_GUINT64_FORMAT, i, one->value, one->positions, two->value, two->positions);
+      g_assert_cmpint (two->depth, ==, 3);
+      g_assert_cmpfloat_with_epsilon (one->value, two->value, 1e-6);
+    }
+
+  {
+    SynPscLimits limits = { 4, 0, 0, 1, false };
+    limits.threads = 2;
+    g_assert_true (syn_psc_search_stoppable (&positions[0], &limits, &stop, work, two));
+    g_assert_true (two->stopped);
+    g_assert_cmpint (two->depth, ==, 0);
+  }
+}
+
 static void
 test_sample_follows_strategy (void)
 {
@@ -666,6 +699,7 @@ main (int argc, char **argv)
   g_test_add_func ("/psc-search/sides-draw-independently", test_sides_draw_independently);
   g_test_add_func ("/psc-search/table-changes-nothing", test_table_changes_nothing);
   g_test_add_func ("/psc-search/pruning-changes-nothing", test_pruning_changes_nothing);
+  g_test_add_func ("/psc-search/threads-change-nothing", test_threads_change_nothing);
   g_test_add_func ("/psc-search/time-budget", test_time_budget);
   g_test_add_func ("/psc-search/stopped-before-start", test_stopped_before_start);
   g_test_add_func ("/psc-search/stop-flag-ends-search", test_stop_flag_ends_search);
