@@ -388,7 +388,7 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   if (outcome.result != SYN_RESULT_NONE)
     return terminal_value (outcome, ply);
   if (depth == 0)
-    return syn_score_of_eval (syn_psc_eval_static (pos, &ctl, n_moves, NULL), SYN_SCORE_SCALE_PSC);
+    return syn_score_of_psc_eval (syn_psc_eval_static (pos, &ctl, n_moves, NULL));
 
   key = work->use_table ? syn_psc_table_key (pos) : 0;
   hit = work->use_table ? syn_psc_table_probe (&work->table, key, ply) : NULL;
