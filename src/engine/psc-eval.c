@@ -46,6 +46,13 @@ capture_reach (const SynPosition *pos, const SynPscControl *ctl, SynColour us)
   SynBitboard forward = syn_shift_forward (pawns, us);
   SynBitboard reach = syn_shift_east (forward) | syn_shift_west (forward);
 
+  /* With none of them frozen, their attack sets' union is where their counts are not zero. */
+  if (!(pos->by_colour[us] & ~pos->by_type[SYN_PAWN] & ctl->frozen))
+    {
+      for (int i = 0; i < SYN_COUNT_BITS; i++)
+        reach |= ctl->piece_counts[us][i];
+      return reach;
+    }
   while (pieces)
     reach |= ctl->attacks[syn_pop_lsb (&pieces)];
   return reach;
