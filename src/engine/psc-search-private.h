@@ -32,6 +32,11 @@ typedef struct
   int set[2][SYN_MAX_MOVES];
   int n_set[2];
   bool in_set[2][SYN_MAX_MOVES];
+  /* The restricted strategies' supports, in the order of set, but for each side's likeliest
+   * move (-1 when none), which best responses search last, in a window. */
+  int support[2][SYN_MAX_MOVES];
+  int n_support[2];
+  int likeliest[2];
 } Frame;
 
 /* The transposition table holds the exact value of a node searched depth turns deep at
@@ -98,6 +103,9 @@ void psc_parallel_responses (SynPscWorkspace *work, Frame *root, int child_depth
 void psc_parallel_finish (SynPscWorkspace *work);
 
 void psc_frame_reset_cells (Frame *frame);
+
+/* Fills support, n_support and likeliest from strategy and the restricted sets. */
+void psc_frame_note_supports (Frame *frame);
 void psc_frame_clear_sets (Frame *frame);
 void psc_frame_add (Frame *frame, int side, int index);
 

@@ -186,32 +186,20 @@ double
 psc_response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side, int i,
                  double target)
 {
-  const int other = !side;
-  double sum = 0, p_last = 0, threshold;
-  int last = -1;
+  const int other = !side, last = frame->likeliest[other];
+  double sum = 0, p_last, threshold;
 
-  for (int k = 0; k < frame->n_set[other]; k++)
+  for (int k = 0; k < frame->n_support[other]; k++)
     {
-      int j = frame->set[other][k];
-      if (frame->strategy[other][j] > SUPPORT_EPSILON
-          && (last < 0 || frame->strategy[other][j] > p_last))
-        {
-          last = j;
-          p_last = frame->strategy[other][j];
-        }
-    }
-  for (int k = 0; k < frame->n_set[other]; k++)
-    {
-      int j = frame->set[other][k];
-      double p = frame->strategy[other][j];
-      if (p > SUPPORT_EPSILON && j != last)
-        sum += p
-               * psc_cell_value (work, frame, ply, child_depth, side == SYN_WHITE ? i : j,
-                             side == SYN_WHITE ? j : i);
+      int j = frame->support[other][k];
+      sum += frame->strategy[other][j]
+             * psc_cell_value (work, frame, ply, child_depth, side == SYN_WHITE ? i : j,
+                               side == SYN_WHITE ? j : i);
     }
   if (last < 0 || work->limits.stopped)
     return sum;
   /* What the likeliest cell must beat for the move to beat value. */
+  p_last = frame->strategy[other][last];
   threshold = (target - sum) / p_last;
   return sum
          + p_last
@@ -292,6 +280,7 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
           for (int k = 0; k < frame->n_set[side]; k++)
             frame->strategy[side][frame->set[side][k]] = work->restricted_strategy[side][k];
         }
+      psc_frame_note_supports (frame);
 
       /* Best responses over every move, against the other side's restricted strategy.
        * The side whose responses alone can settle a one-sided window goes first: when they
@@ -457,6 +446,7 @@ test_previous (SynPscWorkspace *work, Frame *root, int child_depth, double value
 {
   const double tolerance = 1e-6 + 1e-12 * fabs (value);
 
+  psc_frame_note_supports (root);
   for (int side = 0; side < 2; side++)
     {
       const double sign = side == SYN_WHITE ? 1.0 : -1.0;
