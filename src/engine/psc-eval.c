@@ -99,8 +99,9 @@ side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int 
   terms->king = 0;
   if (ctl->attacked[them] & syn_bit (king))
     terms->king -= KING_ATTACKED_ONCE;
-  terms->king -= KING_ZONE_ATTACK
-                 * (syn_popcount_hot (zone & ctl->attacked[them]) + syn_popcount_hot (zone & enemy_twice));
+  terms->king
+      -= KING_ZONE_ATTACK
+         * (syn_popcount_hot (zone & ctl->attacked[them]) + syn_popcount_hot (zone & enemy_twice));
   escapes = syn_popcount_hot (ctl->attacks[king] & mine);
   terms->king -= escape_penalty[escapes];
   while (attackers)

@@ -79,10 +79,9 @@ struct _SynPscWorkspace
 /* What psc-parallel.c shares out (psc-search.c): the exact value of the cell (w, b) of
  * the node at ply, and side's move i's payoff against the other side's restricted strategy
  * (exact when it beats target, else a bound). */
-double psc_cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w,
-                       int b);
-double psc_response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth,
-                            int side, int i, double target);
+double psc_cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b);
+double psc_response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side,
+                            int i, double target);
 
 /* Readies the helpers of a search with limits->threads threads (psc-parallel.c): the same
  * limits, noise and table use as work, stopping with it. */

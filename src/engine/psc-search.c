@@ -180,11 +180,12 @@ cell_bound (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w
 }
 
 /* side's move i against the other side's restricted strategy: an upper bound of its payoff
- * for White (a lower one for Black) that is exact whenever it beats target. Every cell but the likeliest is searched exactly; the likeliest only as far as
- * it decides that, which is where the bounds save work (Bosansky et al. 2016). */
+ * for White (a lower one for Black) that is exact whenever it beats target. Every cell but
+ * the likeliest is searched exactly; the likeliest only as far as it decides that, which is
+ * where the bounds save work (Bosansky et al. 2016). */
 double
 psc_response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side, int i,
-                 double target)
+                     double target)
 {
   const int other = !side, last = frame->likeliest[other];
   double sum = 0, p_last, threshold;

@@ -45,8 +45,8 @@ typedef struct
   bool no_table; /* searches without the transposition table (to check it changes nothing) */
   uint64_t max_positions; /* a budget like time_ms, in positions analysed (checked every few
                            * hundred), so that a cut-short search can be repeated; 0: none */
-  bool plain; /* every cell searched exactly, without windows, cut-offs or the table: the
-               * reference the pruned search must agree with (tests only, much slower) */
+  bool plain;  /* every cell searched exactly, without windows, cut-offs or the table: the
+                * reference the pruned search must agree with (tests only, much slower) */
   int threads; /* threads searching, the caller's own among them; 0 or 1 for the caller's
                 * alone. The workspace must then be syn_psc_workspace_size_for (threads)
                 * bytes. The value is the same as one thread's (within 1e-6; the equilibrium

@@ -408,8 +408,12 @@ static int
 comparison_positions (SynPosition *positions, int max)
 {
   static const char *const fens[] = {
-    FEN_MIDDLEGAME, FEN_SEED, FEN_WHITE_FREEZES, FEN_BLACK_FREEZES,
-    "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 40", "4k3/8/8/3n2pP/1Pp1N3/8/8/4K3 w - b3g6 0 2",
+    FEN_MIDDLEGAME,
+    FEN_SEED,
+    FEN_WHITE_FREEZES,
+    FEN_BLACK_FREEZES,
+    "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 40",
+    "4k3/8/8/3n2pP/1Pp1N3/8/8/4K3 w - b3g6 0 2",
   };
   uint64_t seed = 16;
   int n = 0;
@@ -467,8 +471,7 @@ test_pruning_changes_nothing (void)
         g_assert_true (syn_psc_search (&positions[i], &limits, work, plain));
         g_test_message ("position %d depth %d: %.9f in %" G_GUINT64_FORMAT
                         " positions, plain %.9f in %" G_GUINT64_FORMAT,
-                        i, depth, pruned->value, pruned->positions, plain->value,
-                        plain->positions);
+                        i, depth, pruned->value, pruned->positions, plain->value, plain->positions);
         g_assert_cmpfloat_with_epsilon (pruned->value, plain->value, 1e-6);
         pruned_total += pruned->positions;
         plain_total += plain->positions;
@@ -494,8 +497,9 @@ test_threads_change_nothing (void)
       g_assert_true (syn_psc_search (&positions[i], &limits, work, one));
       limits.threads = 2;
       g_assert_true (syn_psc_search (&positions[i], &limits, work, two));
-      g_test_message ("position %d: %.9f in %" G_GUINT64_FORMAT " positions, two threads %.9f in %"
-                      G_GUINT64_FORMAT, i, one->value, one->positions, two->value, two->positions);
+      g_test_message ("position %d: %.9f in %" G_GUINT64_FORMAT
+                      " positions, two threads %.9f in %" G_GUINT64_FORMAT,
+                      i, one->value, one->positions, two->value, two->positions);
       g_assert_cmpint (two->depth, ==, 3);
       g_assert_cmpfloat_with_epsilon (one->value, two->value, 1e-6);
     }

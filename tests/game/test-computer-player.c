@@ -333,8 +333,8 @@ ponder_depth (const SynState *state, guint hurry_ms)
   g_timeout_add (hurry_ms, on_hurry_cb, hurry);
   g_main_loop_run (pondered.loop);
   g_source_remove (timeout);
-  g_test_message ("hurried after %u ms: depth %d, answered after %.3f s", hurry_ms,
-                  pondered.depth, (pondered.answered_at - start) / 1e6);
+  g_test_message ("hurried after %u ms: depth %d, answered after %.3f s", hurry_ms, pondered.depth,
+                  (pondered.answered_at - start) / 1e6);
   /* It thinks until hurried: the full level's depth is far off. */
   g_assert_cmpint (pondered.answered_at - start, >=, (gint64) hurry_ms * 1000);
   g_assert_true (is_choice (state, SYN_WHITE, pondered.choice));
