@@ -378,6 +378,16 @@ search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable
   thought->choice = syn_search_choose (search->variant, &search->state, search->side, &limits,
                                        &exclusion, &stop, work, result);
   thought->depth = result->depth;
+  /* Hurried before even one turn was searched (the person chose at once): one turn, which
+   * takes a moment, rather than a move drawn blindly. */
+  if (search->hurry && result->depth == 0 && !g_cancellable_is_cancelled (cancellable))
+    {
+      limits.depth = 1;
+      limits.time_ms = 0;
+      thought->choice = syn_search_choose (search->variant, &search->state, search->side, &limits,
+                                           &exclusion, NULL, work, result);
+      thought->depth = result->depth;
+    }
   give_back_workspace (work);
   /* Waits for a running handler, so that stop outlives every use. */
   g_cancellable_disconnect (cancellable, handler);

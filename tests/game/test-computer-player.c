@@ -319,7 +319,8 @@ on_hurry_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Thinking while the opponent does, hurried after hurry_ms: the depth it reached. */
+/* Thinking while the opponent does, hurried after hurry_ms (at once when 0): the depth it
+ * reached. */
 static int
 ponder_depth (const SynState *state, guint hurry_ms)
 {
@@ -328,9 +329,12 @@ ponder_depth (const SynState *state, guint hurry_ms)
   gint64 start = g_get_monotonic_time ();
   guint timeout = g_timeout_add_seconds (60, on_timeout_cb, NULL);
 
+  if (hurry_ms == 0)
+    g_cancellable_cancel (hurry);
   syn_computer_player_ponder_async (&syn_variant_psc, state, SYN_WHITE, SYN_COMPUTER_FULL, 7, NULL,
                                     0, hurry, NULL, on_pondered_cb, &pondered);
-  g_timeout_add (hurry_ms, on_hurry_cb, hurry);
+  if (hurry_ms > 0)
+    g_timeout_add (hurry_ms, on_hurry_cb, hurry);
   g_main_loop_run (pondered.loop);
   g_source_remove (timeout);
   g_test_message ("hurried after %u ms: depth %d, answered after %.3f s", hurry_ms, pondered.depth,
@@ -353,6 +357,8 @@ test_ponder_deepens_while_the_opponent_thinks (void)
 
   g_assert_cmpint (at_once, >=, 1);
   g_assert_cmpint (later, >=, at_once);
+  /* Hurried before it started, it still searches one turn rather than draw blindly. */
+  g_assert_cmpint (ponder_depth (&state, 0), ==, 1);
 }
 
 /* The strong player never thinks longer than a small share of its clock. */
