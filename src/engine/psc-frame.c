@@ -38,6 +38,19 @@ psc_frame_reset_cells (Frame *frame)
 }
 
 void
+psc_frame_take_strategies (Frame *frame, double (*restricted)[SYN_MAX_MOVES])
+{
+  for (int side = 0; side < 2; side++)
+    {
+      for (int i = 0; i < frame->n[side]; i++)
+        frame->strategy[side][i] = 0;
+      for (int k = 0; k < frame->n_set[side]; k++)
+        frame->strategy[side][frame->set[side][k]] = restricted[side][k];
+    }
+  psc_frame_note_supports (frame);
+}
+
+void
 psc_frame_note_supports (Frame *frame)
 {
   for (int side = 0; side < 2; side++)

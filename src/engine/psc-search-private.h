@@ -105,6 +105,10 @@ void psc_frame_reset_cells (Frame *frame);
 
 /* Fills support, n_support and likeliest from strategy and the restricted sets. */
 void psc_frame_note_supports (Frame *frame);
+
+/* Takes the restricted game's equilibrium (in the order of the sets) as the node's
+ * strategies, and notes their supports. */
+void psc_frame_take_strategies (Frame *frame, double (*restricted)[SYN_MAX_MOVES]);
 void psc_frame_clear_sets (Frame *frame);
 void psc_frame_add (Frame *frame, int side, int index);
 

@@ -290,14 +290,7 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
        * near 1/2). */
       tolerance = 1e-6 + 1e-12 * fabs (value);
 
-      for (int side = 0; side < 2; side++)
-        {
-          for (int i = 0; i < frame->n[side]; i++)
-            frame->strategy[side][i] = 0;
-          for (int k = 0; k < frame->n_set[side]; k++)
-            frame->strategy[side][frame->set[side][k]] = work->restricted_strategy[side][k];
-        }
-      psc_frame_note_supports (frame);
+      psc_frame_take_strategies (frame, work->restricted_strategy);
 
       /* Best responses over every move, against the other side's restricted strategy.
        * The side whose responses alone can settle a one-sided window goes first: when they
