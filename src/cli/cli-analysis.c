@@ -289,17 +289,89 @@ print_search_strategies (const SynVariant *variant, const SynState *state,
   printf ("}\n");
 }
 
+/* best's own options. */
+typedef struct
+{
+  uint64_t depth, time_ms, seed, threads;
+  bool have_seed;
+  SynColour side;
+} BestOptions;
+
+/* Reads best's own options into options and leaves the rest (argv[0] first) in rest for
+ * the shared parser; returns false, with *status set, on bad usage. */
+static bool
+read_best_options (int argc, char **argv, const char *usage, char **rest, int max_rest, int *n_rest,
+                   BestOptions *options, int *status)
+{
+  *status = CLI_USAGE;
+  *n_rest = 0;
+  rest[(*n_rest)++] = argv[0];
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      bool takes_value = strcmp (arg, "--depth") == 0 || strcmp (arg, "--time") == 0
+                         || strcmp (arg, "--seed") == 0 || strcmp (arg, "--side") == 0
+                         || strcmp (arg, "--threads") == 0;
+      if (!takes_value)
+        {
+          if (*n_rest == max_rest)
+            {
+              cli_fail (CLI_USAGE, "too many arguments; usage: %s", usage);
+              return false;
+            }
+          rest[(*n_rest)++] = argv[i];
+          continue;
+        }
+      if (i + 1 >= argc)
+        {
+          cli_fail (CLI_USAGE, "%s needs a value; usage: %s", arg, usage);
+          return false;
+        }
+      i++;
+      if (strcmp (arg, "--depth") == 0)
+        {
+          if (!read_number ("depth", argv[i], 1, SYN_PSC_MAX_DEPTH, &options->depth))
+            return false;
+        }
+      else if (strcmp (arg, "--time") == 0)
+        {
+          if (!read_number ("time", argv[i], 1, 3600 * 1000, &options->time_ms))
+            return false;
+        }
+      else if (strcmp (arg, "--threads") == 0)
+        {
+          if (!read_number ("threads", argv[i], 1, SYN_PSC_MAX_THREADS, &options->threads))
+            return false;
+        }
+      else if (strcmp (arg, "--seed") == 0)
+        {
+          if (!read_number ("seed", argv[i], 0, UINT64_MAX, &options->seed))
+            return false;
+          options->have_seed = true;
+        }
+      else if (strcmp (argv[i], "white") == 0 || strcmp (argv[i], "w") == 0)
+        options->side = SYN_WHITE;
+      else if (strcmp (argv[i], "black") == 0 || strcmp (argv[i], "b") == 0)
+        options->side = SYN_BLACK;
+      else
+        {
+          cli_fail (CLI_USAGE, "--side is white or black, not '%.20s'", argv[i]);
+          return false;
+        }
+    }
+  return true;
+}
+
 int
 cli_best (int argc, char **argv)
 {
   static const char usage[]
       = "synchess-cli best [--variant ID] FEN [--depth N | --time MS] [--seed S]"
-        " [--side white|black]";
+        " [--side white|black] [--threads N]";
   char *rest[16];
-  int n_rest = 0, status;
-  uint64_t depth = 0, time_ms = 0, seed = 0;
-  bool have_seed = false;
-  SynColour side = SYN_WHITE;
+  int n_rest, status;
+  BestOptions options = { 0, 0, 0, 1, false, SYN_WHITE };
+  SynColour side;
   CliArgs args;
   SynState state;
   SynPscLimits limits = { 0 };
@@ -310,45 +382,10 @@ cli_best (int argc, char **argv)
   char text[SYN_CHOICE_TEXT_SIZE];
 
   /* This command's own options first; the rest goes to the shared parser. */
-  rest[n_rest++] = argv[0];
-  for (int i = 1; i < argc; i++)
-    {
-      const char *arg = argv[i];
-      bool takes_value = strcmp (arg, "--depth") == 0 || strcmp (arg, "--time") == 0
-                         || strcmp (arg, "--seed") == 0 || strcmp (arg, "--side") == 0;
-      if (!takes_value)
-        {
-          if (n_rest == (int) (sizeof rest / sizeof rest[0]))
-            return cli_fail (CLI_USAGE, "too many arguments; usage: %s", usage);
-          rest[n_rest++] = argv[i];
-          continue;
-        }
-      if (i + 1 >= argc)
-        return cli_fail (CLI_USAGE, "%s needs a value; usage: %s", arg, usage);
-      i++;
-      if (strcmp (arg, "--depth") == 0)
-        {
-          if (!read_number ("depth", argv[i], 1, SYN_PSC_MAX_DEPTH, &depth))
-            return CLI_USAGE;
-        }
-      else if (strcmp (arg, "--time") == 0)
-        {
-          if (!read_number ("time", argv[i], 1, 3600 * 1000, &time_ms))
-            return CLI_USAGE;
-        }
-      else if (strcmp (arg, "--seed") == 0)
-        {
-          if (!read_number ("seed", argv[i], 0, UINT64_MAX, &seed))
-            return CLI_USAGE;
-          have_seed = true;
-        }
-      else if (strcmp (argv[i], "white") == 0 || strcmp (argv[i], "w") == 0)
-        side = SYN_WHITE;
-      else if (strcmp (argv[i], "black") == 0 || strcmp (argv[i], "b") == 0)
-        side = SYN_BLACK;
-      else
-        return cli_fail (CLI_USAGE, "--side is white or black, not '%.20s'", argv[i]);
-    }
+  if (!read_best_options (argc, argv, usage, rest, (int) (sizeof rest / sizeof rest[0]), &n_rest,
+                          &options, &status))
+    return status;
+  side = options.side;
   if (!cli_parse_args (n_rest, rest, usage, 1, &args, &status))
     return status;
   if (!cli_read_state (args.variant, args.positional[0], &state))
@@ -357,12 +394,15 @@ cli_best (int argc, char **argv)
     return status;
 
   /* --time alone deepens as far as the time allows; --depth bounds it. */
-  limits.depth = depth ? (int) depth : time_ms ? SYN_PSC_MAX_DEPTH : DEFAULT_BEST_DEPTH;
-  limits.time_ms = (int) time_ms;
+  limits.depth = options.depth     ? (int) options.depth
+                 : options.time_ms ? SYN_PSC_MAX_DEPTH
+                                   : DEFAULT_BEST_DEPTH;
+  limits.time_ms = (int) options.time_ms;
   limits.noise = 0;
-  limits.seed = have_seed ? seed : fresh_seed ();
+  limits.seed = options.have_seed ? options.seed : fresh_seed ();
+  limits.threads = (int) options.threads;
 
-  work = malloc (syn_search_workspace_size ());
+  work = malloc (syn_search_workspace_size_for (limits.threads));
   result = malloc (sizeof *result);
   if (!work || !result)
     {

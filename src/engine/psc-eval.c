@@ -38,7 +38,7 @@ static const int pawn_rank_bonus[8] = { 0, 0, 3, 8, 15, 30, 55, 0 };
 /* Squares where colour's unfrozen pieces could capture this turn: a piece is capturable
  * only when frozen (the enemy controls its square), and then by any unfrozen enemy piece
  * whose attack set holds it (PSC-R1, R4). */
-static SynBitboard
+static inline __attribute__ ((always_inline)) SynBitboard
 capture_reach (const SynPosition *pos, const SynPscControl *ctl, SynColour us)
 {
   SynBitboard pawns = syn_position_pieces (pos, us, SYN_PAWN) & ~ctl->frozen;
@@ -46,12 +46,21 @@ capture_reach (const SynPosition *pos, const SynPscControl *ctl, SynColour us)
   SynBitboard forward = syn_shift_forward (pawns, us);
   SynBitboard reach = syn_shift_east (forward) | syn_shift_west (forward);
 
+  /* With none of them frozen, their attack sets' union is where their counts are not zero. */
+  if (!(pos->by_colour[us] & ~pos->by_type[SYN_PAWN] & ctl->frozen))
+    {
+      for (int i = 0; i < SYN_COUNT_BITS; i++)
+        reach |= ctl->piece_counts[us][i];
+      return reach;
+    }
   while (pieces)
     reach |= ctl->attacks[syn_pop_lsb (&pieces)];
   return reach;
 }
 
-static void
+/* Inlined into syn_psc_eval_static() so that its copies for newer CPUs count with the
+ * popcnt instruction (SYN_HOT_CLONES). */
+static inline __attribute__ ((always_inline)) void
 side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int n_moves,
             SynBitboard enemy_reach, SynBitboard enemy_twice, SynPscEvalTerms *terms)
 {
@@ -68,12 +77,12 @@ side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int 
 
   terms->material = 0;
   for (int type = SYN_PAWN; type < SYN_KING; type++)
-    terms->material += syn_popcount (syn_position_pieces (pos, us, (SynPieceType) type))
+    terms->material += syn_popcount_hot (syn_position_pieces (pos, us, (SynPieceType) type))
                        * syn_psc_piece_values[type];
 
-  terms->control = CONTROL_SQUARE * syn_popcount (mine)
-                   + CONTROL_ENEMY_HALF * syn_popcount (mine & ahead)
-                   + CONTROL_CENTRE * syn_popcount (mine & CENTRE);
+  terms->control = CONTROL_SQUARE * syn_popcount_hot (mine)
+                   + CONTROL_ENEMY_HALF * syn_popcount_hot (mine & ahead)
+                   + CONTROL_CENTRE * syn_popcount_hot (mine & CENTRE);
 
   /* PSC-R3: a frozen piece cannot run; if an enemy piece is free to take it, it is
    * probably lost, else it is only stuck. */
@@ -90,9 +99,10 @@ side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int 
   terms->king = 0;
   if (ctl->attacked[them] & syn_bit (king))
     terms->king -= KING_ATTACKED_ONCE;
-  terms->king -= KING_ZONE_ATTACK
-                 * (syn_popcount (zone & ctl->attacked[them]) + syn_popcount (zone & enemy_twice));
-  escapes = syn_popcount (ctl->attacks[king] & mine);
+  terms->king
+      -= KING_ZONE_ATTACK
+         * (syn_popcount_hot (zone & ctl->attacked[them]) + syn_popcount_hot (zone & enemy_twice));
+  escapes = syn_popcount_hot (ctl->attacks[king] & mine);
   terms->king -= escape_penalty[escapes];
   while (attackers)
     if (ctl->attacks[syn_pop_lsb (&attackers)] & near)
@@ -109,7 +119,7 @@ side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int 
   terms->mobility = MOBILITY_MOVE * n_moves;
 }
 
-int
+SYN_HOT_CLONES int
 syn_psc_eval_static (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2],
                      SynPscEvalTerms *terms)
 {

@@ -38,6 +38,40 @@ psc_frame_reset_cells (Frame *frame)
 }
 
 void
+psc_frame_take_strategies (Frame *frame, double (*restricted)[SYN_MAX_MOVES])
+{
+  for (int side = 0; side < 2; side++)
+    syn_search_unorder_strategy (restricted[side], frame->set[side], frame->n_set[side],
+                                 frame->n[side], frame->strategy[side]);
+  psc_frame_note_supports (frame);
+}
+
+void
+psc_frame_note_supports (Frame *frame)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      const double *p = frame->strategy[side];
+      int last = -1;
+
+      for (int k = 0; k < frame->n_set[side]; k++)
+        {
+          int j = frame->set[side][k];
+          if (p[j] > SUPPORT_EPSILON && (last < 0 || p[j] > p[last]))
+            last = j;
+        }
+      frame->likeliest[side] = last;
+      frame->n_support[side] = 0;
+      for (int k = 0; k < frame->n_set[side]; k++)
+        {
+          int j = frame->set[side][k];
+          if (p[j] > SUPPORT_EPSILON && j != last)
+            frame->support[side][frame->n_support[side]++] = j;
+        }
+    }
+}
+
+void
 psc_frame_clear_sets (Frame *frame)
 {
   for (int side = 0; side < 2; side++)

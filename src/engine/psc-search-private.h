@@ -32,6 +32,11 @@ typedef struct
   int set[2][SYN_MAX_MOVES];
   int n_set[2];
   bool in_set[2][SYN_MAX_MOVES];
+  /* The restricted strategies' supports, in the order of set, but for each side's likeliest
+   * move (-1 when none), which best responses search last, in a window. */
+  int support[2][SYN_MAX_MOVES];
+  int n_support[2];
+  int likeliest[2];
 } Frame;
 
 /* The transposition table holds the exact value of a node searched depth turns deep at
@@ -47,6 +52,7 @@ struct _SynPscWorkspace
    * pair of moves, and their equilibria mostly use the same moves ("killer moves"). */
   SynMove killers[SYN_PSC_MAX_DEPTH][2][KILLERS];
   bool use_table;
+  bool plain; /* SynPscLimits.plain */
   Frame frames[SYN_PSC_MAX_DEPTH];
   /* The restricted game being solved; solved only after all its cells are searched, so
    * every ply can share it. */
@@ -62,9 +68,47 @@ struct _SynPscWorkspace
   SynSearchLimits limits;
   int noise;
   uint64_t seed;
+
+  /* Threads searching the root's cells: this workspace's and threads - 1 helpers, the
+   * workspaces that follow it in the caller's allocation (psc-parallel.c). abort is set by
+   * the first of them to stop. */
+  int threads;
+  atomic_int abort;
 };
 
+/* What psc-parallel.c shares out (psc-search.c): the exact value of the cell (w, b) of
+ * the node at ply, and side's move i's payoff against the other side's restricted strategy
+ * (exact when it beats target, else a bound). */
+double psc_cell_value (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int w, int b);
+double psc_response_payoff (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, int side,
+                            int i, double target);
+
+/* Readies the helpers of a search with limits->threads threads (psc-parallel.c): the same
+ * limits, noise and table use as work, stopping with it. */
+void psc_parallel_start (SynPscWorkspace *work);
+
+/* Empties the helpers' transposition tables, as work's is emptied. */
+void psc_parallel_clear_tables (SynPscWorkspace *work);
+
+/* The root's restricted cells made exact, shared among the threads. */
+void psc_parallel_cells (SynPscWorkspace *work, Frame *root, int child_depth);
+
+/* Every move's payoff of side at the root into root->payoff[side], shared among the
+ * threads, as psc_response_payoff() with target. */
+void psc_parallel_responses (SynPscWorkspace *work, Frame *root, int child_depth, int side,
+                             double target);
+
+/* The positions and table hits of the helpers, added into work's. */
+void psc_parallel_finish (SynPscWorkspace *work);
+
 void psc_frame_reset_cells (Frame *frame);
+
+/* Fills support, n_support and likeliest from strategy and the restricted sets. */
+void psc_frame_note_supports (Frame *frame);
+
+/* Takes the restricted game's equilibrium (in the order of the sets) as the node's
+ * strategies, and notes their supports. */
+void psc_frame_take_strategies (Frame *frame, double (*restricted)[SYN_MAX_MOVES]);
 void psc_frame_clear_sets (Frame *frame);
 void psc_frame_add (Frame *frame, int side, int index);
 

@@ -28,6 +28,13 @@ typedef struct _SynPscWorkspace SynPscWorkspace;
 
 size_t syn_psc_workspace_size (void);
 
+/* Threads a search may use (SynPscLimits.threads). */
+#define SYN_PSC_MAX_THREADS 8
+
+/* The size of a workspace for a search with that many threads: one workspace per thread,
+ * one after the other. syn_psc_workspace_size_for (1) is syn_psc_workspace_size (). */
+size_t syn_psc_workspace_size_for (int threads);
+
 typedef struct
 {
   int depth;     /* turns to look ahead, 1 to SYN_PSC_MAX_DEPTH */
@@ -38,6 +45,13 @@ typedef struct
   bool no_table; /* searches without the transposition table (to check it changes nothing) */
   uint64_t max_positions; /* a budget like time_ms, in positions analysed (checked every few
                            * hundred), so that a cut-short search can be repeated; 0: none */
+  bool plain;  /* every cell searched exactly, without windows, cut-offs or the table: the
+                * reference the pruned search must agree with (tests only, much slower) */
+  int threads; /* threads searching, the caller's own among them; 0 or 1 for the caller's
+                * alone. The workspace must then be syn_psc_workspace_size_for (threads)
+                * bytes. The value is the same as one thread's (within 1e-6; the equilibrium
+                * may be another of the same game); max_positions counts the caller's
+                * thread's positions only. */
 } SynPscLimits;
 
 typedef struct

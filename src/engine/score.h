@@ -31,6 +31,22 @@
 /* The expected score of an unfinished game evaluated at centipawns. */
 double syn_score_of_eval (double centipawns, double scale);
 
+/* syn_score_of_eval (centipawns, SYN_SCORE_SCALE_PSC) for every whole evaluation from
+ * -SYN_SCORE_TABLE_HALF to SYN_SCORE_TABLE_HALF - 1, computed at build time
+ * (gen-score-table.c): the same numbers, read instead of computed. */
+#define SYN_SCORE_TABLE_HALF 4096
+extern const double syn_score_psc_table[2 * SYN_SCORE_TABLE_HALF];
+
+/* The expected score of an unfinished PSC position evaluated at centipawns (a whole number),
+ * exactly as syn_score_of_eval() gives it. */
+static inline double
+syn_score_of_psc_eval (int centipawns)
+{
+  if (centipawns >= -SYN_SCORE_TABLE_HALF && centipawns < SYN_SCORE_TABLE_HALF)
+    return syn_score_psc_table[centipawns + SYN_SCORE_TABLE_HALF];
+  return syn_score_of_eval (centipawns, SYN_SCORE_SCALE_PSC);
+}
+
 /* White's score of a finished game steps away (1, 1/2 or 0, less steps * SYN_SCORE_PER_STEP
  * towards 1/2). */
 double syn_score_of_outcome (SynOutcome outcome, int steps);

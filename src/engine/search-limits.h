@@ -24,6 +24,9 @@ typedef struct
   double start, deadline;
   bool may_stop, stopped;
   const atomic_int *stop; /* the caller's flag, or NULL */
+  /* Set by whichever thread of a search stopped first, so that the others stop too; NULL
+   * in a search of one thread. Not the caller's: cancelled still means stop alone. */
+  atomic_int *abort;
 } SynSearchLimits;
 
 /* The root's best certified strategy of each side in the running iteration: whether there
@@ -57,6 +60,7 @@ syn_search_limits_start (SynSearchLimits *limits, uint64_t max_positions, int ti
   /* A flag set before the start is seen at once, not after the first few hundred positions. */
   limits->stopped = stop && atomic_load_explicit (stop, memory_order_relaxed) != 0;
   limits->stop = stop;
+  limits->abort = NULL;
 }
 
 /* Called for every position: the stop flag every SYN_SEARCH_CHECK_STOP_EVERY of them, the
@@ -67,7 +71,8 @@ syn_search_limits_count (SynSearchLimits *limits)
   uint64_t n = ++limits->positions;
   if ((n & (SYN_SEARCH_CHECK_STOP_EVERY - 1)) != 0)
     return;
-  if (limits->stop && atomic_load_explicit (limits->stop, memory_order_relaxed) != 0)
+  if ((limits->stop && atomic_load_explicit (limits->stop, memory_order_relaxed) != 0)
+      || (limits->abort && atomic_load_explicit (limits->abort, memory_order_relaxed) != 0))
     limits->stopped = true;
   else if (limits->may_stop && limits->max_positions && n >= limits->max_positions)
     limits->stopped = true;

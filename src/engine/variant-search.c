@@ -80,7 +80,13 @@ struct _SynSearchWorkspace
 size_t
 syn_search_workspace_size (void)
 {
-  return sizeof (SynSearchWorkspace) + syn_psc_workspace_size () + 64;
+  return syn_search_workspace_size_for (1);
+}
+
+size_t
+syn_search_workspace_size_for (int threads)
+{
+  return sizeof (SynSearchWorkspace) + syn_psc_workspace_size_for (threads) + 64;
 }
 
 static SynPscWorkspace *

@@ -24,6 +24,10 @@ typedef struct _SynSearchWorkspace SynSearchWorkspace;
 
 size_t syn_search_workspace_size (void);
 
+/* The size for a search with limits->threads threads: PSC searches on that many (psc-search.h);
+ * the other rule sets on one. */
+size_t syn_search_workspace_size_for (int threads);
+
 typedef struct
 {
   /* Each side's choices at the root; a side that waits has the one choice

@@ -240,6 +240,10 @@ syn_computer_player_choose_finish (GAsyncResult *result, GError **error)
 
 #define DEFAULT_THINKING_MS 1500
 
+/* How long a computer thinking while its opponent does may go on unhurried: the level's
+ * depth usually ends it first. */
+#define PONDER_MS (60 * 60 * 1000)
+
 #define MAX_EXCLUDED 32
 
 typedef struct
@@ -252,7 +256,23 @@ typedef struct
   guint32 seed;
   SynChoice excluded[MAX_EXCLUDED]; /* refused this step (TX-R5): not chosen again */
   int n_excluded;
+  GCancellable *hurry; /* owned; pondering: ends the search, which still answers */
 } Search;
+
+/* What a search answers. */
+typedef struct
+{
+  SynChoice choice;
+  int depth;
+} Thought;
+
+static void
+search_free (gpointer data)
+{
+  Search *search = data;
+  g_clear_object (&search->hurry);
+  g_free (search);
+}
 
 gint
 syn_computer_player_time_budget (gint64 remaining_ms, gint64 increment_ms)
@@ -338,29 +358,64 @@ search_cb (GTask *task, gpointer source_object, gpointer task_data, GCancellable
   SynSearchExclusion exclusion = { search->side, search->excluded, search->n_excluded };
   SynPscLimits limits = { 0 };
   atomic_int stop = 0;
-  gulong handler = 0;
-  SynChoice choice;
+  gulong handler = 0, hurry_handler = 0;
+  Thought *thought;
 
-  /* Called at once when the cancellable is cancelled already. */
+  /* Called at once when the cancellable is cancelled already. Hurrying stops the search
+   * the same way; only cancelling drops its answer. */
   if (cancellable)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (on_search_cancelled_cb), &stop, NULL);
+  if (search->hurry)
+    hurry_handler
+        = g_cancellable_connect (search->hurry, G_CALLBACK (on_search_cancelled_cb), &stop, NULL);
   /* Every level thinks within a time, in every rule set: a fixed depth that PSC searches in
    * a fifth of a second can take seconds elsewhere (HK two turns deep in a middlegame,
    * Transactional three), and the deepest results completed by then stand. */
   syn_psc_level_limits ((SynPscLevel) search->level,
                         search->time_ms > 0 ? search->time_ms : DEFAULT_THINKING_MS, search->seed,
                         &limits);
-  choice = syn_search_choose (search->variant, &search->state, search->side, &limits, &exclusion,
-                              &stop, work, result);
+  thought = g_new0 (Thought, 1);
+  thought->choice = syn_search_choose (search->variant, &search->state, search->side, &limits,
+                                       &exclusion, &stop, work, result);
+  thought->depth = result->depth;
+  /* Hurried before even one turn was searched (the person chose at once): one turn, which
+   * takes a moment, rather than a move drawn blindly. */
+  if (search->hurry && result->depth == 0 && !g_cancellable_is_cancelled (cancellable))
+    {
+      limits.depth = 1;
+      limits.time_ms = 0;
+      thought->choice = syn_search_choose (search->variant, &search->state, search->side, &limits,
+                                           &exclusion, NULL, work, result);
+      thought->depth = result->depth;
+    }
   give_back_workspace (work);
   /* Waits for a running handler, so that stop outlives every use. */
   g_cancellable_disconnect (cancellable, handler);
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  if (choice == SYN_CHOICE_NONE)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("No move to choose"));
-  else
-    g_task_return_int (task, (gssize) choice);
+  if (search->hurry)
+    g_cancellable_disconnect (search->hurry, hurry_handler);
+  if (g_task_return_error_if_cancelled (task) || thought->choice == SYN_CHOICE_NONE)
+    {
+      if (!g_task_had_error (task))
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("No move to choose"));
+      g_free (thought);
+      return;
+    }
+  g_task_return_pointer (task, thought, g_free);
+}
+
+/* Starts search on a worker thread, for the caller's task. */
+static void
+run_search (Search *search, const SynVariant *variant, const SynState *state,
+            const SynChoice *excluded, int n_excluded, GTask *task)
+{
+  search->n_excluded = MIN (n_excluded, MAX_EXCLUDED);
+  for (int i = 0; i < search->n_excluded; i++)
+    search->excluded[i] = excluded[i];
+  search->variant = variant;
+  player_state (variant, state, search->side, &search->state);
+  g_task_set_source_tag (task, syn_computer_player_search_async);
+  g_task_set_task_data (task, search, search_free);
+  g_task_run_in_thread (task, search_cb);
 }
 
 void
@@ -383,27 +438,46 @@ syn_computer_player_search_excluding_async (const SynVariant *variant, const Syn
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   Search *search = g_new0 (Search, 1);
 
-  search->n_excluded = MIN (n_excluded, MAX_EXCLUDED);
-  for (int i = 0; i < search->n_excluded; i++)
-    search->excluded[i] = excluded[i];
-
-  search->variant = variant;
-  player_state (variant, state, side, &search->state);
   search->side = side;
   search->level = level;
   search->time_ms = time_ms;
   search->seed = seed;
-  g_task_set_source_tag (task, syn_computer_player_search_async);
-  g_task_set_task_data (task, search, g_free);
-  g_task_run_in_thread (task, search_cb);
+  run_search (search, variant, state, excluded, n_excluded, task);
+}
+
+void
+syn_computer_player_ponder_async (const SynVariant *variant, const SynState *state, SynColour side,
+                                  SynComputerLevel level, guint32 seed, const SynChoice *excluded,
+                                  int n_excluded, GCancellable *hurry, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  Search *search = g_new0 (Search, 1);
+
+  g_return_if_fail (G_IS_CANCELLABLE (hurry));
+
+  search->side = side;
+  search->level = level;
+  search->time_ms = PONDER_MS;
+  search->seed = seed;
+  search->hurry = g_object_ref (hurry);
+  run_search (search, variant, state, excluded, n_excluded, task);
 }
 
 SynChoice
 syn_computer_player_search_finish (GAsyncResult *result, GError **error)
 {
-  gssize move;
+  return syn_computer_player_ponder_finish (result, NULL, error);
+}
+
+SynChoice
+syn_computer_player_ponder_finish (GAsyncResult *result, int *depth, GError **error)
+{
+  g_autofree Thought *thought = NULL;
 
   g_return_val_if_fail (g_task_is_valid (result, NULL), SYN_CHOICE_NONE);
-  move = g_task_propagate_int (G_TASK (result), error);
-  return move < 0 ? SYN_CHOICE_NONE : (SynChoice) move;
+  thought = g_task_propagate_pointer (G_TASK (result), error);
+  if (depth)
+    *depth = thought ? thought->depth : 0;
+  return thought ? thought->choice : SYN_CHOICE_NONE;
 }

@@ -58,6 +58,22 @@ void syn_computer_player_search_excluding_async (const SynVariant *variant, cons
 
 SynChoice syn_computer_player_search_finish (GAsyncResult *result, GError **error);
 
+/* Thinking while the opponent thinks (PSC-R11 runs no clock while neither side has chosen):
+ * the search deepens, up to the level's depth, until hurry is cancelled, then answers with
+ * the deepest search completed (or at once, when it has reached the level's depth). The
+ * caller cancels hurry once the opponent has chosen and the player's own time budget
+ * (syn_computer_player_time_budget()) has passed. Cancelling cancellable drops the search as
+ * in syn_computer_player_search_async(). */
+void syn_computer_player_ponder_async (const SynVariant *variant, const SynState *state,
+                                       SynColour side, SynComputerLevel level, guint32 seed,
+                                       const SynChoice *excluded, int n_excluded,
+                                       GCancellable *hurry, GCancellable *cancellable,
+                                       GAsyncReadyCallback callback, gpointer user_data);
+
+/* The choice of either kind of search; depth, when not NULL, receives the turns of the
+ * deepest search completed. */
+SynChoice syn_computer_player_ponder_finish (GAsyncResult *result, int *depth, GError **error);
+
 /* Search workspaces allocated by the strong player and not yet freed: they are reused from
  * move to move, so this stays at the number of searches ever run at once (for tests). */
 guint syn_computer_player_n_workspaces (void);

@@ -27,6 +27,13 @@ struct _SynSession
   SynChoice last_choice[2]; /* the computer's, so a refusal can be remembered */
   GArray *refused;          /* SynChoice: refused this step (TX-R5), not to be tried again */
   gboolean paused;          /* a dialog covers the board: the computer does not think */
+  /* A computer side thinking while the person does (start_thinking()): hurry ends its
+   * search, hurry_source is the timer that will, ready holds a choice found before the
+   * person chose. */
+  GCancellable *hurry[2];
+  guint hurry_source[2];
+  gboolean ready[2];
+  SynChoice ready_choice[2];
 };
 
 G_DEFINE_FINAL_TYPE (SynSession, syn_session, G_TYPE_OBJECT)
@@ -44,7 +51,18 @@ typedef struct
   SynSession *session;
   SynColour side;
   guint turn;
+  gboolean pondering;
 } Thinking;
+
+static void
+play (SynSession *self, SynColour side, SynChoice choice)
+{
+  g_autoptr (GError) error = NULL;
+
+  self->last_choice[side] = choice;
+  if (!syn_game_choose (self->game, side, choice, &error))
+    g_warning ("the computer chose badly: %s", error->message);
+}
 
 static void
 on_computer_chose_cb (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -53,21 +71,91 @@ on_computer_chose_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   SynChoice choice = syn_computer_player_search_finish (result, &error);
   SynSession *self = thinking->session;
+  SynColour side = thinking->side;
 
   /* A cancelled or stale answer belongs to a turn that is gone. */
   if (!error && !syn_game_is_over (self->game)
       && syn_game_get_n_turns (self->game) == thinking->turn)
     {
-      self->last_choice[thinking->side] = choice;
-      if (!syn_game_choose (self->game, thinking->side, choice, &error))
-        g_warning ("the computer chose badly: %s", error->message);
+      /* Thinking while the person does, it never chooses first: it waits for them. */
+      if (thinking->pondering && !syn_game_has_chosen (self->game, (SynColour) !side))
+        {
+          self->ready[side] = TRUE;
+          self->ready_choice[side] = choice;
+        }
+      else
+        play (self, side, choice);
     }
   g_object_unref (thinking->session);
   g_free (thinking);
 }
 
-/* Each computer side chooses at the start of every turn: in a synchronous game it never
- * waits to see the other side's move. */
+/* Forgets every computer side's thinking while the person does. */
+static void
+stop_pondering (SynSession *self)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      g_clear_handle_id (&self->hurry_source[side], g_source_remove);
+      g_clear_object (&self->hurry[side]);
+      self->ready[side] = FALSE;
+    }
+}
+
+typedef struct
+{
+  SynSession *session;
+  SynColour side;
+} Hurry;
+
+/* The person has chosen and the computer's own budget is spent: it plays what it has. */
+static gboolean
+on_hurry_cb (gpointer user_data)
+{
+  Hurry *hurry = user_data;
+  SynSession *self = hurry->session;
+  SynColour side = hurry->side;
+
+  self->hurry_source[side] = 0;
+  if (self->ready[side])
+    {
+      self->ready[side] = FALSE;
+      play (self, side, self->ready_choice[side]);
+    }
+  else
+    g_cancellable_cancel (self->hurry[side]);
+  return G_SOURCE_REMOVE;
+}
+
+/* A person's choice starts the budget of a computer side thinking while they did
+ * (PSC-R11: its clock runs from now on). */
+static void
+on_choice_changed_cb (SynGame *game, int side, SynSession *self)
+{
+  SynColour computer = (SynColour) !side;
+  Hurry *hurry;
+  gint budget;
+
+  if (!self->hurry[computer] || self->hurry_source[computer]
+      || syn_game_get_player_kind (game, (SynColour) side) == SYN_PLAYER_COMPUTER
+      || !syn_game_has_chosen (game, (SynColour) side))
+    return;
+  budget = syn_computer_player_time_budget (
+      syn_clock_get_remaining_ms (syn_game_get_clock (game), computer),
+      syn_game_get_time_control (game).increment_ms);
+  hurry = g_new0 (Hurry, 1);
+  hurry->session = self;
+  hurry->side = computer;
+  /* From the main loop, not from within the person's syn_game_choose(). */
+  self->hurry_source[computer] = g_timeout_add_full (
+      G_PRIORITY_DEFAULT, self->ready[computer] ? 0 : (guint) budget, on_hurry_cb, hurry, g_free);
+}
+
+/* Each computer side starts thinking at the start of every turn: in a synchronous game it
+ * never waits to see the other side's move. At the full level, which deepens as far as time
+ * allows, against a person who has still to choose, no clock runs (PSC-R11), so it thinks
+ * on and chooses only after them, within its own budget from then. The other levels, whose
+ * depth is done in a moment, and a computer against a computer choose within the budget. */
 static void
 start_thinking (SynSession *self)
 {
@@ -77,9 +165,11 @@ start_thinking (SynSession *self)
     return;
   g_cancellable_cancel (self->thinking);
   g_clear_object (&self->thinking);
+  stop_pondering (self);
   self->thinking = g_cancellable_new ();
   for (int side = SYN_WHITE; side <= SYN_BLACK; side++)
     {
+      SynColour other = (SynColour) !side;
       Thinking *thinking;
       if (syn_game_get_player_kind (self->game, (SynColour) side) != SYN_PLAYER_COMPUTER
           || syn_game_has_chosen (self->game, (SynColour) side))
@@ -88,6 +178,18 @@ start_thinking (SynSession *self)
       thinking->session = g_object_ref (self);
       thinking->side = (SynColour) side;
       thinking->turn = syn_game_get_n_turns (self->game);
+      thinking->pondering = self->level == SYN_COMPUTER_FULL
+                            && syn_game_get_player_kind (self->game, other) == SYN_PLAYER_HUMAN
+                            && !syn_game_has_chosen (self->game, other);
+      if (thinking->pondering)
+        {
+          self->hurry[side] = g_cancellable_new ();
+          syn_computer_player_ponder_async (
+              variant, syn_game_get_state (self->game), (SynColour) side, self->level,
+              g_random_int (), (const SynChoice *) self->refused->data, (int) self->refused->len,
+              self->hurry[side], self->thinking, on_computer_chose_cb, thinking);
+          continue;
+        }
       syn_computer_player_search_excluding_async (
           variant, syn_game_get_state (self->game), (SynColour) side, self->level,
           syn_computer_player_time_budget (
@@ -133,6 +235,7 @@ static void
 on_finished_cb (SynGame *game, SynSession *self)
 {
   g_cancellable_cancel (self->thinking);
+  stop_pondering (self);
   save (self);
 }
 
@@ -182,6 +285,7 @@ syn_session_new (SynGame *game, gboolean autosave)
   g_signal_connect (game, "turn-executed", G_CALLBACK (on_turn_executed_cb), self);
   g_signal_connect (game, "finished", G_CALLBACK (on_finished_cb), self);
   g_signal_connect (game, "choice-refused", G_CALLBACK (on_choice_refused_cb), self);
+  g_signal_connect (game, "choice-changed", G_CALLBACK (on_choice_changed_cb), self);
   return self;
 }
 
@@ -203,6 +307,7 @@ syn_session_stop (SynSession *self)
 {
   g_cancellable_cancel (self->thinking);
   g_clear_object (&self->thinking);
+  stop_pondering (self);
 }
 
 void

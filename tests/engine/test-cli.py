@@ -180,6 +180,14 @@ def best_prints_a_move_and_figures():
 
 
 @test
+def best_on_two_threads_finds_the_same_value():
+    one = json.loads(ok("best", SEED, "--depth", "3", "--seed", "7").splitlines()[1])
+    two = json.loads(ok("best", SEED, "--depth", "3", "--seed", "7", "--threads", "2")
+                     .splitlines()[1])
+    assert two["depth"] == 3 and abs(one["score"] - two["score"]) <= 2e-6, (one, two)
+
+
+@test
 def analyze_without_a_king_counts_only_pieces_there():
     # HK and Synchrone end with a king captured; a king that is gone attacks nothing.
     for variant in ("hk", "synchrone"):
@@ -309,6 +317,8 @@ BAD_INPUTS = [
     ["best", "startpos", "--seed", "x"],
     ["best", "startpos", "--time", "-5"],
     ["best", "startpos", "--side", "red"],
+    ["best", "startpos", "--threads", "0"],
+    ["best", "startpos", "--threads", "9"],
     ["best", "startpos", "--frobnicate"],
     ["best", "7k/8/8/8/8/8/8/r3K2r w - - 0 1"],
 ]

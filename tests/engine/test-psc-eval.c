@@ -9,6 +9,7 @@
 #include "fen.h"
 #include "psc-control.h"
 #include "psc-eval.h"
+#include "score.h"
 #include "psc-matrix.h"
 #include "psc.h"
 
@@ -280,11 +281,23 @@ test_pair_matrix_terminal_row (void)
   g_assert_cmpint (n_winning, ==, 1);
 }
 
+/* The model's table, built at build time, gives to the last bit what the model computes, on
+ * both sides of its ends. */
+static void
+test_score_table_is_the_model (void)
+{
+  for (int e = -SYN_SCORE_TABLE_HALF - 50; e < SYN_SCORE_TABLE_HALF + 50; e++)
+    if (syn_score_of_psc_eval (e) != syn_score_of_eval (e, SYN_SCORE_SCALE_PSC))
+      g_error ("evaluation %d: table %a, model %a", e, syn_score_of_psc_eval (e),
+               syn_score_of_eval (e, SYN_SCORE_SCALE_PSC));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/psc-eval/start-is-even", test_start_is_even);
+  g_test_add_func ("/psc-eval/score-table-is-the-model", test_score_table_is_the_model);
   g_test_add_func ("/psc-eval/symmetry/mirror-negates", test_mirror_negates);
   g_test_add_func ("/psc-eval/symmetry/mirror-negates-in-play", test_mirror_negates_in_play);
   g_test_add_func ("/psc-eval/material/counts", test_material_counts);

@@ -406,6 +406,117 @@ test_table_changes_nothing (void)
     }
 }
 
+/* Positions for comparing searches: a few made ones, and those of random games from the
+ * start every few turns. Returns how many. */
+static int
+comparison_positions (SynPosition *positions, int max)
+{
+  static const char *const fens[] = {
+    FEN_MIDDLEGAME,
+    FEN_SEED,
+    FEN_WHITE_FREEZES,
+    FEN_BLACK_FREEZES,
+    "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 40",
+    "4k3/8/8/3n2pP/1Pp1N3/8/8/4K3 w - b3g6 0 2",
+  };
+  uint64_t seed = 16;
+  int n = 0;
+
+  for (size_t f = 0; f < G_N_ELEMENTS (fens) && n < max; f++)
+    load (fens[f], &positions[n++]);
+  for (int game = 0; n < max; game++)
+    {
+      SynPosition pos;
+      load (SYN_FEN_START, &pos);
+      for (int turn = 1; turn <= 24 && n < max; turn++)
+        {
+          SynPscControl ctl;
+          SynMove moves[2][SYN_MAX_MOVES];
+          int counts[2];
+          SynPosition next;
+
+          syn_psc_control (&pos, &ctl);
+          for (int side = 0; side < 2; side++)
+            counts[side] = syn_psc_moves (&pos, &ctl, (SynColour) side, moves[side]);
+          if (syn_psc_outcome_from_counts (&pos, &ctl, counts).result != SYN_RESULT_NONE)
+            break;
+          if (turn % 6 == 0)
+            positions[n++] = pos;
+          seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+          syn_psc_resolve (&pos, moves[SYN_WHITE][(seed >> 33) % (uint64_t) counts[SYN_WHITE]],
+                           moves[SYN_BLACK][(seed >> 45) % (uint64_t) counts[SYN_BLACK]], &next);
+          pos = next;
+        }
+    }
+  return n;
+}
+
+/* Every pruning is exact: the search with its windows, cut-offs and table gives the value
+ * the plain search (every cell exact) gives, on a few dozen positions, two and three turns
+ * deep. */
+static void
+test_pruning_changes_nothing (void)
+{
+  SynPosition positions[30];
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  g_autofree SynPscSearchResult *pruned = g_malloc (sizeof *pruned);
+  g_autofree SynPscSearchResult *plain = g_malloc (sizeof *plain);
+  int n = comparison_positions (positions, G_N_ELEMENTS (positions));
+  uint64_t pruned_total = 0, plain_total = 0;
+
+  for (int i = 0; i < n; i++)
+    for (int depth = 2; depth <= 3; depth++)
+      {
+        SynPscLimits limits = { depth, 0, 0, 1, false };
+        if (depth == 3 && i % 3 != 0)
+          continue;
+        g_assert_true (syn_psc_search (&positions[i], &limits, work, pruned));
+        limits.plain = true;
+        g_assert_true (syn_psc_search (&positions[i], &limits, work, plain));
+        g_test_message ("position %d depth %d: %.9f in %" G_GUINT64_FORMAT
+                        " positions, plain %.9f in %" G_GUINT64_FORMAT,
+                        i, depth, pruned->value, pruned->positions, plain->value, plain->positions);
+        g_assert_cmpfloat_with_epsilon (pruned->value, plain->value, 1e-6);
+        pruned_total += pruned->positions;
+        plain_total += plain->positions;
+      }
+  g_assert_cmpuint (pruned_total, <, plain_total);
+}
+
+/* Two threads find the value one finds (the equilibrium may be another of the same game),
+ * and a search of two threads still stops when told. */
+static void
+test_threads_change_nothing (void)
+{
+  SynPosition positions[12];
+  g_autofree SynPscWorkspace *work = g_malloc (syn_psc_workspace_size_for (2));
+  g_autofree SynPscSearchResult *one = g_malloc (sizeof *one);
+  g_autofree SynPscSearchResult *two = g_malloc (sizeof *two);
+  int n = comparison_positions (positions, G_N_ELEMENTS (positions));
+  atomic_int stop = 1;
+
+  for (int i = 0; i < n; i++)
+    {
+      SynPscLimits limits = { 3, 0, 0, 1, false };
+      g_assert_true (syn_psc_search (&positions[i], &limits, work, one));
+      limits.threads = 2;
+      g_assert_true (syn_psc_search (&positions[i], &limits, work, two));
+      g_test_message ("position %d: %.9f in %" G_GUINT64_FORMAT
+                      " positions, two threads %.9f in %" G_GUINT64_FORMAT,
+                      i, one->value, one->positions, two->value, two->positions);
+      g_assert_cmpint (two->depth, ==, 3);
+      g_assert_cmpfloat_with_epsilon (one->value, two->value, 1e-6);
+    }
+
+  {
+    SynPscLimits limits = { 4, 0, 0, 1, false };
+    limits.threads = 2;
+    g_assert_true (syn_psc_search_stoppable (&positions[0], &limits, &stop, work, two));
+    g_assert_true (two->stopped);
+    g_assert_cmpint (two->depth, ==, 0);
+  }
+}
+
 static void
 test_sample_follows_strategy (void)
 {
@@ -595,6 +706,8 @@ main (int argc, char **argv)
   g_test_add_func ("/psc-search/sample-follows-strategy", test_sample_follows_strategy);
   g_test_add_func ("/psc-search/sides-draw-independently", test_sides_draw_independently);
   g_test_add_func ("/psc-search/table-changes-nothing", test_table_changes_nothing);
+  g_test_add_func ("/psc-search/pruning-changes-nothing", test_pruning_changes_nothing);
+  g_test_add_func ("/psc-search/threads-change-nothing", test_threads_change_nothing);
   g_test_add_func ("/psc-search/time-budget", test_time_budget);
   g_test_add_func ("/psc-search/stopped-before-start", test_stopped_before_start);
   g_test_add_func ("/psc-search/stop-flag-ends-search", test_stop_flag_ends_search);

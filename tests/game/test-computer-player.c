@@ -30,6 +30,17 @@ state_from_fen (const char *fen)
   return state;
 }
 
+static gboolean
+is_choice (const SynState *state, SynColour side, SynChoice choice)
+{
+  SynChoice choices[SYN_MAX_CHOICES];
+  int n = syn_variant_psc.choices (state, side, choices);
+  for (int i = 0; i < n; i++)
+    if (choices[i] == choice)
+      return TRUE;
+  return FALSE;
+}
+
 static char *
 choice_text (const SynState *state, SynChoice choice)
 {
@@ -281,6 +292,75 @@ test_search_cancelled_before_start (void)
   g_main_loop_unref (search.loop);
 }
 
+typedef struct
+{
+  GMainLoop *loop;
+  SynChoice choice;
+  int depth;
+  gint64 answered_at;
+} Pondered;
+
+static void
+on_pondered_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Pondered *pondered = user_data;
+  g_autoptr (GError) error = NULL;
+
+  pondered->choice = syn_computer_player_ponder_finish (result, &pondered->depth, &error);
+  g_assert_no_error (error);
+  pondered->answered_at = g_get_monotonic_time ();
+  g_main_loop_quit (pondered->loop);
+}
+
+static gboolean
+on_hurry_cb (gpointer user_data)
+{
+  g_cancellable_cancel (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Thinking while the opponent does, hurried after hurry_ms (at once when 0): the depth it
+ * reached. */
+static int
+ponder_depth (const SynState *state, guint hurry_ms)
+{
+  g_autoptr (GCancellable) hurry = g_cancellable_new ();
+  Pondered pondered = { g_main_loop_new (NULL, FALSE), SYN_CHOICE_NONE, 0, 0 };
+  gint64 start = g_get_monotonic_time ();
+  guint timeout = g_timeout_add_seconds (60, on_timeout_cb, NULL);
+
+  if (hurry_ms == 0)
+    g_cancellable_cancel (hurry);
+  syn_computer_player_ponder_async (&syn_variant_psc, state, SYN_WHITE, SYN_COMPUTER_FULL, 7, NULL,
+                                    0, hurry, NULL, on_pondered_cb, &pondered);
+  if (hurry_ms > 0)
+    g_timeout_add (hurry_ms, on_hurry_cb, hurry);
+  g_main_loop_run (pondered.loop);
+  g_source_remove (timeout);
+  g_test_message ("hurried after %u ms: depth %d, answered after %.3f s", hurry_ms, pondered.depth,
+                  (pondered.answered_at - start) / 1e6);
+  /* It thinks until hurried: the full level's depth is far off. */
+  g_assert_cmpint (pondered.answered_at - start, >=, (gint64) hurry_ms * 1000);
+  g_assert_true (is_choice (state, SYN_WHITE, pondered.choice));
+  g_main_loop_unref (pondered.loop);
+  return pondered.depth;
+}
+
+/* An opponent who thinks two seconds before choosing gives the computer a search at least
+ * as deep as one who chooses at once (the computer then has its budget, here 0.3 s). */
+static void
+test_ponder_deepens_while_the_opponent_thinks (void)
+{
+  SynState state
+      = state_from_fen ("r2qr1k1/pb3ppp/1pn1pn2/2b5/2B5/P1N1PN2/1P2QPPP/R1BR2K1 w - - 0 12");
+  int at_once = ponder_depth (&state, 300), later = ponder_depth (&state, 2300);
+
+  g_assert_cmpint (at_once, >=, 1);
+  g_assert_cmpint (later, >=, at_once);
+  /* Hurried before it started, it still searches one turn rather than draw blindly. */
+  g_assert_cmpint (ponder_depth (&state, 0), ==, 1);
+}
+
 /* The strong player never thinks longer than a small share of its clock. */
 static void
 test_time_budget_respects_the_clock (void)
@@ -398,6 +478,8 @@ main (int argc, char **argv)
                    test_search_cancel_stops_the_worker);
   g_test_add_func ("/game/computer-player/search-cancelled-before-start",
                    test_search_cancelled_before_start);
+  g_test_add_func ("/game/computer-player/ponder-deepens-while-the-opponent-thinks",
+                   test_ponder_deepens_while_the_opponent_thinks);
   g_test_add_func ("/game/computer-player/time-budget-respects-the-clock",
                    test_time_budget_respects_the_clock);
   return g_test_run ();

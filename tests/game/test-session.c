@@ -127,6 +127,37 @@ test_set_aside_is_not_offered_again (void)
   g_assert_true (after == NULL || g_strcmp0 (syn_game_get_id (after), syn_game_get_id (game)) != 0);
 }
 
+/* Against a person the computer thinks while they do (PSC-R11: no clock runs while
+ * neither side has chosen) and never chooses first: after three seconds, twice its budget
+ * (1.5 s without a clock), it has still not chosen; once the person has, it plays within
+ * that budget. */
+static void
+test_computer_chooses_after_the_person (void)
+{
+  g_autoptr (SynGame) game = new_game (SYN_PLAYER_HUMAN, SYN_PLAYER_COMPUTER);
+  g_autoptr (SynSession) session = syn_session_new (game, FALSE);
+  gint64 start = g_get_monotonic_time (), chosen_at;
+
+  syn_session_set_computer_level (session, SYN_COMPUTER_FULL);
+  syn_session_start (session);
+  while (g_get_monotonic_time () - start < 3 * G_USEC_PER_SEC)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_false (syn_game_has_chosen (game, SYN_BLACK));
+    }
+  choose (game, SYN_WHITE, "e2e4");
+  chosen_at = g_get_monotonic_time ();
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 0);
+  wait_for (game, 1);
+  g_test_message ("the computer chose %.3f s after the person",
+                  (g_get_monotonic_time () - chosen_at) / 1e6);
+  g_assert_cmpuint (syn_game_get_n_turns (game), ==, 1);
+  /* Generous for a loaded machine: the budget is 1.5 s. */
+  g_assert_cmpint (g_get_monotonic_time () - chosen_at, <, 10 * G_USEC_PER_SEC);
+  /* The next turn the same. */
+  g_assert_false (syn_game_has_chosen (game, SYN_BLACK));
+}
+
 /* Against the computer the person's last whole turn goes back, with the clocks as they
  * stood; never while the person's own move for this turn is chosen and secret, and never
  * between two people. The session is not started: the test plays the computer's side. */
@@ -214,6 +245,8 @@ main (int argc, char **argv)
                    test_no_autosave_before_the_first_turn);
   g_test_add_func ("/game/session/autosaves-every-turn", test_autosaves_every_turn);
   g_test_add_func ("/game/session/take-back", test_take_back);
+  g_test_add_func ("/game/session/computer-chooses-after-the-person",
+                   test_computer_chooses_after_the_person);
   g_test_add_func ("/game/session/take-back-to-start-leaves-no-autosave",
                    test_take_back_to_start_leaves_no_autosave);
   g_test_add_func ("/game/session/computer-plays-both-sides-to-the-end",
