@@ -603,11 +603,6 @@ syn_peer_give_up_declined (SynPeer *self, SynGame *game, SynColour local)
       syn_peer_settle_end (self, game);
       return;
     }
-  /* A Transactional guest declines, honestly, a game it ended by a claim in the turn we
-   * missed (its result waits for our audit, and such a game is not yet brought to its end):
-   * it is not taken from the guest for that. */
-  if (syn_game_get_variant (game) == &syn_variant_transactional)
-    return;
   saved_us = self->autosave ? saved_time_us (game) : 0;
   if (saved_us == 0 || now_us < 0 || (guint64) now_us < saved_us
       || (guint64) now_us - saved_us < (guint64) self->abandon_ms * 1000)
@@ -620,6 +615,8 @@ syn_peer_give_up_declined (SynPeer *self, SynGame *game, SynColour local)
   self->applying = FALSE;
   if (!syn_record_autosave (game, &error))
     g_signal_emit (self, syn_peer_signals[ERROR], 0, error);
+  if (syn_game_get_variant (game)->view)
+    syn_tx_audit_log_remove (syn_game_get_id (game));
   syn_peer_settle_end (self, game);
   if (game == self->game)
     {

@@ -3,7 +3,8 @@
  * never came; the other side may not even have read the claim. When the two meet again
  * within the time allowed, the game is resumed from the turn before its end, the claim comes
  * again with the audits, and both records end alike (docs/protocol.md, "Resuming a
- * Transactional game").
+ * Transactional game"). Later than that, a host ends on the claimant's decline the game it
+ * would otherwise propose for ever.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -172,6 +173,53 @@ test_claim_then_break (gconstpointer data)
   g_free (brk.id);
 }
 
+/* The other side comes back only after the time allowed for the audit: the claimant (a
+ * guest) holds the game ended audit-withheld and declines it; the host, past the same time,
+ * ends it abandoned, and proposes it no more (docs/protocol.md, "A declined resume"). */
+static void
+test_claim_then_late_return (void)
+{
+  SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
+  g_autoptr (NetPair) pair = net_pair_new ("127.0.0.1", &options);
+  Break brk = { .claimant = pair->guest };
+  g_autofree char *path = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (SynGame) saved = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) listed = NULL;
+  SynGame *claimed;
+
+  /* Only the host saves its games (both live in this process, one autosave folder). */
+  syn_peer_set_autosave (pair->host, TRUE);
+  syn_peer_set_audit_timeout (pair->guest, 300);
+  syn_peer_set_abandon_timeout (pair->host, 300);
+  g_signal_connect (brk.claimant, "turn-completed", G_CALLBACK (on_turn_completed_cb), &brk);
+  net_pair_connect (pair);
+  play_until_claimed (pair, &brk);
+  net_test_wait (&pair->host_bot->disconnected, 20, "the host to see the break");
+  net_test_wait (&pair->guest_bot->disconnected, 20, "the guest to see the break");
+  claimed = g_object_ref (syn_peer_get_game (pair->guest));
+  while (g_strcmp0 (syn_game_get_reason (claimed), "audit-withheld") != 0)
+    net_test_spin (20);
+  net_test_spin (400);
+
+  net_pair_connect (pair);
+  g_assert_cmpstr (syn_game_get_id (syn_peer_get_game (pair->host)), !=, brk.id);
+  path = record_path (brk.id);
+  file = g_file_new_for_path (path);
+  saved = syn_record_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_true (syn_game_is_over (saved));
+  g_assert_cmpstr (syn_game_get_reason (saved), ==, "abandoned");
+  g_assert_cmpint (syn_game_get_result (saved), ==,
+                   syn_peer_get_colour (pair->host) == SYN_WHITE ? SYN_RESULT_WHITE_WINS
+                                                                  : SYN_RESULT_BLACK_WINS);
+  listed = syn_record_index_lookup (syn_game_get_tag (saved, SYN_NET_PAIR_TAG), NULL);
+  g_assert_false (g_strv_contains ((const char *const *) listed, brk.id));
+  g_object_unref (claimed);
+  g_free (brk.id);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -183,6 +231,8 @@ main (int argc, char *argv[])
                         test_claim_then_break);
   g_test_add_data_func ("/net/tx-claim-resume/guest-claims", GINT_TO_POINTER (FALSE),
                         test_claim_then_break);
+  g_test_add_func ("/net/tx-claim-resume/guest-claims-host-returns-late",
+                   test_claim_then_late_return);
   status = g_test_run ();
   net_test_cleanup (test_dir);
   g_free (test_dir);
