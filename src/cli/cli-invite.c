@@ -170,6 +170,16 @@ on_stdin_cb (int fd, GIOCondition condition, gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* A STUN or TURN server that could not be found was left out: said, not fatal. */
+static void
+warn_if_without_server (Invitation *inv)
+{
+  const char *warning = syn_ice_link_get_warning (inv->link);
+
+  if (warning)
+    fprintf (stderr, "synchess-cli: %s\n", warning);
+}
+
 static void
 on_invite_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -184,6 +194,7 @@ on_invite_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data
       give_up (inv, "cannot make the invite", error);
       return;
     }
+  warn_if_without_server (inv);
   syn_invite_init (&inv->invite, inv->certificate, &offer);
   text = syn_invite_to_text (&inv->invite);
   uri = syn_invite_to_uri (&inv->invite);
@@ -211,6 +222,7 @@ on_answer_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data
       give_up (inv, "cannot make the answer", error);
       return;
     }
+  warn_if_without_server (inv);
   syn_invite_answer_init (&answer, &inv->invite, inv->certificate, &offer);
   text = syn_invite_answer_to_text (&answer);
   printf ("%s\n", text);

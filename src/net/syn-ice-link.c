@@ -52,6 +52,7 @@ struct _SynIceLink
   guint rearm_id;
   SynIceOffer remote;            /* the other side's, while connecting */
   char *local_ufrag, *local_pwd; /* ours as offered: kept by a fresh agent */
+  char *warning;                 /* what gathering went without, for the player */
 };
 
 G_DEFINE_FINAL_TYPE (SynIceLink, syn_ice_link, G_TYPE_OBJECT)
@@ -116,6 +117,7 @@ syn_ice_link_finalize (GObject *object)
   g_clear_pointer (&self->local_addresses, g_ptr_array_unref);
   g_clear_pointer (&self->local_ufrag, g_free);
   g_clear_pointer (&self->local_pwd, g_free);
+  g_clear_pointer (&self->warning, g_free);
   G_OBJECT_CLASS (syn_ice_link_parent_class)->finalize (object);
 }
 
@@ -399,11 +401,22 @@ on_resolved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       g_resolver_free_addresses (addresses);
       return;
     }
+  if (!addresses && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      fail_task (&self->gather_task, g_steal_pointer (&error));
+      return;
+    }
   if (!addresses)
     {
-      fail_task (&self->gather_task,
-                 g_error_new (G_IO_ERROR, G_IO_ERROR_HOST_NOT_FOUND,
-                              _ ("Cannot find the server “%s”: %s"), server->host, error->message));
+      /* A server that cannot be found (no DNS, a typo, offline) is gone without: this
+       * computer's own addresses still reach a player on the same network, or one whose
+       * router lets them through. */
+      g_free (self->warning);
+      self->warning = g_strdup_printf (_ ("The server “%s” could not be found (%s): the "
+                                          "invitation goes without it"),
+                                       server->host, error->message);
+      g_clear_pointer (&server->host, g_free);
+      resolve_next (self);
       return;
     }
   server->address = g_inet_address_to_string (addresses->data);
@@ -635,6 +648,13 @@ GIOStream *
 syn_ice_link_connect_finish (SynIceLink *self, GAsyncResult *result, GError **error)
 {
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+const char *
+syn_ice_link_get_warning (SynIceLink *self)
+{
+  g_return_val_if_fail (SYN_IS_ICE_LINK (self), NULL);
+  return self->warning;
 }
 
 gboolean

@@ -51,6 +51,10 @@ void syn_ice_link_connect_async (SynIceLink *self, const SynIceOffer *remote,
                                  gpointer user_data);
 GIOStream *syn_ice_link_connect_finish (SynIceLink *self, GAsyncResult *result, GError **error);
 
+/* After gathering: what the offer had to go without (a server that could not be found),
+ * for the player, or NULL. */
+const char *syn_ice_link_get_warning (SynIceLink *self);
+
 /* The types of the pair in use once connected; FALSE before. */
 gboolean syn_ice_link_get_selected_pair (SynIceLink *self, SynIceCandidateType *local,
                                          SynIceCandidateType *remote);

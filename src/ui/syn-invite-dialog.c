@@ -139,12 +139,22 @@ connect_to (SynInviteDialog *self, const SynIceOffer *remote)
 
 /* The inviter ------------------------------------------------------------------------------ */
 
+/* What to do next, and before it what the offer went without (a server not found). */
+static char *
+with_warning (SynInviteDialog *self, const char *next)
+{
+  const char *warning = syn_ice_link_get_warning (self->link);
+
+  return warning ? g_strdup_printf ("%s\n\n%s", warning, next) : g_strdup (next);
+}
+
 static void
 on_invite_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (SynInviteDialog) self = user_data;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *status = NULL;
   SynIceOffer offer;
 
   if (!syn_ice_link_gather_finish (SYN_ICE_LINK (source), result, &offer, &error))
@@ -155,10 +165,9 @@ on_invite_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data
   syn_invite_init (&self->invite, self->certificate, &offer);
   text = syn_invite_to_text (&self->invite);
   show_mine (self, text);
-  set_status (self,
-              _ ("Send this invitation to the other player, then paste their answer "
-                 "here. It is good for an hour."),
-              FALSE);
+  status = with_warning (self, _ ("Send this invitation to the other player, then paste their "
+                                  "answer here. It is good for an hour."));
+  set_status (self, status, FALSE);
 }
 
 static void
@@ -187,6 +196,7 @@ on_answer_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data
   g_autoptr (SynInviteDialog) self = user_data;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *status = NULL;
   SynInviteAnswer answer;
   SynIceOffer offer;
 
@@ -199,8 +209,9 @@ on_answer_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data
   text = syn_invite_answer_to_text (&answer);
   show_mine (self, text);
   connect_to (self, &self->invite.ice);
-  gtk_label_set_text (self->status_label, _ ("Send this answer back to the player who invited "
-                                             "you. The game starts when it arrives."));
+  status = with_warning (self, _ ("Send this answer back to the player who invited you. The "
+                                  "game starts when it arrives."));
+  gtk_label_set_text (self->status_label, status);
 }
 
 static void
