@@ -107,11 +107,12 @@ adopt (SynPeer *self, Link *link)
     }
   if (self->expected_certificate && !presents_expected (self, peer))
     {
-      fail_handshake (self, link,
-                      g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER,
-                                           _ ("The other side is not the player who made the "
-                                              "invitation: someone may be in between")),
-                      self->connect_task && !self->link);
+      fail_handshake (
+          self, link,
+          g_error_new_literal (SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER,
+                               _ ("The other side presented another certificate than the one "
+                                  "expected: someone may be in between")),
+          self->connect_task && !self->link);
       return;
     }
   if (self->link)

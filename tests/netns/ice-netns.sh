@@ -309,7 +309,7 @@ refusal_answer() { # mitm or replayed
   if wait "$(cat "$work/r-i.pid")"; then fail "the inviter took a bad answer"; fi
   rm -f "$work/r-i.pid"
   if [ "$1" = mitm ]; then
-    expect_refusal "$work/r-i.err" "not the player who made the invitation|someone may be in between"
+    expect_refusal "$work/r-i.err" "another certificate than the one expected|someone may be in between"
   else
     expect_refusal "$work/r-i.err" "refused the answer: .*another invitation"
   fi
