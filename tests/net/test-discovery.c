@@ -285,19 +285,6 @@ line_read (gpointer data)
   return ((LineRead *) data)->done;
 }
 
-/* Runs the main loop for ms milliseconds. */
-static void
-settle (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 /* Reads the program's stderr up to a line holding text, for 15 s at most. */
 static void
 cli_wait_err (NetCli *cli, const char *text)
@@ -420,7 +407,7 @@ test_unjoinable_not_listed (void)
   listed.browser = browser;
   g_assert_true (iterate_until (is_listed, &listed, 5000));
   /* Resolving the others had as long as the last one published. */
-  settle (500);
+  net_test_spin (500);
   for (guint i = 0; i < 3; i++)
     {
       Listed left_out = { browser, (const char *[]){ "Old", "Short", "Bare" }[i] };
