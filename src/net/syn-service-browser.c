@@ -9,34 +9,25 @@
 
 #include "config.h"
 
-#include <avahi-client/client.h>
 #include <avahi-client/lookup.h>
-#include <avahi-common/error.h>
 #include <avahi-common/malloc.h>
-#include <avahi-glib/glib-watch.h>
 #include <net/if.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "syn-avahi-client.h"
 #include "syn-protocol.h"
 #include "syn-service-browser.h"
-
-/* How often a program without a system bus looks for one again. */
-#define RETRY_SECONDS 5
 
 struct _SynServiceBrowser
 {
   GObject parent_instance;
 
-  AvahiGLibPoll *poll;
-  AvahiClient *client;
+  SynAvahiClient *avahi;
   AvahiServiceBrowser *browser;
   GSList *resolvers;     /* AvahiServiceResolver, each freed when it answers */
   GHashTable *sightings; /* "IFACE/PROTO/NAME" -> SynFoundGame */
   GListStore *games;
-  guint retry_id;
-  SynDiscoveryState state;
-  char *error;
 };
 
 enum
@@ -49,19 +40,6 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (SynServiceBrowser, syn_service_browser, G_TYPE_OBJECT)
-
-static void start_client (SynServiceBrowser *self);
-
-static void
-set_state (SynServiceBrowser *self, SynDiscoveryState state, const char *error)
-{
-  g_free (self->error);
-  self->error = g_strdup (error);
-  if (self->state == state)
-    return;
-  self->state = state;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
-}
 
 static char *
 sighting_key (AvahiIfIndex interface, AvahiProtocol protocol, const char *name)
@@ -203,8 +181,9 @@ on_browse_cb (AvahiServiceBrowser *browser, AvahiIfIndex interface, AvahiProtoco
   switch (event)
     {
     case AVAHI_BROWSER_NEW:
-      resolver = avahi_service_resolver_new (self->client, interface, protocol, name, type, domain,
-                                             AVAHI_PROTO_UNSPEC, 0, on_resolved_cb, self);
+      resolver = avahi_service_resolver_new (syn_avahi_client_get_client (self->avahi), interface,
+                                             protocol, name, type, domain, AVAHI_PROTO_UNSPEC, 0,
+                                             on_resolved_cb, self);
       if (resolver)
         self->resolvers = g_slist_prepend (self->resolvers, resolver);
       break;
@@ -214,8 +193,8 @@ on_browse_cb (AvahiServiceBrowser *browser, AvahiIfIndex interface, AvahiProtoco
         relist (self, name);
       break;
     case AVAHI_BROWSER_FAILURE:
-      set_state (self, SYN_DISCOVERY_FAILED,
-                 avahi_strerror (avahi_client_errno (avahi_service_browser_get_client (browser))));
+      syn_avahi_client_fail (self->avahi,
+                             avahi_client_errno (avahi_service_browser_get_client (browser)));
       break;
     default:
       break;
@@ -223,92 +202,53 @@ on_browse_cb (AvahiServiceBrowser *browser, AvahiIfIndex interface, AvahiProtoco
 }
 
 static void
-forget_games (SynServiceBrowser *self)
+on_failed_cb (gpointer user_data)
 {
+  SynServiceBrowser *self = user_data;
+
   g_hash_table_remove_all (self->sightings);
   g_list_store_remove_all (self->games);
 }
 
 static void
-drop_client (SynServiceBrowser *self)
+on_dropping_cb (gpointer user_data)
 {
+  SynServiceBrowser *self = user_data;
+
   /* Freeing the client frees its browser and resolvers. */
   self->browser = NULL;
   g_clear_pointer (&self->resolvers, g_slist_free);
-  g_clear_pointer (&self->client, avahi_client_free);
 }
 
-static gboolean
-on_retry_cb (gpointer user_data)
+/* Whatever the host's name is doing, the games of others can be looked for. */
+static void
+on_server_state_cb (gpointer user_data, AvahiClient *client, AvahiClientState state)
 {
   SynServiceBrowser *self = user_data;
 
-  self->retry_id = 0;
-  start_client (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-browse (SynServiceBrowser *self)
-{
   if (self->browser)
     return;
   self->browser
-      = avahi_service_browser_new (self->client, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC,
+      = avahi_service_browser_new (client, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC,
                                    SYN_DISCOVERY_SERVICE_TYPE, NULL, 0, on_browse_cb, self);
   if (self->browser)
-    set_state (self, SYN_DISCOVERY_RUNNING, NULL);
+    syn_avahi_client_set_state (self->avahi, SYN_DISCOVERY_RUNNING, NULL);
   else
-    set_state (self, SYN_DISCOVERY_FAILED, avahi_strerror (avahi_client_errno (self->client)));
+    syn_avahi_client_fail (self->avahi, avahi_client_errno (client));
 }
 
 static void
-on_client_cb (AvahiClient *client, AvahiClientState state, void *user_data)
+on_state_changed_cb (gpointer user_data)
 {
-  SynServiceBrowser *self = user_data;
-
-  /* Called from avahi_client_new() too, before self->client is set. */
-  self->client = client;
-  switch (state)
-    {
-    case AVAHI_CLIENT_S_RUNNING:
-    case AVAHI_CLIENT_S_REGISTERING:
-    case AVAHI_CLIENT_S_COLLISION:
-      browse (self);
-      break;
-    case AVAHI_CLIENT_CONNECTING:
-      set_state (self, SYN_DISCOVERY_NO_DAEMON, NULL);
-      break;
-    case AVAHI_CLIENT_FAILURE:
-      forget_games (self);
-      if (avahi_client_errno (client) == AVAHI_ERR_DISCONNECTED)
-        {
-          /* The daemon went away: a new client waits for it to come back. */
-          drop_client (self);
-          set_state (self, SYN_DISCOVERY_NO_DAEMON, NULL);
-          self->retry_id = g_idle_add (on_retry_cb, self);
-        }
-      else
-        set_state (self, SYN_DISCOVERY_FAILED, avahi_strerror (avahi_client_errno (client)));
-      break;
-    default:
-      break;
-    }
+  g_object_notify_by_pspec (G_OBJECT (user_data), properties[PROP_STATE]);
 }
 
-static void
-start_client (SynServiceBrowser *self)
-{
-  int error = AVAHI_OK;
-
-  self->client = avahi_client_new (avahi_glib_poll_get (self->poll), AVAHI_CLIENT_NO_FAIL,
-                                   on_client_cb, self, &error);
-  if (self->client)
-    return;
-  /* No system bus at all: looked for again now and then, quietly. */
-  set_state (self, SYN_DISCOVERY_NO_DAEMON, NULL);
-  self->retry_id = g_timeout_add_seconds (RETRY_SECONDS, on_retry_cb, self);
-}
+static const SynAvahiClientFuncs avahi_funcs = {
+  .server_state = on_server_state_cb,
+  .failed = on_failed_cb,
+  .dropping = on_dropping_cb,
+  .state_changed = on_state_changed_cb,
+};
 
 GListModel *
 syn_service_browser_get_games (SynServiceBrowser *self)
@@ -321,14 +261,14 @@ SynDiscoveryState
 syn_service_browser_get_state (SynServiceBrowser *self)
 {
   g_return_val_if_fail (SYN_IS_SERVICE_BROWSER (self), SYN_DISCOVERY_STOPPED);
-  return self->state;
+  return syn_avahi_client_get_state (self->avahi);
 }
 
 const char *
 syn_service_browser_get_error (SynServiceBrowser *self)
 {
   g_return_val_if_fail (SYN_IS_SERVICE_BROWSER (self), NULL);
-  return self->error;
+  return syn_avahi_client_get_error (self->avahi);
 }
 
 static void
@@ -336,12 +276,9 @@ syn_service_browser_finalize (GObject *object)
 {
   SynServiceBrowser *self = SYN_SERVICE_BROWSER (object);
 
-  g_clear_handle_id (&self->retry_id, g_source_remove);
-  drop_client (self);
-  g_clear_pointer (&self->poll, avahi_glib_poll_free);
+  g_clear_pointer (&self->avahi, syn_avahi_client_free);
   g_clear_pointer (&self->sightings, g_hash_table_unref);
   g_clear_object (&self->games);
-  g_free (self->error);
   G_OBJECT_CLASS (syn_service_browser_parent_class)->finalize (object);
 }
 
@@ -353,7 +290,7 @@ syn_service_browser_get_property (GObject *object, guint prop_id, GValue *value,
   switch (prop_id)
     {
     case PROP_STATE:
-      g_value_set_int (value, self->state);
+      g_value_set_int (value, syn_avahi_client_get_state (self->avahi));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -378,6 +315,7 @@ syn_service_browser_init (SynServiceBrowser *self)
 {
   self->sightings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->games = g_list_store_new (SYN_TYPE_FOUND_GAME);
+  self->avahi = syn_avahi_client_new (&avahi_funcs, self);
 }
 
 SynServiceBrowser *
@@ -385,7 +323,6 @@ syn_service_browser_new (void)
 {
   SynServiceBrowser *self = g_object_new (SYN_TYPE_SERVICE_BROWSER, NULL);
 
-  self->poll = avahi_glib_poll_new (g_main_context_get_thread_default (), G_PRIORITY_DEFAULT);
-  start_client (self);
+  syn_avahi_client_start (self->avahi);
   return self;
 }

@@ -8,21 +8,18 @@
 
 #include "config.h"
 
-#include <avahi-client/client.h>
 #include <avahi-client/publish.h>
 #include <avahi-common/alternative.h>
 #include <avahi-common/error.h>
 #include <avahi-common/malloc.h>
-#include <avahi-glib/glib-watch.h>
 #include <string.h>
 
+#include "syn-avahi-client.h"
 #include "syn-protocol.h"
 #include "syn-service-publisher.h"
 
 /* A DNS label: a service name is at most 63 bytes. */
 #define SERVICE_NAME_MAX 63
-/* How often a program without a system bus looks for one again. */
-#define RETRY_SECONDS 5
 
 struct _SynServicePublisher
 {
@@ -35,13 +32,8 @@ struct _SynServicePublisher
   gboolean fog;
   char *cert_digest;
 
-  AvahiGLibPoll *poll;
-  AvahiClient *client;
+  SynAvahiClient *avahi;
   AvahiEntryGroup *group;
-  guint retry_id;
-  SynDiscoveryState state;
-  char *error;
-  gboolean stopped;
 };
 
 enum
@@ -55,19 +47,6 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (SynServicePublisher, syn_service_publisher, G_TYPE_OBJECT)
-
-static void start_client (SynServicePublisher *self);
-
-static void
-set_state (SynServicePublisher *self, SynDiscoveryState state, const char *error)
-{
-  g_free (self->error);
-  self->error = g_strdup (error);
-  if (self->state == state)
-    return;
-  self->state = state;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
-}
 
 /* text cut to max bytes at a character's end; fallback for no text. */
 static char *
@@ -96,12 +75,6 @@ make_txt (SynServicePublisher *self)
   return avahi_string_list_add_pair (txt, SYN_DISCOVERY_KEY_VERSION, version);
 }
 
-static void
-fail (SynServicePublisher *self, int error)
-{
-  set_state (self, SYN_DISCOVERY_FAILED, avahi_strerror (error));
-}
-
 /* Another service on the network has the name: the next of "Ann", "Ann #2", "Ann #3"... */
 static void
 take_alternative_name (SynServicePublisher *self)
@@ -123,7 +96,7 @@ on_group_cb (AvahiEntryGroup *group, AvahiEntryGroupState state, void *user_data
   switch (state)
     {
     case AVAHI_ENTRY_GROUP_ESTABLISHED:
-      set_state (self, SYN_DISCOVERY_RUNNING, NULL);
+      syn_avahi_client_set_state (self->avahi, SYN_DISCOVERY_RUNNING, NULL);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVICE_NAME]);
       break;
     case AVAHI_ENTRY_GROUP_COLLISION:
@@ -131,7 +104,8 @@ on_group_cb (AvahiEntryGroup *group, AvahiEntryGroupState state, void *user_data
       publish (self);
       break;
     case AVAHI_ENTRY_GROUP_FAILURE:
-      fail (self, avahi_client_errno (avahi_entry_group_get_client (group)));
+      syn_avahi_client_fail (self->avahi,
+                             avahi_client_errno (avahi_entry_group_get_client (group)));
       break;
     case AVAHI_ENTRY_GROUP_UNCOMMITED:
     case AVAHI_ENTRY_GROUP_REGISTERING:
@@ -143,16 +117,17 @@ on_group_cb (AvahiEntryGroup *group, AvahiEntryGroupState state, void *user_data
 static void
 publish (SynServicePublisher *self)
 {
+  AvahiClient *client = syn_avahi_client_get_client (self->avahi);
   AvahiStringList *txt;
   int error;
 
   if (!self->group)
-    self->group = avahi_entry_group_new (self->client, on_group_cb, self);
+    self->group = avahi_entry_group_new (client, on_group_cb, self);
   else
     avahi_entry_group_reset (self->group);
   if (!self->group)
     {
-      fail (self, avahi_client_errno (self->client));
+      syn_avahi_client_fail (self->avahi, avahi_client_errno (client));
       return;
     }
   txt = make_txt (self);
@@ -169,111 +144,73 @@ publish (SynServicePublisher *self)
   if (error == AVAHI_OK)
     error = avahi_entry_group_commit (self->group);
   if (error != AVAHI_OK)
-    fail (self, error);
-}
-
-static gboolean
-on_retry_cb (gpointer user_data)
-{
-  SynServicePublisher *self = user_data;
-
-  self->retry_id = 0;
-  start_client (self);
-  return G_SOURCE_REMOVE;
+    syn_avahi_client_fail (self->avahi, error);
 }
 
 static void
-drop_client (SynServicePublisher *self)
+on_dropping_cb (gpointer user_data)
 {
+  SynServicePublisher *self = user_data;
+
   /* Freeing the client frees its groups. */
   self->group = NULL;
-  g_clear_pointer (&self->client, avahi_client_free);
 }
 
 static void
-on_client_cb (AvahiClient *client, AvahiClientState state, void *user_data)
+on_server_state_cb (gpointer user_data, AvahiClient *client, AvahiClientState state)
 {
   SynServicePublisher *self = user_data;
 
-  /* Called from avahi_client_new() too, before self->client is set. */
-  self->client = client;
-  switch (state)
+  if (state == AVAHI_CLIENT_S_RUNNING)
     {
-    case AVAHI_CLIENT_S_RUNNING:
       publish (self);
-      break;
-    case AVAHI_CLIENT_S_COLLISION:
-    case AVAHI_CLIENT_S_REGISTERING:
-      /* The host's own name is being settled: the service waits for it. */
-      if (self->group)
-        avahi_entry_group_reset (self->group);
-      set_state (self, SYN_DISCOVERY_STARTING, NULL);
-      break;
-    case AVAHI_CLIENT_CONNECTING:
-      set_state (self, SYN_DISCOVERY_NO_DAEMON, NULL);
-      break;
-    case AVAHI_CLIENT_FAILURE:
-      if (avahi_client_errno (client) == AVAHI_ERR_DISCONNECTED)
-        {
-          /* The daemon went away: a new client waits for it to come back. */
-          drop_client (self);
-          set_state (self, SYN_DISCOVERY_NO_DAEMON, NULL);
-          self->retry_id = g_idle_add (on_retry_cb, self);
-        }
-      else
-        fail (self, avahi_client_errno (client));
-      break;
-    default:
-      break;
+      return;
     }
+  /* The host's own name is being settled: the service waits for it. */
+  if (self->group)
+    avahi_entry_group_reset (self->group);
+  syn_avahi_client_set_state (self->avahi, SYN_DISCOVERY_STARTING, NULL);
 }
 
 static void
-start_client (SynServicePublisher *self)
+on_state_changed_cb (gpointer user_data)
 {
-  int error = AVAHI_OK;
-
-  if (self->stopped)
-    return;
-  self->client = avahi_client_new (avahi_glib_poll_get (self->poll), AVAHI_CLIENT_NO_FAIL,
-                                   on_client_cb, self, &error);
-  if (self->client)
-    return;
-  /* No system bus at all: looked for again now and then, quietly. */
-  set_state (self, SYN_DISCOVERY_NO_DAEMON, NULL);
-  self->retry_id = g_timeout_add_seconds (RETRY_SECONDS, on_retry_cb, self);
+  g_object_notify_by_pspec (G_OBJECT (user_data), properties[PROP_STATE]);
 }
+
+static const SynAvahiClientFuncs avahi_funcs = {
+  .server_state = on_server_state_cb,
+  .dropping = on_dropping_cb,
+  .state_changed = on_state_changed_cb,
+};
 
 void
 syn_service_publisher_stop (SynServicePublisher *self)
 {
   g_return_if_fail (SYN_IS_SERVICE_PUBLISHER (self));
 
-  self->stopped = TRUE;
-  g_clear_handle_id (&self->retry_id, g_source_remove);
-  drop_client (self);
-  set_state (self, SYN_DISCOVERY_STOPPED, NULL);
+  syn_avahi_client_stop (self->avahi);
 }
 
 SynDiscoveryState
 syn_service_publisher_get_state (SynServicePublisher *self)
 {
   g_return_val_if_fail (SYN_IS_SERVICE_PUBLISHER (self), SYN_DISCOVERY_STOPPED);
-  return self->state;
+  return syn_avahi_client_get_state (self->avahi);
 }
 
 const char *
 syn_service_publisher_get_service_name (SynServicePublisher *self)
 {
   g_return_val_if_fail (SYN_IS_SERVICE_PUBLISHER (self), NULL);
-  return self->state == SYN_DISCOVERY_RUNNING ? self->name : NULL;
+  return syn_avahi_client_get_state (self->avahi) == SYN_DISCOVERY_RUNNING ? self->name : NULL;
 }
 
 const char *
 syn_service_publisher_get_error (SynServicePublisher *self)
 {
   g_return_val_if_fail (SYN_IS_SERVICE_PUBLISHER (self), NULL);
-  return self->error;
+  return syn_avahi_client_get_error (self->avahi);
 }
 
 static void
@@ -281,14 +218,11 @@ syn_service_publisher_finalize (GObject *object)
 {
   SynServicePublisher *self = SYN_SERVICE_PUBLISHER (object);
 
-  g_clear_handle_id (&self->retry_id, g_source_remove);
-  drop_client (self);
-  g_clear_pointer (&self->poll, avahi_glib_poll_free);
+  g_clear_pointer (&self->avahi, syn_avahi_client_free);
   g_free (self->player);
   g_free (self->name);
   g_free (self->rules);
   g_free (self->cert_digest);
-  g_free (self->error);
   G_OBJECT_CLASS (syn_service_publisher_parent_class)->finalize (object);
 }
 
@@ -301,7 +235,7 @@ syn_service_publisher_get_property (GObject *object, guint prop_id, GValue *valu
   switch (prop_id)
     {
     case PROP_STATE:
-      g_value_set_int (value, self->state);
+      g_value_set_int (value, syn_avahi_client_get_state (self->avahi));
       break;
     case PROP_SERVICE_NAME:
       g_value_set_string (value, syn_service_publisher_get_service_name (self));
@@ -329,6 +263,7 @@ syn_service_publisher_class_init (SynServicePublisherClass *klass)
 static void
 syn_service_publisher_init (SynServicePublisher *self)
 {
+  self->avahi = syn_avahi_client_new (&avahi_funcs, self);
 }
 
 SynServicePublisher *
@@ -344,7 +279,6 @@ syn_service_publisher_new (const SynServiceInfo *info)
   self->rules = g_strdup (info->rules ? info->rules : "psc");
   self->fog = info->fog;
   self->cert_digest = g_strdup (info->cert_digest);
-  self->poll = avahi_glib_poll_new (g_main_context_get_thread_default (), G_PRIORITY_DEFAULT);
-  start_client (self);
+  syn_avahi_client_start (self->avahi);
   return self;
 }

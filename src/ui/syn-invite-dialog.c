@@ -137,6 +137,20 @@ connect_to (SynInviteDialog *self, const SynIceOffer *remote)
                               g_object_ref (self));
 }
 
+/* The candidates gathered for the invitation or the answer; FALSE, the dialog saying why
+ * under what, when gathering failed. */
+static gboolean
+gathered (SynInviteDialog *self, GObject *source, GAsyncResult *result, SynIceOffer *offer,
+          const char *what)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (syn_ice_link_gather_finish (SYN_ICE_LINK (source), result, offer, &error))
+    return TRUE;
+  fail (self, what, error);
+  return FALSE;
+}
+
 /* The inviter ------------------------------------------------------------------------------ */
 
 /* What to do next, and before it what the offer went without (a server not found). */
@@ -152,16 +166,12 @@ static void
 on_invite_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (SynInviteDialog) self = user_data;
-  g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   g_autofree char *status = NULL;
   SynIceOffer offer;
 
-  if (!syn_ice_link_gather_finish (SYN_ICE_LINK (source), result, &offer, &error))
-    {
-      fail (self, _ ("Could not make an invitation"), error);
-      return;
-    }
+  if (!gathered (self, source, result, &offer, _ ("Could not make an invitation")))
+    return;
   syn_invite_init (&self->invite, self->certificate, &offer);
   text = syn_invite_to_text (&self->invite);
   show_mine (self, text);
@@ -194,17 +204,13 @@ static void
 on_answer_gathered_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (SynInviteDialog) self = user_data;
-  g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   g_autofree char *status = NULL;
   SynInviteAnswer answer;
   SynIceOffer offer;
 
-  if (!syn_ice_link_gather_finish (SYN_ICE_LINK (source), result, &offer, &error))
-    {
-      fail (self, _ ("Could not answer"), error);
-      return;
-    }
+  if (!gathered (self, source, result, &offer, _ ("Could not answer")))
+    return;
   syn_invite_answer_init (&answer, &self->invite, self->certificate, &offer);
   text = syn_invite_answer_to_text (&answer);
   show_mine (self, text);

@@ -12,6 +12,7 @@
 #include <libintl.h>
 #include <locale.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/prctl.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
@@ -161,6 +162,61 @@ app_test_is_button_labelled (GtkWidget *widget, gconstpointer label)
 {
   return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
          && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+gboolean
+app_test_has_label (GtkWidget *widget, gconstpointer label)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+gboolean
+app_test_shows_text (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
+         && strstr (gtk_label_get_text (GTK_LABEL (widget)), data) != NULL;
+}
+
+gboolean
+app_test_text_shown (gpointer data)
+{
+  AppTestTextWait *wait = data;
+
+  return app_test_find (wait->root, app_test_shows_text, wait->text) != NULL;
+}
+
+void
+app_test_wait_for_text (GtkWidget *root, const char *text)
+{
+  AppTestTextWait wait = { root, text };
+
+  g_test_message ("waiting for “%s”", text);
+  g_assert_true (app_test_iterate_until (app_test_text_shown, &wait, 20000));
+}
+
+gboolean
+app_test_network_game_begun (gpointer window)
+{
+  SynGame *game = syn_window_get_game (window);
+
+  return game
+         && (syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE
+             || syn_game_get_player_kind (game, SYN_BLACK) == SYN_PLAYER_REMOTE);
+}
+
+GtkWindow *
+app_test_first_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (toplevel, type))
+        return toplevel;
+    }
+  return NULL;
 }
 
 GtkWindow *

@@ -45,6 +45,8 @@ GtkWidget *app_test_find_type (GtkWidget *root, GType type);
 gboolean app_test_is_button_labelled (GtkWidget *widget, gconstpointer label);
 /* The newest toplevel window of type (GTK_TYPE_WINDOW: any) that is shown, other than
  * besides (the main window, or NULL), or NULL. */
+/* The first toplevel of type, shown or not; NULL when there is none. */
+GtkWindow *app_test_first_toplevel (GType type);
 GtkWindow *app_test_newest_toplevel (GtkWindow *besides, GType type);
 /* The texts of the labels under widget, in depth-first order, separated by spaces. */
 void app_test_collect_text (GtkWidget *widget, GString *text);
@@ -52,6 +54,25 @@ void app_test_collect_text (GtkWidget *widget, GString *text);
 /* The text of row index of the window's move list (the start is row 0), the last when
  * index < 0. */
 char *app_test_move_list_row (SynWindow *window, int index);
+
+/* A match for app_test_find (): a button of that label (data), mapped or not. */
+gboolean app_test_has_label (GtkWidget *widget, gconstpointer label);
+/* A match for app_test_find (): a drawable label whose text holds data. */
+gboolean app_test_shows_text (GtkWidget *widget, gconstpointer data);
+
+/* What app_test_text_shown () waits for: text shown in a label under root. */
+typedef struct
+{
+  GtkWidget *root;
+  const char *text;
+} AppTestTextWait;
+
+gboolean app_test_text_shown (gpointer wait);
+/* Waits (up to 20 s) for text to be shown under root; the test fails otherwise. */
+void app_test_wait_for_text (GtkWidget *root, const char *text);
+
+/* Whether the window's game (data) is played against someone over the network. */
+gboolean app_test_network_game_begun (gpointer window);
 
 /* What app_test_turn_done () waits for: game past turns, or over. */
 typedef struct

@@ -157,55 +157,16 @@ host_start (const char *name)
   return spawn_in_a ("host", argv);
 }
 
-static SynJoinDialog *
-open_join_dialog (SynWindow *window)
+/* Activates action in window: the dialog of type that it opens. */
+static GtkWindow *
+open_dialog (SynWindow *window, const char *action, GType type)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found;
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.join-game", NULL);
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) found = g_list_model_get_item (toplevels, i);
-      if (SYN_IS_JOIN_DIALOG (found))
-        return SYN_JOIN_DIALOG (found);
-    }
-  g_assert_not_reached ();
-}
-
-static gboolean
-shows_text (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
-         && strstr (gtk_label_get_text (GTK_LABEL (widget)), data) != NULL;
-}
-
-static gboolean
-has_label (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_BUTTON (widget)
-         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
-}
-
-typedef struct
-{
-  GtkWidget *root;
-  const char *text;
-} TextWait;
-
-static gboolean
-text_shown (gpointer data)
-{
-  TextWait *wait = data;
-  return app_test_find (wait->root, shows_text, wait->text) != NULL;
-}
-
-static void
-wait_for_text (GtkWidget *root, const char *text)
-{
-  TextWait wait = { root, text };
-
-  g_test_message ("waiting for “%s”", text);
-  g_assert_true (app_test_iterate_until (text_shown, &wait, 20000));
+  gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+  found = app_test_first_toplevel (type);
+  g_assert_nonnull (found);
+  return found;
 }
 
 static gboolean
@@ -224,16 +185,6 @@ static gboolean
 is_sensitive_and_drawable (gpointer data)
 {
   return gtk_widget_is_drawable (data) && gtk_widget_is_sensitive (data);
-}
-
-static gboolean
-network_game_begun (gpointer data)
-{
-  SynGame *game = syn_window_get_game (data);
-
-  return game
-         && (syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE
-             || syn_game_get_player_kind (game, SYN_BLACK) == SYN_PLAYER_REMOTE);
 }
 
 /* With SYN_TEST_SHOTS set to a folder, the screen is kept there as name.png, to be looked at. */
@@ -261,14 +212,14 @@ test_no_daemon (void)
   GtkWidget *games;
 
   g_assert_nonnull (window);
-  dialog = open_join_dialog (window);
+  dialog = SYN_JOIN_DIALOG (open_dialog (window, "win.join-game", SYN_TYPE_JOIN_DIALOG));
   games = app_test_find_type (GTK_WIDGET (dialog), SYN_TYPE_NETWORK_GAMES);
   g_assert_nonnull (games);
-  wait_for_text (games, "Games on your network cannot be found: the Avahi service is not "
-                        "running");
-  g_assert_nonnull (app_test_find (GTK_WIDGET (dialog), has_label, "C_onnect"));
-  g_assert_true (
-      gtk_widget_is_sensitive (app_test_find (GTK_WIDGET (dialog), has_label, "C_onnect")));
+  app_test_wait_for_text (games, "Games on your network cannot be found: the Avahi service is not "
+                                 "running");
+  g_assert_nonnull (app_test_find (GTK_WIDGET (dialog), app_test_has_label, "C_onnect"));
+  g_assert_true (gtk_widget_is_sensitive (
+      app_test_find (GTK_WIDGET (dialog), app_test_has_label, "C_onnect")));
   shoot ("join-no-daemon");
   gtk_window_close (GTK_WINDOW (dialog));
   app_test_quit (app, window);
@@ -300,11 +251,11 @@ test_join_found_game (void)
   host = host_start ("Ann Found");
   window = app_test_start (&app, 1280, 800);
   g_assert_nonnull (window);
-  dialog = open_join_dialog (window);
+  dialog = SYN_JOIN_DIALOG (open_dialog (window, "win.join-game", SYN_TYPE_JOIN_DIALOG));
   games = app_test_find_type (GTK_WIDGET (dialog), SYN_TYPE_NETWORK_GAMES);
   g_assert_true (app_test_iterate_until (row_shown, games, 15000));
-  wait_for_text (games, "Ann Found");
-  wait_for_text (games, "Parrow Synchronous Chess");
+  app_test_wait_for_text (games, "Ann Found");
+  app_test_wait_for_text (games, "Parrow Synchronous Chess");
   shoot ("join-found-game");
 
   row = app_test_find (games, is_list_row, NULL);
@@ -315,15 +266,16 @@ test_join_found_game (void)
     }
   else
     gtk_widget_activate (row);
-  accept = app_test_find (GTK_WIDGET (dialog), has_label, "_Accept");
+  accept = app_test_find (GTK_WIDGET (dialog), app_test_has_label, "_Accept");
   g_assert_true (app_test_iterate_until (is_sensitive_and_drawable, accept, 20000));
   /* Verified: the code to compare never shows. */
-  g_assert_false (
-      gtk_widget_is_drawable (app_test_find (GTK_WIDGET (dialog), has_label, "Yes, They _Match")));
-  wait_for_text (GTK_WIDGET (dialog), "Connected to Ann Found, the host that published this game");
+  g_assert_false (gtk_widget_is_drawable (
+      app_test_find (GTK_WIDGET (dialog), app_test_has_label, "Yes, They _Match")));
+  app_test_wait_for_text (GTK_WIDGET (dialog),
+                          "Connected to Ann Found, the host that published this game");
   shoot ("join-found-game-verified");
   g_signal_emit_by_name (accept, "clicked");
-  g_assert_true (app_test_iterate_until (network_game_begun, window, 20000));
+  g_assert_true (app_test_iterate_until (app_test_network_game_begun, window, 20000));
 
   stop (host);
   app_test_quit (app, window);
@@ -363,14 +315,15 @@ test_wrong_host_refused (void)
   fake = spawn_in_a ("fake", fake_argv);
   window = app_test_start (&app, 1280, 800);
   g_assert_nonnull (window);
-  dialog = open_join_dialog (window);
+  dialog = SYN_JOIN_DIALOG (open_dialog (window, "win.join-game", SYN_TYPE_JOIN_DIALOG));
   games = app_test_find_type (GTK_WIDGET (dialog), SYN_TYPE_NETWORK_GAMES);
-  wait_for_text (games, "Mallory");
+  app_test_wait_for_text (games, "Mallory");
   gtk_widget_activate (app_test_find (games, is_list_row, NULL));
-  wait_for_text (GTK_WIDGET (dialog), "The host of “Mallory” is not the one that published it: "
-                                      "someone may be in between");
-  g_assert_false (
-      gtk_widget_is_drawable (app_test_find (GTK_WIDGET (dialog), has_label, "Yes, They _Match")));
+  app_test_wait_for_text (GTK_WIDGET (dialog),
+                          "The host of “Mallory” is not the one that published it: "
+                          "someone may be in between");
+  g_assert_false (gtk_widget_is_drawable (
+      app_test_find (GTK_WIDGET (dialog), app_test_has_label, "Yes, They _Match")));
   shoot ("join-wrong-host");
   stop (fake);
   stop (host);
@@ -378,19 +331,20 @@ test_wrong_host_refused (void)
   app_test_quit (app, window);
 }
 
+/* The app as player name, its Host dialog started. */
 static SynHostDialog *
-open_host_dialog (SynWindow *window)
+start_hosting (SynApplication **app, SynWindow **window, GSettings *settings, const char *name)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr (GError) error = NULL;
+  SynHostDialog *dialog;
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) found = g_list_model_get_item (toplevels, i);
-      if (SYN_IS_HOST_DIALOG (found))
-        return SYN_HOST_DIALOG (found);
-    }
-  g_assert_not_reached ();
+  g_settings_set_string (settings, "player-name", name);
+  *window = app_test_start (app, 1280, 800);
+  g_assert_nonnull (*window);
+  dialog = SYN_HOST_DIALOG (open_dialog (*window, "win.host-game", SYN_TYPE_HOST_DIALOG));
+  g_assert_true (syn_host_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+  return dialog;
 }
 
 /* The Host dialog publishes while it waits, under the player's name, and says so; the
@@ -399,7 +353,6 @@ static void
 test_host_publishes_while_waiting (void)
 {
   g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
-  g_autoptr (GError) error = NULL;
   SynApplication *app = NULL;
   SynWindow *window;
   SynHostDialog *dialog;
@@ -408,13 +361,9 @@ test_host_publishes_while_waiting (void)
 
   if (skip_without_network ())
     return;
-  g_settings_set_string (settings, "player-name", "Host Ann");
-  window = app_test_start (&app, 1280, 800);
-  g_assert_nonnull (window);
-  dialog = open_host_dialog (window);
-  g_assert_true (syn_host_dialog_start (dialog, &error));
-  g_assert_no_error (error);
-  wait_for_text (GTK_WIDGET (dialog), "Players on your network see this game as “Host Ann”.");
+  dialog = start_hosting (&app, &window, settings, "Host Ann");
+  app_test_wait_for_text (GTK_WIDGET (dialog),
+                          "Players on your network see this game as “Host Ann”.");
   shoot ("host-published");
   found = browse_from_a ();
   g_test_message ("browse: %s", found);
@@ -436,7 +385,6 @@ static void
 test_host_withdraws_when_game_starts (void)
 {
   g_autoptr (GSettings) settings = g_settings_new (APPLICATION_ID);
-  g_autoptr (GError) error = NULL;
   const char *join_argv[]
       = { "ip",       "netns",        "exec", ns_a, g_getenv ("SYNCHESS_CLI"), "join", "--service",
           "Host Bea", "--move-delay", "500",  NULL };
@@ -448,15 +396,11 @@ test_host_withdraws_when_game_starts (void)
 
   if (skip_without_network ())
     return;
-  g_settings_set_string (settings, "player-name", "Host Bea");
-  window = app_test_start (&app, 1280, 800);
-  g_assert_nonnull (window);
-  dialog = open_host_dialog (window);
-  g_assert_true (syn_host_dialog_start (dialog, &error));
-  g_assert_no_error (error);
-  wait_for_text (GTK_WIDGET (dialog), "Players on your network see this game as “Host Bea”");
+  dialog = start_hosting (&app, &window, settings, "Host Bea");
+  app_test_wait_for_text (GTK_WIDGET (dialog),
+                          "Players on your network see this game as “Host Bea”");
   join = spawn_in_a ("guest", join_argv);
-  g_assert_true (app_test_iterate_until (network_game_begun, window, 20000));
+  g_assert_true (app_test_iterate_until (app_test_network_game_begun, window, 20000));
   app_test_settle (2500);
   after = browse_from_a ();
   g_assert_null (strstr (after, "service=Host Bea"));
@@ -477,14 +421,8 @@ main (int argc, char **argv)
     if (g_str_has_prefix (argv[i], "/app/discovery/") && !strstr (argv[i], "no-daemon")
         && !enter_network ())
       g_printerr ("# the network namespaces could not be made\n");
-  g_setenv ("GDK_BACKEND", "x11", FALSE);
   g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
 
   g_test_add_func ("/app/discovery/no-daemon-says-so", test_no_daemon);
   g_test_add_func ("/app/discovery/join-found-game", test_join_found_game);

@@ -16,20 +16,6 @@
 #include "app-test-util.h"
 #include "syn-invite-dialog.h"
 
-static GtkWidget *
-find_invite_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
-      if (SYN_IS_INVITE_DIALOG (window))
-        return GTK_WIDGET (window);
-    }
-  return NULL;
-}
-
 static gboolean
 is_shown_text (GtkWidget *widget, gconstpointer data)
 {
@@ -41,23 +27,6 @@ static gboolean
 invitation_shown (gpointer data)
 {
   return app_test_find (data, is_shown_text, NULL) != NULL;
-}
-
-static gboolean
-is_button (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_BUTTON (widget)
-         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
-}
-
-static gboolean
-network_game_begun (gpointer data)
-{
-  SynGame *game = syn_window_get_game (data);
-
-  return game
-         && (syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE
-             || syn_game_get_player_kind (game, SYN_BLACK) == SYN_PLAYER_REMOTE);
 }
 
 typedef struct
@@ -126,6 +95,29 @@ skip_outside_namespaces (void)
   return TRUE;
 }
 
+/* The app, with no STUN server: nothing outside the namespaces is asked. */
+static SynWindow *
+start_app (SynApplication **app, GSettings *settings)
+{
+  SynWindow *window;
+
+  g_settings_set_string (settings, "stun-server", "");
+  window = app_test_start (app, 1280, 800);
+  g_assert_nonnull (window);
+  return window;
+}
+
+/* Ends the other side (cli) and the app, and gives the STUN server back. */
+static void
+finish (SynApplication *app, SynWindow *window, GSettings *settings, GSubprocess *cli, Guest *other)
+{
+  g_subprocess_force_exit (cli);
+  g_clear_object (&other->out);
+  g_free (other->answer);
+  app_test_quit (app, window);
+  g_settings_reset (settings, "stun-server");
+}
+
 static void
 test_invite_then_game (void)
 {
@@ -139,12 +131,9 @@ test_invite_then_game (void)
 
   if (skip_outside_namespaces ())
     return;
-  /* No STUN server: nothing outside the namespaces is asked. */
-  g_settings_set_string (settings, "stun-server", "");
-  window = app_test_start (&app, 1280, 800);
-  g_assert_nonnull (window);
+  window = start_app (&app, settings);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.invite-game", NULL);
-  dialog = find_invite_dialog ();
+  dialog = GTK_WIDGET (app_test_first_toplevel (SYN_TYPE_INVITE_DIALOG));
   g_assert_nonnull (dialog);
   g_assert_true (app_test_iterate_until (invitation_shown, dialog, 20000));
   invite = gtk_label_get_text (GTK_LABEL (app_test_find (dialog, is_shown_text, NULL)));
@@ -154,16 +143,12 @@ test_invite_then_game (void)
   g_assert_true (app_test_iterate_until (has_answer, &guest, 20000));
   row = app_test_find_type (dialog, ADW_TYPE_ENTRY_ROW);
   gtk_editable_set_text (GTK_EDITABLE (row), guest.answer);
-  connect = app_test_find (dialog, is_button, "C_onnect");
+  connect = app_test_find (dialog, app_test_has_label, "C_onnect");
   g_assert_true (gtk_widget_is_sensitive (connect));
   g_signal_emit_by_name (connect, "clicked");
-  g_assert_true (app_test_iterate_until (network_game_begun, window, 20000));
+  g_assert_true (app_test_iterate_until (app_test_network_game_begun, window, 20000));
 
-  g_subprocess_force_exit (cli);
-  g_clear_object (&guest.out);
-  g_free (guest.answer);
-  app_test_quit (app, window);
-  g_settings_reset (settings, "stun-server");
+  finish (app, window, settings, cli, &guest);
 }
 
 /* Accept an Invitation with synchess-cli's invite (as a synchess: link would open it): the
@@ -182,16 +167,14 @@ test_accept_then_game (void)
 
   if (skip_outside_namespaces ())
     return;
-  g_settings_set_string (settings, "stun-server", "");
-  window = app_test_start (&app, 1280, 800);
-  g_assert_nonnull (window);
+  window = start_app (&app, settings);
   cli = cli_start (argv, &inviter);
   g_assert_true (app_test_iterate_until (has_answer, &inviter, 20000));
   g_assert_true (g_str_has_prefix (inviter.answer, "c3luY2hlc3M6aW52aXRl"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.accept-invite", "s", inviter.answer);
-  dialog = find_invite_dialog ();
+  dialog = GTK_WIDGET (app_test_first_toplevel (SYN_TYPE_INVITE_DIALOG));
   g_assert_nonnull (dialog);
-  answer_button = app_test_find (dialog, is_button, "_Answer");
+  answer_button = app_test_find (dialog, app_test_has_label, "_Answer");
   g_assert_true (gtk_widget_is_sensitive (answer_button));
   g_signal_emit_by_name (answer_button, "clicked");
   g_assert_true (app_test_iterate_until (invitation_shown, dialog, 20000));
@@ -200,25 +183,16 @@ test_accept_then_game (void)
   g_assert_true (g_str_has_prefix (line, "c3luY2hlc3M6YW5zd2Vy")); /* "synchess:answer" */
   g_assert_true (g_output_stream_write_all (g_subprocess_get_stdin_pipe (cli), line, strlen (line),
                                             NULL, NULL, NULL));
-  g_assert_true (app_test_iterate_until (network_game_begun, window, 20000));
+  g_assert_true (app_test_iterate_until (app_test_network_game_begun, window, 20000));
 
-  g_subprocess_force_exit (cli);
-  g_clear_object (&inviter.out);
-  g_free (inviter.answer);
-  app_test_quit (app, window);
-  g_settings_reset (settings, "stun-server");
+  finish (app, window, settings, cli, &inviter);
 }
 
 int
 main (int argc, char **argv)
 {
   g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* No accessibility bus under Xvfb. */
-  g_setenv ("GTK_A11Y", "test", FALSE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
-  adw_init ();
+  app_test_init (&argc, &argv);
   g_test_add_func ("/app/invite/invite-then-game", test_invite_then_game);
   g_test_add_func ("/app/invite/accept-then-game", test_accept_then_game);
   return g_test_run ();

@@ -70,49 +70,13 @@ host_stop (Host *host)
 
 /* The widgets */
 
-static gboolean
-has_label (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_BUTTON (widget)
-         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
-}
-
 static GtkWidget *
 button (SynJoinDialog *dialog, const char *label)
 {
-  GtkWidget *found = app_test_find (GTK_WIDGET (dialog), has_label, label);
+  GtkWidget *found = app_test_find (GTK_WIDGET (dialog), app_test_has_label, label);
 
   g_assert_nonnull (found);
   return found;
-}
-
-static gboolean
-shows_text (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget)
-         && strstr (gtk_label_get_text (GTK_LABEL (widget)), data) != NULL;
-}
-
-typedef struct
-{
-  SynJoinDialog *dialog;
-  const char *text;
-} TextWait;
-
-static gboolean
-text_shown (gpointer data)
-{
-  TextWait *wait = data;
-  return app_test_find (GTK_WIDGET (wait->dialog), shows_text, wait->text) != NULL;
-}
-
-static void
-wait_for_text (SynJoinDialog *dialog, const char *text)
-{
-  TextWait wait = { dialog, text };
-
-  g_test_message ("waiting for “%s”", text);
-  g_assert_true (app_test_iterate_until (text_shown, &wait, 20000));
 }
 
 static gboolean
@@ -180,35 +144,21 @@ test_codes_differ_ends_connection (void)
   accept = button (dialog, "_Accept");
   g_assert_true (app_test_iterate_until (is_drawable, accept, 20000));
   g_assert_false (gtk_widget_is_sensitive (accept));
-  wait_for_text (dialog, "Compare the code below");
+  app_test_wait_for_text (GTK_WIDGET (dialog), "Compare the code below");
   app_test_shoot_screen ("join-codes.png", 1500);
-  g_assert_null (app_test_find (GTK_WIDGET (dialog), shows_text, "Waiting for the proposal"));
+  g_assert_null (
+      app_test_find (GTK_WIDGET (dialog), app_test_shows_text, "Waiting for the proposal"));
 
   g_signal_emit_by_name (button (dialog, "No, They _Differ"), "clicked");
-  wait_for_text (dialog, "The codes differ, so the connection was closed");
+  app_test_wait_for_text (GTK_WIDGET (dialog), "The codes differ, so the connection was closed");
   g_assert_false (gtk_widget_is_drawable (accept));
   g_assert_false (syn_peer_is_connected (syn_window_get_peer (window)));
   app_test_settle (500);
-  wait_for_text (dialog, "The codes differ, so the connection was closed");
+  app_test_wait_for_text (GTK_WIDGET (dialog), "The codes differ, so the connection was closed");
 
   gtk_window_close (GTK_WINDOW (dialog));
   host_stop (&host);
   app_test_quit (app, window);
-}
-
-typedef struct
-{
-  SynWindow *window;
-} GameWait;
-
-static gboolean
-network_game_begun (gpointer data)
-{
-  SynGame *game = syn_window_get_game (data);
-
-  return game
-         && (syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE
-             || syn_game_get_player_kind (game, SYN_BLACK) == SYN_PLAYER_REMOTE);
 }
 
 /* "Yes, They Match", then Accept: the game begins, and this player goes by the name set in
@@ -236,9 +186,9 @@ test_codes_match_then_game_with_name (void)
   accept = button (dialog, "_Accept");
   g_assert_true (app_test_iterate_until (is_drawable, accept, 20000));
   g_assert_true (gtk_widget_is_sensitive (accept));
-  wait_for_text (dialog, "Accept or decline the proposal below");
+  app_test_wait_for_text (GTK_WIDGET (dialog), "Accept or decline the proposal below");
   g_signal_emit_by_name (accept, "clicked");
-  g_assert_true (app_test_iterate_until (network_game_begun, window, 20000));
+  g_assert_true (app_test_iterate_until (app_test_network_game_begun, window, 20000));
 
   game = syn_window_get_game (window);
   mine = syn_game_get_player_kind (game, SYN_WHITE) == SYN_PLAYER_REMOTE ? SYN_BLACK : SYN_WHITE;
@@ -249,7 +199,8 @@ test_codes_match_then_game_with_name (void)
   preferences = GTK_WIDGET (app_test_newest_toplevel (NULL, SYN_TYPE_PREFERENCES_WINDOW));
   g_assert_nonnull (preferences);
   g_assert_true (app_test_iterate_until (is_drawable, preferences, 5000));
-  g_assert_nonnull (app_test_find (preferences, shows_text, "A network game cannot pause"));
+  g_assert_nonnull (
+      app_test_find (preferences, app_test_shows_text, "A network game cannot pause"));
   g_assert_false (syn_clock_is_paused (syn_game_get_clock (game)));
   gtk_window_close (GTK_WINDOW (preferences));
   host_stop (&host);
@@ -266,7 +217,7 @@ test_host_waiting_shows_addresses (void)
   SynWindow *window = app_test_start (&app, 1280, 800);
   g_autoptr (GError) error = NULL;
   SynHostDialog *dialog;
-  TextWait wait;
+  AppTestTextWait wait;
 
   g_assert_nonnull (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.host-game", NULL);
@@ -274,11 +225,11 @@ test_host_waiting_shows_addresses (void)
   g_assert_nonnull (dialog);
   g_assert_true (syn_host_dialog_start (dialog, &error));
   g_assert_no_error (error);
-  wait.dialog = (SynJoinDialog *) dialog;
+  wait.root = GTK_WIDGET (dialog);
   wait.text = "“localhost” from this computer";
-  g_assert_true (app_test_iterate_until (text_shown, &wait, 5000));
+  g_assert_true (app_test_iterate_until (app_test_text_shown, &wait, 5000));
   wait.text = "at one of these addresses";
-  g_assert_true (text_shown (&wait));
+  g_assert_true (app_test_text_shown (&wait));
   app_test_shoot_screen ("host-waiting.png", 1500);
   gtk_window_close (GTK_WINDOW (dialog));
   app_test_quit (app, window);
@@ -351,7 +302,7 @@ test_host_waits_on_after_guest_vanishes (void)
   Vanishing v = { app_test_free_port () };
   SynHostDialog *dialog;
   Host guest = { 0 };
-  TextWait wait;
+  AppTestTextWait wait;
 
   g_assert_nonnull (window);
   identity = syn_identity_new_for_dir (identity_dir, &error);
@@ -365,19 +316,19 @@ test_host_waits_on_after_guest_vanishes (void)
   g_assert_no_error (error);
 
   g_assert_true (net_test_run_thread (vanishing_guests_thread, &v, 30));
-  wait.dialog = (SynJoinDialog *) dialog;
+  wait.root = GTK_WIDGET (dialog);
   wait.text = "Mallory connected";
-  g_assert_true (app_test_iterate_until (text_shown, &wait, 10000));
+  g_assert_true (app_test_iterate_until (app_test_text_shown, &wait, 10000));
   net_test_reset_socket (g_socket_connection_get_socket (v.client->connection));
   g_clear_pointer (&v.client, raw_client_free);
 
   wait.text = "Still waiting";
-  g_assert_true (app_test_iterate_until (text_shown, &wait, 10000));
+  g_assert_true (app_test_iterate_until (app_test_text_shown, &wait, 10000));
   app_test_shoot_screen ("host-after-guest-vanished.png", 1500);
   g_assert_null (app_test_find (GTK_WIDGET (dialog), shows_no_raw_error, NULL));
   g_assert_null (app_test_find (GTK_WIDGET (window), shows_no_raw_error, NULL));
   wait.text = "Waiting for a Player";
-  g_assert_true (text_shown (&wait));
+  g_assert_true (app_test_text_shown (&wait));
 
   /* An honest guest is still welcome on the same port. */
   {

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "fen.h"
 #include "move.h"
@@ -23,6 +25,20 @@ void fuzz_fail (const char *format, ...) __attribute__ ((format (printf, 1, 2), 
 
 /* Aborts with the message when ok is false; the message is only built then. */
 #define fuzz_require(ok, ...) ((ok) ? (void) 0 : fuzz_fail (__VA_ARGS__))
+
+/* The same for the targets without fuzz-check.c (GLib only, no engine): prints
+ * "invariant: " and the message, and aborts. */
+#define fuzz_invariant(ok, ...)                                                                    \
+  do                                                                                               \
+    {                                                                                              \
+      if (!(ok))                                                                                   \
+        {                                                                                          \
+          fprintf (stderr, "invariant: " __VA_ARGS__);                                             \
+          fputc ('\n', stderr);                                                                    \
+          abort ();                                                                                \
+        }                                                                                          \
+    }                                                                                              \
+  while (0)
 
 /* Mailbox and bitboards agree, one king per side, and the rest of PSC-R9a. */
 void fuzz_check_position (const SynPosition *pos, SynFenRules rules);

@@ -16,26 +16,15 @@
 
 #define MAX_FUZZ_INPUT (2 * SYN_INVITE_MAX_TEXT)
 
-#define check(ok, ...)                                                                             \
-  do                                                                                               \
-    {                                                                                              \
-      if (!(ok))                                                                                   \
-        {                                                                                          \
-          fprintf (stderr, "invariant: " __VA_ARGS__);                                             \
-          fputc ('\n', stderr);                                                                    \
-          abort ();                                                                                \
-        }                                                                                          \
-    }                                                                                              \
-  while (0)
-
 static void
 check_same_offer (const SynIceOffer *a, const SynIceOffer *b)
 {
-  check (g_str_equal (a->ufrag, b->ufrag) && g_str_equal (a->pwd, b->pwd), "credentials differ");
-  check (a->n_candidates == b->n_candidates, "candidate count differs");
+  fuzz_invariant (g_str_equal (a->ufrag, b->ufrag) && g_str_equal (a->pwd, b->pwd),
+                  "credentials differ");
+  fuzz_invariant (a->n_candidates == b->n_candidates, "candidate count differs");
   for (guint i = 0; i < a->n_candidates; i++)
-    check (memcmp (&a->candidates[i], &b->candidates[i], sizeof a->candidates[i]) == 0,
-           "candidate %u differs", i);
+    fuzz_invariant (memcmp (&a->candidates[i], &b->candidates[i], sizeof a->candidates[i]) == 0,
+                    "candidate %u differs", i);
 }
 
 static void
@@ -49,7 +38,7 @@ check_invite (const char *text)
   memset (&invite, 0, sizeof invite);
   if (!syn_invite_parse (text, &invite, &error))
     {
-      check (error && error->message[0], "a refused invite without a reason");
+      fuzz_invariant (error && error->message[0], "a refused invite without a reason");
       g_error_free (error);
       return;
     }
@@ -58,19 +47,23 @@ check_invite (const char *text)
   for (int f = 0; f < 2; f++)
     {
       memset (&again, 0, sizeof again);
-      check (syn_invite_parse (forms[f], &again, NULL), "a written invite does not read");
-      check (g_str_equal (again.certificate, invite.certificate)
-                 && g_str_equal (again.nonce, invite.nonce) && again.created == invite.created,
-             "an invite reads back otherwise");
+      fuzz_invariant (syn_invite_parse (forms[f], &again, NULL), "a written invite does not read");
+      fuzz_invariant (g_str_equal (again.certificate, invite.certificate)
+                          && g_str_equal (again.nonce, invite.nonce)
+                          && again.created == invite.created,
+                      "an invite reads back otherwise");
       check_same_offer (&again.ice, &invite.ice);
       g_free (forms[f]);
     }
-  syn_invite_answer_init (&answer, &invite, "ffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
-                                            "ffffffff", &invite.ice);
-  check (syn_invite_answer_check (&answer, &invite, NULL)
-             || g_str_equal (invite.certificate, answer.certificate),
-         "an answer to the invite does not match it");
-  check (syn_invite_check_time (&invite, invite.created, NULL), "an invite expired at birth");
+  syn_invite_answer_init (&answer, &invite,
+                          "ffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+                          "ffffffff",
+                          &invite.ice);
+  fuzz_invariant (syn_invite_answer_check (&answer, &invite, NULL)
+                      || g_str_equal (invite.certificate, answer.certificate),
+                  "an answer to the invite does not match it");
+  fuzz_invariant (syn_invite_check_time (&invite, invite.created, NULL),
+                  "an invite expired at birth");
 }
 
 static void
@@ -83,14 +76,14 @@ check_answer (const char *text)
   memset (&answer, 0, sizeof answer);
   if (!syn_invite_answer_parse (text, &answer, &error))
     {
-      check (error && error->message[0], "a refused answer without a reason");
+      fuzz_invariant (error && error->message[0], "a refused answer without a reason");
       g_error_free (error);
       return;
     }
   uri = syn_invite_answer_to_uri (&answer);
   memset (&again, 0, sizeof again);
-  check (syn_invite_answer_parse (uri, &again, NULL), "a written answer does not read");
-  check (g_str_equal (again.nonce, answer.nonce), "an answer reads back otherwise");
+  fuzz_invariant (syn_invite_answer_parse (uri, &again, NULL), "a written answer does not read");
+  fuzz_invariant (g_str_equal (again.nonce, answer.nonce), "an answer reads back otherwise");
   check_same_offer (&again.ice, &answer.ice);
   g_free (uri);
 }

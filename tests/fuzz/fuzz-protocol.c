@@ -22,18 +22,6 @@
 #define MAX_FUZZ_INPUT 16384
 #define MAX_LINES 64
 
-#define check(ok, ...)                                                                             \
-  do                                                                                               \
-    {                                                                                              \
-      if (!(ok))                                                                                   \
-        {                                                                                          \
-          fprintf (stderr, "invariant: " __VA_ARGS__);                                             \
-          fputc ('\n', stderr);                                                                    \
-          abort ();                                                                                \
-        }                                                                                          \
-    }                                                                                              \
-  while (0)
-
 static const guint8 fixed_salt[SYN_PROTOCOL_SALT_SIZE] = { 0x5a, 1, 2, 3, 4, 5, 6, 7 };
 
 /* parse(format(m)) == m, and format is stable. */
@@ -45,29 +33,31 @@ check_round_trip (const SynMessage *m)
   SynParseError error;
   gsize length = syn_message_format (m, buf);
 
-  check (length > 0 && length <= SYN_PROTOCOL_MAX_LINE, "a message read cannot be written (%s)",
-         syn_message_type_to_word (m->type));
-  check (buf[length - 1] == '\n' && strlen (buf) == length, "a written line is not one line");
-  check (syn_message_parse (buf, length - 1, &again, &error), "'%s' does not read back: %s", buf,
-         error.message);
-  check (memcmp (m, &again, sizeof again) == 0, "'%s' reads back differently", buf);
-  check (syn_message_format (&again, again_buf) == length && strcmp (buf, again_buf) == 0,
-         "'%s' is written differently the second time", buf);
+  fuzz_invariant (length > 0 && length <= SYN_PROTOCOL_MAX_LINE,
+                  "a message read cannot be written (%s)", syn_message_type_to_word (m->type));
+  fuzz_invariant (buf[length - 1] == '\n' && strlen (buf) == length,
+                  "a written line is not one line");
+  fuzz_invariant (syn_message_parse (buf, length - 1, &again, &error),
+                  "'%s' does not read back: %s", buf, error.message);
+  fuzz_invariant (memcmp (m, &again, sizeof again) == 0, "'%s' reads back differently", buf);
+  fuzz_invariant (syn_message_format (&again, again_buf) == length && strcmp (buf, again_buf) == 0,
+                  "'%s' is written differently the second time", buf);
 }
 
 static void
 check_transition (const SynProtocolState *before, const SynProtocolState *after, gboolean changed)
 {
-  check (syn_protocol_state_is_valid (after), "the session broke its invariants (phase %s)",
-         syn_phase_to_text (after->phase));
+  fuzz_invariant (syn_protocol_state_is_valid (after),
+                  "the session broke its invariants (phase %s)", syn_phase_to_text (after->phase));
   if (!changed)
-    check (memcmp (before, after, sizeof *before) == 0, "a refused message changed the session");
-  check (after->host == before->host, "the session changed sides");
+    fuzz_invariant (memcmp (before, after, sizeof *before) == 0,
+                    "a refused message changed the session");
+  fuzz_invariant (after->host == before->host, "the session changed sides");
   if (before->phase == SYN_PHASE_PLAYING && after->phase == SYN_PHASE_PLAYING)
-    check (after->turn == before->turn || after->turn == before->turn + 1,
-           "the turn went from %u to %u", before->turn, after->turn);
+    fuzz_invariant (after->turn == before->turn || after->turn == before->turn + 1,
+                    "the turn went from %u to %u", before->turn, after->turn);
   if (before->phase == SYN_PHASE_CLOSED)
-    check (after->phase == SYN_PHASE_CLOSED, "a closed session opened again");
+    fuzz_invariant (after->phase == SYN_PHASE_CLOSED, "a closed session opened again");
 }
 
 static void
@@ -83,10 +73,10 @@ receive_line (SynProtocolState *state, const char *line, gsize length)
   if (ok)
     check_round_trip (&m);
   else
-    check (error.status != SYN_PARSE_OK && error.message[0], "a refusal without a reason");
+    fuzz_invariant (error.status != SYN_PARSE_OK && error.message[0], "a refusal without a reason");
   verdict = syn_protocol_state_receive (&before, ok, &error, &m, state, &result);
   if (verdict != SYN_VERDICT_ACCEPT)
-    check (result.code[0] && result.message[0], "a refusal without a code or message");
+    fuzz_invariant (result.code[0] && result.message[0], "a refusal without a code or message");
   check_transition (&before, state, verdict == SYN_VERDICT_ACCEPT);
 }
 

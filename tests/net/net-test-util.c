@@ -707,3 +707,151 @@ net_test_run_thread (GThreadFunc func, gpointer data, int seconds)
   g_thread_join (thread);
   return run.result;
 }
+
+GSubprocessLauncher *
+net_cli_launcher (const char *dir)
+{
+  GSubprocessLauncher *launcher
+      = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autofree char *config = g_build_filename (dir, "config", NULL);
+  g_autofree char *data = g_build_filename (dir, "data", NULL);
+
+  g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
+  g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "G_MESSAGES_DEBUG");
+  return launcher;
+}
+
+NetCli *
+net_cli_spawnv (GSubprocessLauncher *launcher, const char *dir, const char *const *argv)
+{
+  g_autoptr (GError) error = NULL;
+  NetCli *cli = g_new0 (NetCli, 1);
+
+  cli->dir = g_strdup (dir);
+  cli->process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  cli->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (cli->process));
+  cli->err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (cli->process));
+  cli->err_text = g_string_new (NULL);
+  return cli;
+}
+
+GPtrArray *
+net_cli_argv (const char *const *args)
+{
+  const char *cli_path = g_getenv ("SYNCHESS_CLI");
+  GPtrArray *argv = g_ptr_array_new ();
+
+  g_assert_nonnull (cli_path);
+  g_ptr_array_add (argv, (gpointer) cli_path);
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  return argv;
+}
+
+NetCli *
+net_cli_spawn (const char *dir, const char *const *args)
+{
+  g_autoptr (GSubprocessLauncher) launcher = net_cli_launcher (dir);
+  g_autoptr (GPtrArray) argv = net_cli_argv (args);
+
+  return net_cli_spawnv (launcher, dir, (const char *const *) argv->pdata);
+}
+
+void
+net_cli_free (NetCli *cli)
+{
+  if (cli->process && !cli->exited)
+    {
+      g_subprocess_force_exit (cli->process);
+      g_subprocess_wait (cli->process, NULL, NULL);
+    }
+  g_clear_object (&cli->out);
+  g_clear_object (&cli->err);
+  g_clear_object (&cli->process);
+  if (cli->err_text)
+    g_string_free (cli->err_text, TRUE);
+  g_free (cli->dir);
+  g_free (cli);
+}
+
+char *
+net_cli_read_err_line (NetCli *cli)
+{
+  char *line = g_data_input_stream_read_line_utf8 (cli->err, NULL, NULL, NULL);
+
+  if (line)
+    g_string_append_printf (cli->err_text, "%s\n", line);
+  return line;
+}
+
+guint16
+net_cli_read_port (NetCli *cli)
+{
+  g_autofree char *line = net_cli_read_err_line (cli);
+  const char *number;
+
+  g_assert_nonnull (line);
+  number = strstr (line, "listening on port ");
+  g_assert_nonnull (number);
+  return (guint16) g_ascii_strtoull (number + strlen ("listening on port "), NULL, 10);
+}
+
+static void
+on_cli_exited_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  *(gboolean *) user_data = TRUE;
+}
+
+GPtrArray *
+net_cli_wait (NetCli *cli, int expected_status)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  gboolean exited = FALSE;
+  char *line;
+
+  g_subprocess_wait_async (cli->process, NULL, on_cli_exited_cb, &exited);
+  while (!exited)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("synchess-cli did not end in time");
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  cli->exited = TRUE;
+  while ((line = g_data_input_stream_read_line_utf8 (cli->out, NULL, NULL, NULL)))
+    g_ptr_array_add (lines, line);
+  while ((line = net_cli_read_err_line (cli)))
+    g_free (line);
+  g_test_message ("%s stderr:\n%s", cli->dir, cli->err_text->str);
+  if (expected_status == NET_CLI_KILLED)
+    g_assert_true (g_subprocess_get_if_signaled (cli->process));
+  else
+    {
+      g_assert_true (g_subprocess_get_if_exited (cli->process));
+      g_assert_cmpint (g_subprocess_get_exit_status (cli->process), ==, expected_status);
+    }
+  return lines;
+}
+
+char *
+net_cli_saved_record (NetCli *cli, const char *line)
+{
+  const char *id = strstr (line, "id=") + 3;
+  g_autofree char *name = g_strconcat (id, ".synchess", NULL);
+  g_autofree char *path = g_build_filename (cli->dir, "data", "synchess", "games", name, NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GString *out = g_string_new (NULL);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    if (!g_str_has_prefix (lines[i], "[WhiteType ") && !g_str_has_prefix (lines[i], "[BlackType "))
+      g_string_append_printf (out, "%s\n", lines[i]);
+  return g_string_free (out, FALSE);
+}

@@ -154,4 +154,38 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RawClient, raw_client_free)
 /* Runs func on a thread and the main loop until it returns; returns its result. */
 gpointer net_test_run_thread (GThreadFunc func, gpointer data, int seconds);
 
+/* A program the test runs (synchess-cli, mostly), its output read line by line. */
+typedef struct
+{
+  GSubprocess *process;
+  GDataInputStream *out, *err;
+  char *dir;         /* its own folders: dir/config, dir/data */
+  GString *err_text; /* the stderr read so far */
+  gboolean exited;
+} NetCli;
+
+/* A launcher with stdout and stderr piped, XDG_CONFIG_HOME and XDG_DATA_HOME under dir, and
+ * G_MESSAGES_DEBUG unset. */
+GSubprocessLauncher *net_cli_launcher (const char *dir);
+/* Spawns argv (NULL-terminated) with launcher; the program's folders are under dir. */
+NetCli *net_cli_spawnv (GSubprocessLauncher *launcher, const char *dir, const char *const *argv);
+/* $SYNCHESS_CLI and args (NULL-terminated), NULL-terminated: a command to spawn. */
+GPtrArray *net_cli_argv (const char *const *args);
+/* synchess-cli with args, with folders of its own under dir. */
+NetCli *net_cli_spawn (const char *dir, const char *const *args);
+/* Killed if it still runs. */
+void net_cli_free (NetCli *cli);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (NetCli, net_cli_free)
+/* The next stderr line, kept in err_text too; NULL at the end. */
+char *net_cli_read_err_line (NetCli *cli);
+/* A host's port, from its "listening on port N" line. */
+guint16 net_cli_read_port (NetCli *cli);
+/* Waits (up to two minutes) for the program's end with expected_status (or killed by a
+ * signal: NET_CLI_KILLED); returns its stdout lines, its stderr goes to err_text. */
+#define NET_CLI_KILLED (-1)
+GPtrArray *net_cli_wait (NetCli *cli, int expected_status);
+/* The record saved under cli's data folder of the game on a result line ("... id=ID"),
+ * without the lines that say who sat where. */
+char *net_cli_saved_record (NetCli *cli, const char *line);
+
 G_END_DECLS

@@ -15,126 +15,13 @@
 
 static char *test_dir;
 
-typedef struct
-{
-  GSubprocess *process;
-  GDataInputStream *out, *err;
-  char *dir;
-  GString *err_text;
-  gboolean exited;
-} Cli;
-
-static void
-cli_free (Cli *cli)
-{
-  if (cli->process && !cli->exited)
-    g_subprocess_force_exit (cli->process);
-  g_clear_object (&cli->out);
-  g_clear_object (&cli->err);
-  g_clear_object (&cli->process);
-  if (cli->err_text)
-    g_string_free (cli->err_text, TRUE);
-  g_free (cli->dir);
-  g_free (cli);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Cli, cli_free)
-
 /* Runs synchess-cli with its own configuration and data folders under name. */
-static Cli *
+static NetCli *
 cli_spawn (const char *name, const char *const *args)
 {
-  g_autoptr (GSubprocessLauncher) launcher
-      = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  const char *cli_path = g_getenv ("SYNCHESS_CLI");
-  Cli *cli = g_new0 (Cli, 1);
-  g_autofree char *config = NULL;
-  g_autofree char *data = NULL;
+  g_autofree char *dir = g_build_filename (test_dir, name, NULL);
 
-  g_assert_nonnull (cli_path);
-  cli->dir = g_build_filename (test_dir, name, NULL);
-  config = g_build_filename (cli->dir, "config", NULL);
-  data = g_build_filename (cli->dir, "data", NULL);
-  g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
-  g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
-  g_subprocess_launcher_unsetenv (launcher, "G_MESSAGES_DEBUG");
-  g_ptr_array_add (argv, (gpointer) cli_path);
-  for (guint i = 0; args[i]; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  cli->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  cli->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (cli->process));
-  cli->err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (cli->process));
-  cli->err_text = g_string_new (NULL);
-  return cli;
-}
-
-static char *
-cli_read_err_line (Cli *cli)
-{
-  char *line = g_data_input_stream_read_line_utf8 (cli->err, NULL, NULL, NULL);
-
-  if (line)
-    g_string_append_printf (cli->err_text, "%s\n", line);
-  return line;
-}
-
-/* A host's port, from its "listening on port N" line. */
-static guint16
-cli_read_port (Cli *cli)
-{
-  g_autofree char *line = cli_read_err_line (cli);
-  const char *number;
-
-  g_assert_nonnull (line);
-  number = strstr (line, "listening on port ");
-  g_assert_nonnull (number);
-  return (guint16) g_ascii_strtoull (number + strlen ("listening on port "), NULL, 10);
-}
-
-static void
-on_exited_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
-  *(gboolean *) user_data = TRUE;
-}
-
-/* Waits for the program to end; returns its stdout lines, its stderr goes to err_text. */
-#define KILLED (-1)
-
-static GPtrArray *
-cli_wait (Cli *cli, int expected_status)
-{
-  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
-  char *line;
-  gboolean exited = FALSE;
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-
-  g_subprocess_wait_async (cli->process, NULL, on_exited_cb, &exited);
-  while (!exited)
-    {
-      if (g_get_monotonic_time () > deadline)
-        g_error ("synchess-cli did not end in time");
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  cli->exited = TRUE;
-  while ((line = g_data_input_stream_read_line_utf8 (cli->out, NULL, NULL, NULL)))
-    g_ptr_array_add (lines, line);
-  while ((line = cli_read_err_line (cli)))
-    g_free (line);
-  g_test_message ("%s stderr:\n%s", cli->dir, cli->err_text->str);
-  if (expected_status == KILLED)
-    g_assert_true (g_subprocess_get_if_signaled (cli->process));
-  else
-    {
-      g_assert_true (g_subprocess_get_if_exited (cli->process));
-      g_assert_cmpint (g_subprocess_get_exit_status (cli->process), ==, expected_status);
-    }
-  return lines;
+  return net_cli_spawn (dir, args);
 }
 
 static void
@@ -147,27 +34,9 @@ check_result_line (const char *line)
       line, 0, 0));
 }
 
-/* The saved record of the game on a line, without the lines that say who sat where. */
-static char *
-saved_record (Cli *cli, const char *line)
-{
-  const char *id = strstr (line, "id=") + 3;
-  g_autofree char *name = g_strconcat (id, ".synchess", NULL);
-  g_autofree char *path = g_build_filename (cli->dir, "data", "synchess", "games", name, NULL);
-  g_autofree char *text = NULL;
-  g_auto (GStrv) lines = NULL;
-  GString *out = g_string_new (NULL);
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
-    if (!g_str_has_prefix (lines[i], "[WhiteType ") && !g_str_has_prefix (lines[i], "[BlackType "))
-      g_string_append_printf (out, "%s\n", lines[i]);
-  return g_string_free (out, FALSE);
-}
-
 static void
-check_same_games (Cli *host, GPtrArray *host_lines, Cli *join, GPtrArray *join_lines, guint games)
+check_same_games (NetCli *host, GPtrArray *host_lines, NetCli *join, GPtrArray *join_lines,
+                  guint games)
 {
   g_assert_cmpuint (host_lines->len, ==, games);
   g_assert_cmpuint (join_lines->len, ==, games);
@@ -179,8 +48,8 @@ check_same_games (Cli *host, GPtrArray *host_lines, Cli *join, GPtrArray *join_l
 
       check_result_line (line);
       g_assert_cmpstr (line, ==, g_ptr_array_index (join_lines, i));
-      host_record = saved_record (host, line);
-      join_record = saved_record (join, line);
+      host_record = net_cli_saved_record (host, line);
+      join_record = net_cli_saved_record (join, line);
       g_assert_cmpstr (host_record, ==, join_record);
     }
 }
@@ -197,8 +66,8 @@ play_variant (const char *variant, const char *address, const char *host_bot, co
   const char *host_args[]
       = { "host",  "--listen", address,  "--port", "0",  "--games", games_text, "--variant",
           variant, "--bot",    host_bot, "--seed", "11", host_fog,  NULL };
-  g_autoptr (Cli) host = NULL;
-  g_autoptr (Cli) join = NULL;
+  g_autoptr (NetCli) host = NULL;
+  g_autoptr (NetCli) join = NULL;
   g_autoptr (GPtrArray) join_lines = NULL;
   g_autoptr (GPtrArray) host_lines = NULL;
 
@@ -208,14 +77,14 @@ play_variant (const char *variant, const char *address, const char *host_bot, co
       return;
     }
   host = cli_spawn (host_name, host_args);
-  port_text = g_strdup_printf ("%u", cli_read_port (host));
+  port_text = g_strdup_printf ("%u", net_cli_read_port (host));
   {
     const char *join_args[]
         = { "join", address, port_text, "--bot", join_bot, "--seed", "12", join_fog, NULL };
     join = cli_spawn (join_name, join_args);
   }
-  join_lines = cli_wait (join, 0);
-  host_lines = cli_wait (host, 0);
+  join_lines = net_cli_wait (join, 0);
+  host_lines = net_cli_wait (host, 0);
   check_same_games (host, host_lines, join, join_lines, games);
   if (expected_fog)
     for (guint i = 0; i < games; i++)
@@ -270,7 +139,7 @@ test_fog_refused (void)
 
 /* Turns in a saved record: its lines "N. ...". */
 static guint
-saved_turns (Cli *cli)
+saved_turns (NetCli *cli)
 {
   g_autofree char *dir_path = g_build_filename (cli->dir, "data", "synchess", "games", NULL);
   g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
@@ -297,12 +166,12 @@ test_resume_after_kill (void)
 {
   const char *host_args[] = { "host", "--listen", "127.0.0.1", "--port",       "0",  "--games",
                               "1",    "--seed",   "3",         "--move-delay", "15", NULL };
-  g_autoptr (Cli) host = cli_spawn ("resume-host", host_args);
-  g_autofree char *port = g_strdup_printf ("%u", cli_read_port (host));
+  g_autoptr (NetCli) host = cli_spawn ("resume-host", host_args);
+  g_autofree char *port = g_strdup_printf ("%u", net_cli_read_port (host));
   const char *join_args[]
       = { "join", "127.0.0.1", port, "--seed", "4", "--move-delay", "15", NULL };
-  g_autoptr (Cli) first = cli_spawn ("resume-join", join_args);
-  g_autoptr (Cli) second = NULL;
+  g_autoptr (NetCli) first = cli_spawn ("resume-join", join_args);
+  g_autoptr (NetCli) second = NULL;
   g_autoptr (GPtrArray) first_lines = NULL;
   g_autoptr (GPtrArray) second_lines = NULL;
   g_autoptr (GPtrArray) host_lines = NULL;
@@ -316,14 +185,14 @@ test_resume_after_kill (void)
       g_usleep (2000);
     }
   g_subprocess_force_exit (first->process);
-  first_lines = cli_wait (first, KILLED);
+  first_lines = net_cli_wait (first, NET_CLI_KILLED);
   g_assert_cmpuint (first_lines->len, ==, 0);
 
   /* The joiner starts again with the same folders: the host offers to resume, both check
    * they hold the same record, and the game goes on to its end. */
   second = cli_spawn ("resume-join", join_args);
-  second_lines = cli_wait (second, 0);
-  host_lines = cli_wait (host, 0);
+  second_lines = net_cli_wait (second, 0);
+  host_lines = net_cli_wait (host, 0);
   check_same_games (host, host_lines, second, second_lines, 1);
   g_assert_nonnull (strstr (host->err_text->str, "connection ended"));
   g_assert_nonnull (strstr (second->err_text->str, "resuming game"));
@@ -354,18 +223,18 @@ test_refused_not_counted (void)
 {
   const char *host_args[]
       = { "host", "--listen", "127.0.0.1", "--port", "0", "--games", "1", NULL };
-  g_autoptr (Cli) host = cli_spawn ("refusing-host", host_args);
-  guint16 port = cli_read_port (host);
+  g_autoptr (NetCli) host = cli_spawn ("refusing-host", host_args);
+  guint16 port = net_cli_read_port (host);
   g_autofree char *port_text = g_strdup_printf ("%u", port);
   const char *join_args[] = { "join", "127.0.0.1", port_text, NULL };
-  g_autoptr (Cli) join = NULL;
+  g_autoptr (NetCli) join = NULL;
   g_autoptr (GPtrArray) join_lines = NULL;
   g_autoptr (GPtrArray) host_lines = NULL;
 
   net_test_run_thread (plain_client_thread, GUINT_TO_POINTER (port), 30);
   join = cli_spawn ("refused-join", join_args);
-  join_lines = cli_wait (join, 0);
-  host_lines = cli_wait (host, 0);
+  join_lines = net_cli_wait (join, 0);
+  host_lines = net_cli_wait (host, 0);
   check_same_games (host, host_lines, join, join_lines, 1);
   g_assert_nonnull (strstr (host->err_text->str, "without TLS"));
 }
@@ -377,12 +246,12 @@ test_unwritable_config (void)
 {
   const char *args[] = { "host", "--listen", "127.0.0.1", "--port", "0", NULL };
   g_autofree char *blocker = g_build_filename (test_dir, "unwritable-config", NULL);
-  g_autoptr (Cli) cli = NULL;
+  g_autoptr (NetCli) cli = NULL;
   g_autoptr (GPtrArray) lines = NULL;
 
   g_assert_true (g_file_set_contents (blocker, "not a folder\n", -1, NULL));
   cli = cli_spawn ("unwritable-config", args);
-  lines = cli_wait (cli, 1);
+  lines = net_cli_wait (cli, 1);
   g_assert_cmpuint (lines->len, ==, 0);
   g_assert_nonnull (strstr (cli->err_text->str, "synchess-cli: "));
 }

@@ -34,33 +34,6 @@ typedef struct
 
 static Network *network;
 
-typedef struct
-{
-  GSubprocess *process;
-  GDataInputStream *out, *err;
-  char *dir;
-  GString *err_text;
-  gboolean exited;
-} Cli;
-
-static void
-cli_free (Cli *cli)
-{
-  if (cli->process && !cli->exited)
-    {
-      g_subprocess_force_exit (cli->process);
-      g_subprocess_wait (cli->process, NULL, NULL);
-    }
-  g_clear_object (&cli->out);
-  g_clear_object (&cli->err);
-  g_clear_object (&cli->process);
-  g_string_free (cli->err_text, TRUE);
-  g_free (cli->dir);
-  g_free (cli);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Cli, cli_free)
-
 /* A test that fails aborts: whatever it started goes with it. */
 static void
 die_with_parent (gpointer user_data)
@@ -70,25 +43,15 @@ die_with_parent (gpointer user_data)
 
 /* Runs command in namespace side (0 or 1, -1 for none) with that side's bus as the system
  * bus, or bus when given; synchess-cli gets folders of its own under name. */
-static Cli *
+static NetCli *
 spawn_in (int side, const char *bus, const char *name, const char *const *command)
 {
-  g_autoptr (GSubprocessLauncher) launcher
-      = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autofree char *dir = g_build_filename (test_dir, name, NULL);
+  g_autoptr (GSubprocessLauncher) launcher = net_cli_launcher (dir);
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  Cli *cli = g_new0 (Cli, 1);
-  g_autofree char *config = NULL;
-  g_autofree char *data = NULL;
 
-  cli->dir = g_build_filename (test_dir, name, NULL);
-  config = g_build_filename (cli->dir, "config", NULL);
-  data = g_build_filename (cli->dir, "data", NULL);
-  g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", config, TRUE);
-  g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data, TRUE);
   g_subprocess_launcher_setenv (launcher, "DBUS_SYSTEM_BUS_ADDRESS", bus ? bus : network->bus[side],
                                 TRUE);
-  g_subprocess_launcher_unsetenv (launcher, "G_MESSAGES_DEBUG");
   g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
   if (side >= 0)
     {
@@ -100,101 +63,16 @@ spawn_in (int side, const char *bus, const char *name, const char *const *comman
   for (guint i = 0; command[i]; i++)
     g_ptr_array_add (argv, (gpointer) command[i]);
   g_ptr_array_add (argv, NULL);
-  cli->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  cli->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (cli->process));
-  cli->err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (cli->process));
-  cli->err_text = g_string_new (NULL);
-  return cli;
+  return net_cli_spawnv (launcher, dir, (const char *const *) argv->pdata);
 }
 
 /* synchess-cli with args, in namespace side. */
-static Cli *
+static NetCli *
 cli_spawn (int side, const char *bus, const char *name, const char *const *args)
 {
-  g_autoptr (GPtrArray) command = g_ptr_array_new ();
+  g_autoptr (GPtrArray) command = net_cli_argv (args);
 
-  g_ptr_array_add (command, (gpointer) g_getenv ("SYNCHESS_CLI"));
-  for (guint i = 0; args[i]; i++)
-    g_ptr_array_add (command, (gpointer) args[i]);
-  g_ptr_array_add (command, NULL);
   return spawn_in (side, bus, name, (const char *const *) command->pdata);
-}
-
-static char *
-cli_read_err_line (Cli *cli)
-{
-  char *line = g_data_input_stream_read_line_utf8 (cli->err, NULL, NULL, NULL);
-
-  if (line)
-    g_string_append_printf (cli->err_text, "%s\n", line);
-  return line;
-}
-
-static guint16
-cli_read_port (Cli *cli)
-{
-  g_autofree char *line = cli_read_err_line (cli);
-  const char *number;
-
-  g_assert_nonnull (line);
-  number = strstr (line, "listening on port ");
-  g_assert_nonnull (number);
-  return (guint16) g_ascii_strtoull (number + strlen ("listening on port "), NULL, 10);
-}
-
-static void
-on_exited_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
-  *(gboolean *) user_data = TRUE;
-}
-
-/* Waits for the program's end and its status; returns its stdout lines. */
-static GPtrArray *
-cli_wait (Cli *cli, int expected_status)
-{
-  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-  gboolean exited = FALSE;
-  char *line;
-
-  g_subprocess_wait_async (cli->process, NULL, on_exited_cb, &exited);
-  while (!exited)
-    {
-      if (g_get_monotonic_time () > deadline)
-        g_error ("synchess-cli did not end in time");
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  cli->exited = TRUE;
-  while ((line = g_data_input_stream_read_line_utf8 (cli->out, NULL, NULL, NULL)))
-    g_ptr_array_add (lines, line);
-  while ((line = cli_read_err_line (cli)))
-    g_free (line);
-  g_test_message ("%s stderr:\n%s", cli->dir, cli->err_text->str);
-  g_assert_true (g_subprocess_get_if_exited (cli->process));
-  g_assert_cmpint (g_subprocess_get_exit_status (cli->process), ==, expected_status);
-  return lines;
-}
-
-/* The saved record of the game on a result line, without who sat where. */
-static char *
-saved_record (Cli *cli, const char *line)
-{
-  const char *id = strstr (line, "id=") + 3;
-  g_autofree char *name = g_strconcat (id, ".synchess", NULL);
-  g_autofree char *path = g_build_filename (cli->dir, "data", "synchess", "games", name, NULL);
-  g_autofree char *text = NULL;
-  g_auto (GStrv) lines = NULL;
-  GString *out = g_string_new (NULL);
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
-    if (!g_str_has_prefix (lines[i], "[WhiteType ") && !g_str_has_prefix (lines[i], "[BlackType "))
-      g_string_append_printf (out, "%s\n", lines[i]);
-  return g_string_free (out, FALSE);
 }
 
 /* Whether the two namespaces could be made; else the test is skipped with the reason. */
@@ -217,9 +95,9 @@ test_browse_and_join (void)
                               "7",    "--time-control", "-", NULL };
   const char *browse_args[] = { "browse", "--seconds", "5", NULL };
   const char *join_args[] = { "join", "--service", "Ann's game", "--seed", "8", NULL };
-  g_autoptr (Cli) host = NULL;
-  g_autoptr (Cli) browse = NULL;
-  g_autoptr (Cli) join = NULL;
+  g_autoptr (NetCli) host = NULL;
+  g_autoptr (NetCli) browse = NULL;
+  g_autoptr (NetCli) join = NULL;
   g_autoptr (GPtrArray) browse_lines = NULL;
   g_autoptr (GPtrArray) join_lines = NULL;
   g_autoptr (GPtrArray) host_lines = NULL;
@@ -233,7 +111,7 @@ test_browse_and_join (void)
   if (!have_network ())
     return;
   host = cli_spawn (0, NULL, "host", host_args);
-  port = cli_read_port (host);
+  port = net_cli_read_port (host);
 
   /* Timed from the moment the host listens: its publishing is part of the wait. */
   start = g_get_monotonic_time ();
@@ -248,17 +126,17 @@ test_browse_and_join (void)
                  || g_regex_match_simple ("^address=fe80:[0-9a-f:]+%veth1 ", found, 0, 0));
   g_assert_nonnull (strstr (found, expected));
   g_assert_true (g_str_has_suffix (found, " service=Ann's game"));
-  browse_lines = cli_wait (browse, 0);
+  browse_lines = net_cli_wait (browse, 0);
   g_assert_cmpuint (browse_lines->len, ==, 0);
 
   join = cli_spawn (1, NULL, "join", join_args);
-  join_lines = cli_wait (join, 0);
-  host_lines = cli_wait (host, 0);
+  join_lines = net_cli_wait (join, 0);
+  host_lines = net_cli_wait (host, 0);
   g_assert_cmpuint (host_lines->len, ==, 1);
   g_assert_cmpuint (join_lines->len, ==, 1);
   g_assert_cmpstr (g_ptr_array_index (host_lines, 0), ==, g_ptr_array_index (join_lines, 0));
-  host_record = saved_record (host, g_ptr_array_index (host_lines, 0));
-  join_record = saved_record (join, g_ptr_array_index (join_lines, 0));
+  host_record = net_cli_saved_record (host, g_ptr_array_index (host_lines, 0));
+  join_record = net_cli_saved_record (join, g_ptr_array_index (join_lines, 0));
   g_assert_cmpstr (host_record, ==, join_record);
   g_assert_nonnull (strstr (host->err_text->str, "published as \"Ann's game\""));
   g_assert_nonnull (strstr (join->err_text->str, "found \"Ann's game\" at "));
@@ -271,9 +149,9 @@ test_wrong_certificate (void)
 {
   const char *host_args[] = { "host", "--port", "0", "--no-publish", NULL };
   const char *join_args[] = { "join", "--service", "Mallory", NULL };
-  g_autoptr (Cli) host = NULL;
-  g_autoptr (Cli) fake = NULL;
-  g_autoptr (Cli) join = NULL;
+  g_autoptr (NetCli) host = NULL;
+  g_autoptr (NetCli) fake = NULL;
+  g_autoptr (NetCli) join = NULL;
   g_autoptr (GPtrArray) join_lines = NULL;
   g_autofree char *port = NULL;
   g_autofree char *cert = NULL;
@@ -281,7 +159,7 @@ test_wrong_certificate (void)
   if (!have_network ())
     return;
   host = cli_spawn (0, NULL, "real-host", host_args);
-  port = g_strdup_printf ("%u", cli_read_port (host));
+  port = g_strdup_printf ("%u", net_cli_read_port (host));
   cert = g_strdup_printf ("cert=%s", "0123456789abcdef0123456789abcdef"
                                      "0123456789abcdef0123456789abcdef");
   {
@@ -290,7 +168,7 @@ test_wrong_certificate (void)
     fake = spawn_in (0, NULL, "fake", publish);
   }
   join = cli_spawn (1, NULL, "wrong-join", join_args);
-  join_lines = cli_wait (join, 1);
+  join_lines = net_cli_wait (join, 1);
   g_assert_cmpuint (join_lines->len, ==, 0);
   g_assert_nonnull (strstr (join->err_text->str, "found \"Mallory\" at "));
   g_assert_nonnull (strstr (join->err_text->str,
@@ -407,22 +285,9 @@ line_read (gpointer data)
   return ((LineRead *) data)->done;
 }
 
-/* Runs the main loop for ms milliseconds. */
-static void
-settle (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 /* Reads the program's stderr up to a line holding text, for 15 s at most. */
 static void
-cli_wait_err (Cli *cli, const char *text)
+cli_wait_err (NetCli *cli, const char *text)
 {
   gint64 deadline = g_get_monotonic_time () + 15 * G_USEC_PER_SEC;
 
@@ -445,7 +310,7 @@ cli_wait_err (Cli *cli, const char *text)
 
 /* The certificate digest of the identity a synchess-cli made in its folders. */
 static char *
-cli_cert_digest (Cli *cli)
+cli_cert_digest (NetCli *cli)
 {
   g_autofree char *dir = g_build_filename (cli->dir, "config", "synchess", NULL);
   g_autoptr (SynIdentity) identity = syn_identity_new_for_dir (dir, NULL);
@@ -462,7 +327,7 @@ test_browser_live (void)
   const char *host_args[]
       = { "host", "--port", "0", "--name", "Live", "--variant", "synchrone", "--fog", NULL };
   g_autoptr (SynServiceBrowser) browser = NULL;
-  g_autoptr (Cli) host = NULL;
+  g_autoptr (NetCli) host = NULL;
   g_autofree char *digest = NULL;
   Listed listed = { NULL, "Live" };
   SynFoundGame *game;
@@ -474,7 +339,7 @@ test_browser_live (void)
   browser = syn_service_browser_new ();
   listed.browser = browser;
   host = cli_spawn (0, NULL, "live-host", host_args);
-  port = cli_read_port (host);
+  port = net_cli_read_port (host);
   start = g_get_monotonic_time ();
   g_assert_true (iterate_until (is_listed, &listed, 3000));
   g_test_message ("listed in %.2f s", (g_get_monotonic_time () - start) / 1e6);
@@ -525,10 +390,10 @@ test_unjoinable_not_listed (void)
   const char *no_cert[]
       = { "avahi-publish-service", "Bare", "_synchess._tcp", "46295", "v=2", NULL };
   g_autoptr (SynServiceBrowser) browser = NULL;
-  g_autoptr (Cli) publish_old = NULL;
-  g_autoptr (Cli) publish_short = NULL;
-  g_autoptr (Cli) publish_bare = NULL;
-  g_autoptr (Cli) publish_good = NULL;
+  g_autoptr (NetCli) publish_old = NULL;
+  g_autoptr (NetCli) publish_short = NULL;
+  g_autoptr (NetCli) publish_bare = NULL;
+  g_autoptr (NetCli) publish_good = NULL;
   Listed listed = { NULL, "Good" };
 
   if (!have_network ())
@@ -542,7 +407,7 @@ test_unjoinable_not_listed (void)
   listed.browser = browser;
   g_assert_true (iterate_until (is_listed, &listed, 5000));
   /* Resolving the others had as long as the last one published. */
-  settle (500);
+  net_test_spin (500);
   for (guint i = 0; i < 3; i++)
     {
       Listed left_out = { browser, (const char *[]){ "Old", "Short", "Bare" }[i] };
@@ -559,8 +424,8 @@ test_name_collision (void)
   const char *first_args[] = { "host", "--port", "0", "--name", "Twin", NULL };
   const char *second_args[] = { "host", "--port", "0", "--name", "Twin", NULL };
   g_autoptr (SynServiceBrowser) browser = NULL;
-  g_autoptr (Cli) first = NULL;
-  g_autoptr (Cli) second = NULL;
+  g_autoptr (NetCli) first = NULL;
+  g_autoptr (NetCli) second = NULL;
   Listed twin = { NULL, "Twin" }, other = { NULL, "Twin #2" };
 
   if (!have_network ())
@@ -583,7 +448,7 @@ test_daemon_restart (void)
 {
   const char *host_args[] = { "host", "--port", "0", "--name", "Phoenix", NULL };
   g_autoptr (SynServiceBrowser) browser = NULL;
-  g_autoptr (Cli) host = NULL;
+  g_autoptr (NetCli) host = NULL;
   Listed listed = { NULL, "Phoenix" };
 
   if (!have_network ())
@@ -611,9 +476,9 @@ static void
 check_browse_without_daemon (const char *bus, const char *name)
 {
   const char *args[] = { "browse", "--seconds", "10", NULL };
-  g_autoptr (Cli) browse = cli_spawn (-1, bus, name, args);
+  g_autoptr (NetCli) browse = cli_spawn (-1, bus, name, args);
   gint64 start = g_get_monotonic_time ();
-  g_autoptr (GPtrArray) lines = cli_wait (browse, 1);
+  g_autoptr (GPtrArray) lines = net_cli_wait (browse, 1);
 
   g_assert_cmpuint (lines->len, ==, 0);
   g_assert_cmpstr (browse->err_text->str, ==,
@@ -648,8 +513,8 @@ test_bus_without_daemon (void)
   const char *daemon[] = { "dbus-daemon", config_arg, "--nofork", "--nopidfile", NULL };
   const char *host_args[] = { "host", "--listen", "127.0.0.1", "--port", "0", NULL };
   g_autofree char *dbus_daemon = g_find_program_in_path ("dbus-daemon");
-  g_autoptr (Cli) bus_process = NULL;
-  g_autoptr (Cli) host = NULL;
+  g_autoptr (NetCli) bus_process = NULL;
+  g_autoptr (NetCli) host = NULL;
 
   if (!dbus_daemon)
     {
@@ -664,7 +529,7 @@ test_bus_without_daemon (void)
 
   check_browse_without_daemon (bus, "lone-bus-browse");
   host = cli_spawn (-1, bus, "lone-bus-host", host_args);
-  cli_read_port (host);
+  net_cli_read_port (host);
   cli_wait_err (host, "synchess-cli: not published: the Avahi service is not running");
 }
 

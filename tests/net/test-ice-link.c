@@ -110,6 +110,25 @@ on_peer_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     g_assert_nonnull (*error);
 }
 
+/* Starts the handshake of host and guest over the two sides' streams, each pinned to the
+ * certificate given; what each ends with lands in its error. */
+static void
+start_peers (SynPeer *host, Side *inviter, const char *host_expects, GError **host_error,
+             SynPeer *guest, Side *answerer, const char *guest_expects, GError **guest_error)
+{
+  SynPeerOptions options = { &syn_variant_psc, { 0 }, FALSE, SYN_WHITE };
+
+  syn_peer_set_autosave (host, FALSE);
+  syn_peer_set_autosave (guest, FALSE);
+  syn_peer_set_options (host, &options);
+  syn_peer_set_expected_certificate (host, host_expects);
+  syn_peer_set_expected_certificate (guest, guest_expects);
+  syn_peer_connect_stream_async (host, inviter->stream, TRUE, NULL, on_peer_connected_cb,
+                                 host_error);
+  syn_peer_connect_stream_async (guest, answerer->stream, FALSE, NULL, on_peer_connected_cb,
+                                 guest_error);
+}
+
 static char *
 digest_of (SynIdentity *identity)
 {
@@ -129,7 +148,6 @@ test_game (void)
   g_autoptr (SynPeer) guest = syn_peer_new (guest_id, "Answerer");
   g_autoptr (NetBot) host_bot = net_bot_new (host, 1);
   g_autoptr (NetBot) guest_bot = net_bot_new (guest, 2);
-  SynPeerOptions options = { &syn_variant_psc, { 0 }, FALSE, SYN_WHITE };
   SynInvite invite;
   SynInviteAnswer answer;
   SynIceCandidateType local, remote;
@@ -140,15 +158,8 @@ test_game (void)
   g_assert_cmpint (local, ==, SYN_ICE_HOST);
   g_assert_cmpint (remote, ==, SYN_ICE_HOST);
 
-  syn_peer_set_autosave (host, FALSE);
-  syn_peer_set_autosave (guest, FALSE);
-  syn_peer_set_options (host, &options);
-  syn_peer_set_expected_certificate (host, answer.certificate);
-  syn_peer_set_expected_certificate (guest, invite.certificate);
-  syn_peer_connect_stream_async (host, inviter.stream, TRUE, NULL, on_peer_connected_cb,
-                                 &host_error);
-  syn_peer_connect_stream_async (guest, answerer.stream, FALSE, NULL, on_peer_connected_cb,
-                                 &guest_error);
+  start_peers (host, &inviter, answer.certificate, &host_error, guest, &answerer,
+               invite.certificate, &guest_error);
   net_test_wait (&host_bot->over, 120, "the inviter's game");
   net_test_wait (&guest_bot->over, 120, "the answerer's game");
   g_assert_no_error (host_error);
@@ -178,21 +189,13 @@ test_man_in_the_middle (void)
   g_autofree char *mallory_cert = digest_of (mallory_id);
   g_autoptr (SynPeer) host = syn_peer_new (host_id, "Inviter");
   g_autoptr (SynPeer) guest = syn_peer_new (guest_id, "Answerer");
-  SynPeerOptions options = { &syn_variant_psc, { 0 }, FALSE, SYN_WHITE };
   SynInvite invite;
   SynInviteAnswer answer;
   GError *host_error = NULL, *guest_error = NULL;
 
   connect_sides (&inviter, &answerer, host_cert, mallory_cert, &invite, &answer);
-  syn_peer_set_autosave (host, FALSE);
-  syn_peer_set_autosave (guest, FALSE);
-  syn_peer_set_options (host, &options);
-  syn_peer_set_expected_certificate (host, answer.certificate);
-  syn_peer_set_expected_certificate (guest, mallory_cert);
-  syn_peer_connect_stream_async (host, inviter.stream, TRUE, NULL, on_peer_connected_cb,
-                                 &host_error);
-  syn_peer_connect_stream_async (guest, answerer.stream, FALSE, NULL, on_peer_connected_cb,
-                                 &guest_error);
+  start_peers (host, &inviter, answer.certificate, &host_error, guest, &answerer, mallory_cert,
+               &guest_error);
   while (!host_error || !guest_error)
     g_main_context_iteration (NULL, TRUE);
   g_assert_error (host_error, SYN_PEER_ERROR, SYN_PEER_ERROR_WRONG_PEER);

@@ -138,6 +138,16 @@ replace (const char *uri, const char *from, const char *to)
   return g_strconcat (parts[0], to, parts[1], NULL);
 }
 
+/* uri with from replaced by to is refused as refuse() says. */
+static void
+refuse_replaced (const char *uri, const char *from, const char *to, SynInviteError code,
+                 const char *word)
+{
+  g_autofree char *bad = replace (uri, from, to);
+
+  refuse (bad, code, word);
+}
+
 static void
 test_mangled (void)
 {
@@ -172,50 +182,17 @@ test_mangled (void)
     bad[3] = '*';
     refuse (bad, SYN_INVITE_ERROR_MALFORMED, "not a Synchess invitation");
   }
-  {
-    g_autofree char *bad = replace (uri, "v=1", "v=2");
-    refuse (bad, SYN_INVITE_ERROR_VERSION, "version 2");
-  }
-  {
-    g_autofree char *bad = replace (uri, cert, "cert=0123");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "certificate");
-  }
-  {
-    g_autofree char *bad = replace (uri, "cert=0", "cert=X");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "certificate");
-  }
-  {
-    g_autofree char *bad = replace (uri, "10.1.0.2", "10.1.0.999");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "candidate");
-  }
-  {
-    g_autofree char *bad = replace (uri, "40001", "70000");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "candidate");
-  }
-  {
-    g_autofree char *bad = replace (uri, "c=host~", "c=tcp~");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "candidate");
-  }
-  {
-    g_autofree char *bad = replace (uri, "ufrag=AbCd", "ufrag=A%00bCd");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "ufrag");
-  }
-  {
-    g_autofree char *bad = replace (uri, "&nonce=", "&nonce=zz");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "nonce");
-  }
-  {
-    g_autofree char *bad = replace (uri, fields, "t=soon");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "time");
-  }
-  {
-    g_autofree char *bad = replace (uri, "&ufrag=", "&v=1&ufrag=");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "twice");
-  }
-  {
-    g_autofree char *bad = replace (uri, "&ufrag=", "&colour=white&ufrag=");
-    refuse (bad, SYN_INVITE_ERROR_MALFORMED, "colour");
-  }
+  refuse_replaced (uri, "v=1", "v=2", SYN_INVITE_ERROR_VERSION, "version 2");
+  refuse_replaced (uri, cert, "cert=0123", SYN_INVITE_ERROR_MALFORMED, "certificate");
+  refuse_replaced (uri, "cert=0", "cert=X", SYN_INVITE_ERROR_MALFORMED, "certificate");
+  refuse_replaced (uri, "10.1.0.2", "10.1.0.999", SYN_INVITE_ERROR_MALFORMED, "candidate");
+  refuse_replaced (uri, "40001", "70000", SYN_INVITE_ERROR_MALFORMED, "candidate");
+  refuse_replaced (uri, "c=host~", "c=tcp~", SYN_INVITE_ERROR_MALFORMED, "candidate");
+  refuse_replaced (uri, "ufrag=AbCd", "ufrag=A%00bCd", SYN_INVITE_ERROR_MALFORMED, "ufrag");
+  refuse_replaced (uri, "&nonce=", "&nonce=zz", SYN_INVITE_ERROR_MALFORMED, "nonce");
+  refuse_replaced (uri, fields, "t=soon", SYN_INVITE_ERROR_MALFORMED, "time");
+  refuse_replaced (uri, "&ufrag=", "&v=1&ufrag=", SYN_INVITE_ERROR_MALFORMED, "twice");
+  refuse_replaced (uri, "&ufrag=", "&colour=white&ufrag=", SYN_INVITE_ERROR_MALFORMED, "colour");
   {
     GString *many = g_string_new (uri);
     for (guint i = 0; i < SYN_INVITE_MAX_CANDIDATES; i++)
