@@ -14,6 +14,7 @@
 
 #include "syn-ice-link.h"
 #include "syn-invite.h"
+#include "syn-proposal-text.h"
 #include "syn-time-control.h"
 
 struct _SynInviteDialog
@@ -26,6 +27,10 @@ struct _SynInviteDialog
   GtkLabel *mine_label;
   AdwEntryRow *theirs_row;
   GtkLabel *status_label;
+  GtkWidget *proposal_group;
+  AdwActionRow *proposal_row;
+  GtkSwitch *fog_switch;
+  GtkWidget *accept_button;
 
   /* owned */
   GSettings *settings;
@@ -55,8 +60,10 @@ set_status (SynInviteDialog *self, const char *text, gboolean busy)
 {
   gtk_label_set_text (self->status_label, text);
   self->busy = busy;
+  /* Once the other's text is taken, there is nothing more to go with. */
   gtk_widget_set_sensitive (self->go_button,
-                            !busy && gtk_editable_get_text (GTK_EDITABLE (self->theirs_row))[0]);
+                            !busy && gtk_editable_get_editable (GTK_EDITABLE (self->theirs_row))
+                                && gtk_editable_get_text (GTK_EDITABLE (self->theirs_row))[0]);
 }
 
 static void
@@ -238,14 +245,38 @@ take_invite (SynInviteDialog *self, const char *text)
                              g_object_ref (self));
 }
 
-/* The inviter proposed the game: the player accepted it in taking the invitation. */
+/* The inviter proposed the game: the player reads it, and chooses fog, before accepting, as
+ * when joining a host. */
 static void
 on_options_proposed_cb (SynPeer *peer, const SynPeerOptions *options, SynInviteDialog *self)
 {
+  g_autofree char *text = syn_proposal_text (options);
+
+  adw_action_row_set_subtitle (self->proposal_row, text);
+  gtk_switch_set_active (self->fog_switch, options->fog);
+  gtk_widget_set_visible (self->proposal_group, TRUE);
+  gtk_widget_grab_focus (self->accept_button);
+  set_status (self, _ ("Connected. Accept or decline the proposal."), FALSE);
+}
+
+static void
+on_accept_clicked_cb (SynInviteDialog *self)
+{
   g_autoptr (GError) error = NULL;
 
-  if (!syn_peer_accept_options (peer, g_settings_get_boolean (self->settings, "fog"), &error))
+  if (!syn_peer_accept_options (self->peer, gtk_switch_get_active (self->fog_switch), &error))
     fail (self, _ ("Could not start the game"), error);
+}
+
+static void
+on_decline_clicked_cb (SynInviteDialog *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!syn_peer_decline_options (self->peer, _ ("declined the options"), &error))
+    fail (self, _ ("Could not decline"), error);
+  else
+    gtk_window_close (GTK_WINDOW (self));
 }
 
 /* The dialog ------------------------------------------------------------------------------- */
@@ -331,9 +362,15 @@ syn_invite_dialog_class_init (SynInviteDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, mine_label);
   gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, theirs_row);
   gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, proposal_group);
+  gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, proposal_row);
+  gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, fog_switch);
+  gtk_widget_class_bind_template_child (widget_class, SynInviteDialog, accept_button);
   gtk_widget_class_bind_template_callback (widget_class, on_go_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_theirs_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_copy_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_accept_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_decline_clicked_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

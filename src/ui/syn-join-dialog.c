@@ -14,6 +14,7 @@
 
 #include "syn-network-games.h"
 #include "syn-notation.h"
+#include "syn-proposal-text.h"
 
 struct _SynJoinDialog
 {
@@ -241,20 +242,8 @@ syn_join_dialog_set_address (SynJoinDialog *self, const char *address, guint16 p
 static void
 on_options_proposed_cb (SynPeer *peer, const SynPeerOptions *options, SynJoinDialog *self)
 {
-  g_autofree char *tc = NULL;
-  g_autofree char *text = NULL;
-  const char *colour = options->host_colour == SYN_WHITE ? _ ("Black") : _ ("White");
+  g_autofree char *text = syn_proposal_text (options);
 
-  if (options->tc.initial_ms == 0)
-    tc = g_strdup (_ ("no clock"));
-  else
-    tc = g_strdup_printf (_ ("%g min + %g s"), (double) options->tc.initial_ms / 60000.0,
-                          (double) options->tc.increment_ms / 1000.0);
-  /* Translators: "Parrow Synchronous Chess, 3 min + 2 s, you play White" */
-  text = g_strdup_printf (
-      _ ("%s, %s, you play %s"),
-      syn_notation_variant_name (options->variant ? options->variant : &syn_variant_psc), tc,
-      colour);
   adw_action_row_set_subtitle (self->proposal_row, text);
   gtk_switch_set_active (self->fog_switch, options->fog);
   gtk_widget_set_visible (self->proposal_group, TRUE);

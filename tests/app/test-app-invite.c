@@ -151,6 +151,12 @@ test_invite_then_game (void)
   finish (app, window, settings, cli, &guest);
 }
 
+static gboolean
+widget_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
 /* Accept an Invitation with synchess-cli's invite (as a synchess: link would open it): the
  * answer shown goes back to the inviter, and its proposal is taken. */
 static void
@@ -163,7 +169,8 @@ test_accept_then_game (void)
   Guest inviter = { 0 };
   SynApplication *app = NULL;
   SynWindow *window;
-  GtkWidget *dialog, *answer_button;
+  GtkWidget *dialog, *answer_button, *accept_button;
+  const char *subtitle;
 
   if (skip_outside_namespaces ())
     return;
@@ -183,6 +190,17 @@ test_accept_then_game (void)
   g_assert_true (g_str_has_prefix (line, "c3luY2hlc3M6YW5zd2Vy")); /* "synchess:answer" */
   g_assert_true (g_output_stream_write_all (g_subprocess_get_stdin_pipe (cli), line, strlen (line),
                                             NULL, NULL, NULL));
+  /* The proposal is read before the game begins, as when joining a host. */
+  accept_button = app_test_find (dialog, app_test_has_label, "_Accept");
+  g_assert_nonnull (accept_button);
+  g_assert_true (app_test_iterate_until (widget_mapped, accept_button, 20000));
+  g_assert_false (syn_peer_get_game (syn_window_get_peer (window)));
+  subtitle = adw_action_row_get_subtitle (
+      ADW_ACTION_ROW (app_test_find_type (dialog, ADW_TYPE_ACTION_ROW)));
+  g_assert_true (g_str_has_prefix (subtitle, "Parrow Synchronous Chess"));
+  g_assert_nonnull (strstr (subtitle, "you play Black"));
+  app_test_shoot_widget (dialog, "accept-invitation-proposal.png", 300);
+  g_signal_emit_by_name (accept_button, "clicked");
   g_assert_true (app_test_iterate_until (app_test_network_game_begun, window, 20000));
 
   finish (app, window, settings, cli, &inviter);
