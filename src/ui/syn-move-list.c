@@ -151,6 +151,11 @@ add_label (GtkWidget *box, const char *text, const char *css_class)
 {
   GtkWidget *label = gtk_label_new (text);
 
+  /* A long row (a Transactional commit's announcement) wraps rather than widening the
+   * panel, which would push the board aside in the middle of a game. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
   gtk_widget_add_css_class (label, css_class);
   gtk_box_append (GTK_BOX (box), label);
   return label;

@@ -101,6 +101,36 @@ new_game (void)
   return syn_game_new (&syn_variant_psc, NULL, NULL, FALSE);
 }
 
+/* A long row (a Transactional commit's announcement lists up to six moves) must wrap inside
+ * the panel's width instead of widening it, which pushed the board aside mid-game: every
+ * label of a row wraps, at most 24 characters wide. */
+static void
+assert_labels_wrap (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_assert_true (gtk_label_get_wrap (GTK_LABEL (widget)));
+      g_assert_cmpint (gtk_label_get_max_width_chars (GTK_LABEL (widget)), >, 0);
+      g_assert_cmpint (gtk_label_get_max_width_chars (GTK_LABEL (widget)), <=, 24);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    assert_labels_wrap (child);
+}
+
+static void
+test_move_list_long_row_wraps (void)
+{
+  g_autoptr (SynGame) game = new_game ();
+  GtkWidget *list = g_object_ref_sink (syn_move_list_new ());
+  GtkListBox *list_box = find_list_box (list);
+
+  syn_move_list_set_game (SYN_MOVE_LIST (list), game);
+  play (game, "e2e4", "e7e5");
+  assert_labels_wrap (GTK_WIDGET (gtk_list_box_get_row_at_index (list_box, 1)));
+  g_object_unref (list);
+}
+
 static void
 test_move_list_rows (void)
 {
@@ -459,6 +489,7 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/move-list/rows", test_move_list_rows);
+  g_test_add_func ("/move-list/long-row-wraps", test_move_list_long_row_wraps);
   g_test_add_func ("/move-list/result", test_move_list_result);
   g_test_add_func ("/move-list/navigation", test_move_list_navigation);
   g_test_add_func ("/move-list/new-game", test_move_list_new_game);
