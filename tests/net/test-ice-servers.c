@@ -26,8 +26,7 @@ G_DEFINE_TYPE (NoNames, no_names, G_TYPE_RESOLVER)
 
 static void
 no_names_lookup_async (GResolver *resolver, const char *host, GResolverNameLookupFlags flags,
-                       GCancellable *cancellable, GAsyncReadyCallback callback,
-                       gpointer user_data)
+                       GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr (GTask) task = g_task_new (resolver, cancellable, callback, user_data);
 

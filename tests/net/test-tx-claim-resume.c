@@ -29,7 +29,6 @@ typedef struct
   gboolean dropped;
   char *id;
   guint turns; /* the claimant's, with the turn that ended the game */
-  guint audits;
 } Break;
 
 /* The claimant's game has just ended by the rules: its claim and audit are on their way, and
@@ -45,20 +44,6 @@ on_turn_completed_cb (SynPeer *peer, guint index, Break *brk)
   brk->id = g_strdup (syn_game_get_id (game));
   brk->turns = syn_game_get_n_turns (game);
   syn_peer_drop_connection (peer);
-}
-
-static void
-on_audit_completed_cb (SynPeer *peer, gboolean clean, const char *why, Break *brk)
-{
-  brk->audits++;
-}
-
-static char *
-record_path (const char *id)
-{
-  g_autofree char *name = g_strconcat (id, ".synchess", NULL);
-
-  return g_build_filename (g_get_user_data_dir (), "synchess", "games", name, NULL);
 }
 
 static void
@@ -115,10 +100,8 @@ test_claim_then_break (gconstpointer data)
   Break brk = { .claimant = host_claims ? pair->host : pair->guest };
   SynPeer *other = host_claims ? pair->guest : pair->host;
   SynGame *claimant_game, *other_game;
-  g_autofree char *path = NULL;
-  g_autoptr (GFile) file = NULL;
+  NetAuditCount audits = { 0 };
   g_autoptr (SynGame) saved = NULL;
-  g_autoptr (GError) error = NULL;
 
   /* Only the claimant saves its games (both live in this process, one autosave folder). */
   syn_peer_set_autosave (brk.claimant, TRUE);
@@ -130,17 +113,13 @@ test_claim_then_break (gconstpointer data)
 
   /* Unchecked, the claim is not recorded: the saved game stops before the turn that ended
    * it. */
-  path = record_path (brk.id);
-  file = g_file_new_for_path (path);
-  saved = syn_record_load (file, &error);
-  g_assert_no_error (error);
+  saved = net_test_saved_game (brk.id);
   g_assert_false (syn_game_is_over (saved));
   g_assert_cmpuint (syn_game_get_n_turns (saved), ==, brk.turns - 1);
   g_clear_object (&saved);
 
   /* They meet again: the same game goes on from there and ends on both sides. */
-  g_signal_connect (pair->host, "audit-completed", G_CALLBACK (on_audit_completed_cb), &brk);
-  g_signal_connect (pair->guest, "audit-completed", G_CALLBACK (on_audit_completed_cb), &brk);
+  net_audit_count_connect (&audits, pair);
   net_pair_connect (pair);
   g_assert_cmpstr (syn_game_get_id (syn_peer_get_game (pair->host)), ==, brk.id);
   g_assert_cmpstr (syn_game_get_id (syn_peer_get_game (pair->guest)), ==, brk.id);
@@ -151,7 +130,8 @@ test_claim_then_break (gconstpointer data)
         g_assert_true (syn_peer_resign (pair->host, NULL));
       net_test_spin (5);
     }
-  wait_for (&brk.audits, 2, "both audits");
+  net_audit_count_wait (&audits, pair);
+  g_assert_cmpuint (audits.audits, ==, 2);
 
   claimant_game = syn_peer_get_referee_game (brk.claimant);
   other_game = syn_peer_get_referee_game (other);
@@ -162,12 +142,11 @@ test_claim_then_break (gconstpointer data)
   g_assert_cmpint (syn_game_get_result (claimant_game), ==, syn_game_get_result (other_game));
 
   /* What the claimant saved is that end, and nothing is left to resume. */
-  saved = syn_record_load (file, &error);
-  g_assert_no_error (error);
+  saved = net_test_saved_game (brk.id);
   g_assert_true (syn_game_is_over (saved));
   net_assert_same_game (saved, other_game);
-  g_test_message ("claimed at turn %u; after the resume the game ended at %u: %s {%s}",
-                  brk.turns, syn_game_get_n_turns (other_game),
+  g_test_message ("claimed at turn %u; after the resume the game ended at %u: %s {%s}", brk.turns,
+                  syn_game_get_n_turns (other_game),
                   syn_result_to_text (syn_game_get_result (other_game)),
                   syn_game_get_reason (other_game));
   g_free (brk.id);
@@ -182,10 +161,7 @@ test_claim_then_late_return (void)
   SynPeerOptions options = { &syn_variant_transactional, { 0, 0 }, FALSE, SYN_WHITE };
   g_autoptr (NetPair) pair = net_pair_new ("127.0.0.1", &options);
   Break brk = { .claimant = pair->guest };
-  g_autofree char *path = NULL;
-  g_autoptr (GFile) file = NULL;
   g_autoptr (SynGame) saved = NULL;
-  g_autoptr (GError) error = NULL;
   g_auto (GStrv) listed = NULL;
   SynGame *claimed;
 
@@ -205,15 +181,12 @@ test_claim_then_late_return (void)
 
   net_pair_connect (pair);
   g_assert_cmpstr (syn_game_get_id (syn_peer_get_game (pair->host)), !=, brk.id);
-  path = record_path (brk.id);
-  file = g_file_new_for_path (path);
-  saved = syn_record_load (file, &error);
-  g_assert_no_error (error);
+  saved = net_test_saved_game (brk.id);
   g_assert_true (syn_game_is_over (saved));
   g_assert_cmpstr (syn_game_get_reason (saved), ==, "abandoned");
   g_assert_cmpint (syn_game_get_result (saved), ==,
                    syn_peer_get_colour (pair->host) == SYN_WHITE ? SYN_RESULT_WHITE_WINS
-                                                                  : SYN_RESULT_BLACK_WINS);
+                                                                 : SYN_RESULT_BLACK_WINS);
   listed = syn_record_index_lookup (syn_game_get_tag (saved, SYN_NET_PAIR_TAG), NULL);
   g_assert_false (g_strv_contains ((const char *const *) listed, brk.id));
   g_object_unref (claimed);
