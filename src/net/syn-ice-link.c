@@ -411,10 +411,14 @@ on_resolved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       /* A server that cannot be found (no DNS, a typo, offline) is gone without: this
        * computer's own addresses still reach a player on the same network, or one whose
        * router lets them through. */
+      g_autofree char *warning = g_strdup_printf (_ ("The server “%s” could not be found (%s): "
+                                                     "the invitation goes without it"),
+                                                  server->host, error->message);
+      /* Both servers may be missing: the player hears of each. */
+      char *both = self->warning ? g_strjoin ("\n", self->warning, warning, NULL) : NULL;
+
       g_free (self->warning);
-      self->warning = g_strdup_printf (_ ("The server “%s” could not be found (%s): the "
-                                          "invitation goes without it"),
-                                       server->host, error->message);
+      self->warning = both ? both : g_steal_pointer (&warning);
       g_clear_pointer (&server->host, g_free);
       resolve_next (self);
       return;

@@ -103,6 +103,7 @@ test_server_not_found (void)
   for (guint i = 0; i < gathered.offer.n_candidates; i++)
     g_assert_cmpint (gathered.offer.candidates[i].type, ==, SYN_ICE_HOST);
   g_assert_nonnull (syn_ice_link_get_warning (link));
+  g_assert_nonnull (strstr (syn_ice_link_get_warning (link), "stun.example"));
   g_assert_nonnull (strstr (syn_ice_link_get_warning (link), "turn.example"));
   g_test_message ("%s", syn_ice_link_get_warning (link));
 }
