@@ -129,16 +129,14 @@ on_game_finished_cb (SynGame *game, SynPeer *self)
 void
 syn_peer_set_game (SynPeer *self, SynGame *game, SynColour colour, SynTxAuditLog *log)
 {
-  if (self->game != game && self->audit_timer_id && syn_peer_result_provisional (self)
-      && g_strcmp0 (syn_game_get_id (game), syn_game_get_id (self->game)) == 0)
-    /* The same game read back to play its last turn again: the claim comes again with it,
-     * and its audit is awaited then. */
-    g_clear_handle_id (&self->audit_timer_id, g_source_remove);
-  else if (self->game != game && self->audit_timer_id && syn_peer_result_provisional (self))
+  if (self->game != game && self->audit_timer_id && syn_peer_result_provisional (self))
     {
-      /* Another game starts before the audit of this one came: it never will now (TX-R17). */
       g_clear_handle_id (&self->audit_timer_id, g_source_remove);
-      syn_peer_on_audit_timeout_cb (self);
+      /* Another game starts before the audit of this one came: it never will now (TX-R17).
+       * The same game read back to play its last turn again is no other: its claim comes
+       * again, and its audit is awaited then. */
+      if (g_strcmp0 (syn_game_get_id (game), syn_game_get_id (self->game)) != 0)
+        syn_peer_on_audit_timeout_cb (self);
     }
   if (self->game != game)
     {
