@@ -8,9 +8,12 @@
 #include "psc-search-private.h"
 
 #include <math.h>
+#include <string.h>
 
+#include "attacks.h"
 #include "psc-eval.h"
 #include "search-order.h"
+#include "splitmix.h"
 
 /* A guess at a move's worth before any search, to pick the first move of a restricted
  * game: what it takes, and what it promotes to. */
@@ -185,7 +188,7 @@ void
 psc_frame_order_moves (Frame *frame, int side, int keep)
 {
   const int n = frame->n[side];
-  int order[SYN_MAX_MOVES];
+  int order[SYN_MAX_MOVES] = { 0 };
   SynMove old_moves[SYN_MAX_MOVES];
 
   syn_search_order_by_payoff (frame->payoff[side], frame->strategy[side], n,
@@ -196,6 +199,164 @@ psc_frame_order_moves (Frame *frame, int side, int keep)
     frame->moves[side][i] = old_moves[order[i]];
   syn_search_apply_order (order, n, frame->origin[side], frame->payoff[side],
                           frame->strategy[side]);
+  frame->n_ordered[side] = n;
+  for (int i = 0; i < n; i++)
+    frame->rank_of[side][frame->moves[side][i] & 0xFFF] = (uint8_t) i;
   if (keep < n)
     frame->n[side] = keep;
+}
+
+void
+psc_frame_copy_ranking (Frame *to, const Frame *from)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      const int n = from->n_ordered[side];
+      memcpy (to->moves[side], from->moves[side], sizeof (SynMove) * (size_t) n);
+      for (int i = 0; i < n; i++)
+        to->rank_of[side][from->moves[side][i] & 0xFFF] = (uint8_t) i;
+      to->n_ordered[side] = n;
+    }
+}
+
+/* Squares the piece of type, of colour, attacks from square over occupied. */
+static inline SynBitboard
+piece_attacks (SynPieceType type, SynColour colour, int square, SynBitboard occupied)
+{
+  switch (type)
+    {
+    case SYN_PAWN:
+      return syn_pawn_captures (colour, square);
+    case SYN_KNIGHT:
+      return syn_knight_attacks (square);
+    case SYN_BISHOP:
+      return syn_bishop_attacks (square, occupied);
+    case SYN_ROOK:
+      return syn_rook_attacks (square, occupied);
+    case SYN_QUEEN:
+      return syn_queen_attacks (square, occupied);
+    default:
+      return syn_king_attacks (square);
+    }
+}
+
+/* Whether side's move can change the position sharply in one turn, so that the leaf it
+ * leads to may be won or lost outright, which a ranking by quiet payoffs must not hide: it
+ * takes, promotes, moves the king, attacks the enemy king, or makes a second attacker of an
+ * enemy piece and freezes it (PSC-R3, R10). targets: the enemy king and the enemy pieces
+ * side attacks just once. */
+static inline bool
+is_sharp (const SynPosition *pos, SynColour side, SynBitboard targets, SynMove move)
+{
+  const int from = syn_move_from (move), to = syn_move_to (move);
+  const SynPieceType type = SYN_PIECE_TYPE (pos->board[from]);
+  const SynBitboard occupied = pos->by_colour[SYN_WHITE] | pos->by_colour[SYN_BLACK];
+
+  if (pos->board[to] != SYN_NO_PIECE || syn_move_kind (move) == SYN_MOVE_EN_PASSANT
+      || syn_move_is_promotion (move) || type == SYN_KING)
+    return true;
+  /* Most moves attack no target at all: the squares attacked before are asked only then. */
+  if (!(piece_attacks (type, side, to, occupied & ~syn_bit (from)) & targets))
+    return false;
+  return (piece_attacks (type, side, to, occupied & ~syn_bit (from))
+          & ~piece_attacks (type, side, from, occupied) & targets)
+         != 0;
+}
+
+/* Where parent ranked move (its index in parent's ordered list), or past its end. */
+static int
+parent_rank (const Frame *parent, int side, SynMove move)
+{
+  int i = parent->rank_of[side][move & 0xFFF];
+  return i < parent->n_ordered[side] && parent->moves[side][i] == move ? i : SYN_MAX_MOVES;
+}
+
+/* Marks in keep the quiet_kept quiet moves of side its parent ranked best: those it ranked
+ * among its first 64 by a bit each (a rank names one move), then the rest in list order.
+ * A move whose parent payoff ties with the last one kept is kept too: which of two equal
+ * moves ranks first depends on the equilibrium the parent found, which may depend on the
+ * order of the search; the moves kept must not. */
+static void
+keep_best_ranked (const Frame *frame, const Frame *parent, int side, int quiet_kept, bool *keep)
+{
+  int at_rank[64], rest[SYN_MAX_MOVES], n_rest = 0, last = -1;
+  uint64_t ranked = 0;
+
+  for (int i = 0; i < frame->n[side]; i++)
+    if (!keep[i])
+      {
+        int rank = parent_rank (parent, side, frame->moves[side][i]);
+        if (rank < 64)
+          {
+            ranked |= 1ULL << rank;
+            at_rank[rank] = i;
+          }
+        else
+          rest[n_rest++] = i;
+      }
+  while (ranked)
+    {
+      int rank = syn_lsb (ranked);
+      if (quiet_kept == 0 && (last < 0 || parent->payoff[side][rank] != parent->payoff[side][last]))
+        break;
+      ranked &= ranked - 1;
+      keep[at_rank[rank]] = true;
+      quiet_kept -= quiet_kept > 0;
+      last = rank;
+    }
+  for (int k = 0; k < n_rest && quiet_kept > 0; k++, quiet_kept--)
+    keep[rest[k]] = true;
+}
+
+/* Marks in keep the first quiet_kept quiet moves of side, in list order, that go where the
+ * enemy attacks nothing: stand-ins for a move that changes nothing much. */
+static void
+keep_first_safe (const Frame *frame, const SynPscControl *ctl, int side, int quiet_kept,
+                 bool *keep)
+{
+  for (int i = 0; i < frame->n[side] && quiet_kept > 0; i++)
+    if (!keep[i] && !(ctl->attacked[!side] & syn_bit (syn_move_to (frame->moves[side][i]))))
+      {
+        keep[i] = true;
+        quiet_kept--;
+      }
+}
+
+uint64_t
+psc_frame_cap_horizon (Frame *frame, const Frame *parent, const SynPscControl *ctl,
+                       int quiet_kept, bool kings_only)
+{
+  uint64_t hash = 0;
+
+  for (int side = 0; side < 2; side++)
+    {
+      const SynColour them = (SynColour) !side;
+      SynBitboard twice = 0, targets;
+      bool keep[SYN_MAX_MOVES];
+      int kept = 0;
+
+      if (frame->n[side] <= quiet_kept || (parent && parent->n_ordered[side] == 0))
+        continue;
+      for (int i = 1; i < SYN_COUNT_BITS; i++)
+        twice |= ctl->counts[side][i];
+      targets = syn_position_pieces (&frame->pos, them, SYN_KING);
+      if (!kings_only)
+        targets |= ctl->attacked[side] & ~twice & frame->pos.by_colour[them];
+      for (int i = 0; i < frame->n[side]; i++)
+        keep[i] = is_sharp (&frame->pos, (SynColour) side, targets, frame->moves[side][i]);
+      if (parent)
+        keep_best_ranked (frame, parent, side, quiet_kept, keep);
+      else
+        keep_first_safe (frame, ctl, side, quiet_kept, keep);
+      for (int i = 0; i < frame->n[side]; i++)
+        if (keep[i])
+          {
+            frame->moves[side][kept] = frame->moves[side][i];
+            frame->origin[side][kept] = frame->origin[side][i];
+            hash ^= syn_splitmix ((uint64_t) frame->moves[side][i] << 1 | (uint64_t) side);
+            kept++;
+          }
+      frame->n[side] = kept;
+    }
+  return hash;
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "matrix-game.h"
+#include "psc-control.h"
 #include "psc-search.h"
 #include "psc-table.h"
 #include "search-limits.h"
@@ -22,6 +23,12 @@ typedef struct
   SynMove moves[2][SYN_MAX_MOVES];
   int origin[2][SYN_MAX_MOVES]; /* each move's index in the order syn_psc_moves() gave */
   int n[2];
+  /* How many of moves are in order of their one-turn payoff, best first (0: none): more
+   * than n when the deep search keeps only the first n. */
+  int n_ordered[2];
+  /* By a move's from and to squares, its index in that order; meaningful only where the
+   * move found there is the same (never cleared). */
+  uint8_t rank_of[2][64 * 64];
   /* Searched cell values, NAN until searched, row by row of n[1] each. */
   double lo[SYN_MAX_MOVES * SYN_MAX_MOVES];
   double hi[SYN_MAX_MOVES * SYN_MAX_MOVES];
@@ -50,10 +57,14 @@ struct _SynPscWorkspace
   uint64_t table_hits;
   /* Per ply, the supports of the last one-turn game solved there: its siblings differ by a
    * pair of moves, and their equilibria mostly use the same moves ("killer moves"). */
-  SynMove killers[SYN_PSC_MAX_DEPTH][2][KILLERS];
+  SynMove killers[SYN_PSC_MAX_DEPTH + 1][2][KILLERS];
   bool use_table;
   bool plain; /* SynPscLimits.plain */
-  Frame frames[SYN_PSC_MAX_DEPTH];
+  /* One more than the deepest search: a leaf there may be searched a turn further. */
+  Frame frames[SYN_PSC_MAX_DEPTH + 1];
+  /* The plies of the iteration running: its leaves lie there. */
+  int horizon;
+  bool extending; /* searching past the horizon, where every leaf is static */
   /* The restricted game being solved; solved only after all its cells are searched, so
    * every ply can share it. */
   double restricted[SYN_MAX_MOVES * SYN_MAX_MOVES];
@@ -126,6 +137,18 @@ void psc_frame_keep_killers (SynPscWorkspace *work, const Frame *frame, int ply)
 
 /* Adds the supports a shallower search of this node found to its restricted sets. */
 void psc_frame_seed_from_table (Frame *frame, const SynPscTableEntry *entry);
+
+/* At a node one turn from the horizon: keeps of each side's moves every one that can change
+ * the position sharply (a capture, a promotion, a king's move, the move of a piece under
+ * attack, one that attacks the enemy king) and the first quiet_kept of the others in the
+ * order their parent ranked them, the best first; without a parent, the first quiet_kept
+ * that go where the enemy attacks nothing. kings_only: a move that attacks a piece but the
+ * king is quiet. Returns a hash of the moves kept, 0 when it kept them all. */
+uint64_t psc_frame_cap_horizon (Frame *frame, const Frame *parent, const SynPscControl *ctl,
+                                int quiet_kept, bool kings_only);
+
+/* Copies from's moves and their ranking into to, for psc_frame_cap_horizon() to read. */
+void psc_frame_copy_ranking (Frame *to, const Frame *from);
 
 /* Sorts side's moves by their payoff against the other side's equilibrium, best first for
  * that side, and keeps the first keep of them (with their strategy and origin). */

@@ -40,6 +40,12 @@
  *   strategies at the new depth, so that they are the first certified and are replaced
  *   only by one that guarantees more there.
  *
+ * - A leaf where a king is attacked once is searched a turn further. One more attacker
+ *   freezes that king and ends the game (PSC-R3, R10), which a static score can only
+ *   guess at; a turn further the king has stepped away, the attacker is taken, or the king
+ *   is lost. That turn keeps the sharp moves of each side and a few quiet ones, and its
+ *   own leaves are static. About one leaf in twenty on the bench position.
+ *
  * Values are White's expected score (score.h): a finished game 1, 1/2 or 0, a leaf its
  * evaluation through the win/draw/loss model; equilibria are solved in that scale.
  *
@@ -51,6 +57,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "attacks.h"
 #include "matrix-game.h"
 #include "psc-eval.h"
 #include "psc.h"
@@ -93,7 +100,7 @@ static double search_node (SynPscWorkspace *work, const SynPosition *pos, int de
                            double alpha, double beta);
 
 static void
-table_store (SynPscWorkspace *work, uint64_t key, int depth, int ply, double value,
+table_store (SynPscWorkspace *work, uint64_t key, uint64_t kept, int depth, int ply, double value,
              const Frame *frame)
 {
   SynPscTableEntry *entry = syn_psc_table_slot (&work->table, key, depth);
@@ -103,6 +110,7 @@ table_store (SynPscWorkspace *work, uint64_t key, int depth, int ply, double val
   entry->value = value;
   entry->depth = (int8_t) depth;
   entry->ply = (int8_t) ply;
+  entry->kept = kept;
   for (int side = 0; side < 2; side++)
     {
       int n = 0;
@@ -350,8 +358,17 @@ double_oracle (SynPscWorkspace *work, Frame *frame, int ply, int child_depth, do
 static int
 moves_kept (int ply)
 {
-  static const int kept[SYN_PSC_MAX_DEPTH] = { SYN_MAX_MOVES, 10, 7, 5, 5, 4, 4, 4 };
+  static const int kept[SYN_PSC_MAX_DEPTH] = { SYN_MAX_MOVES, 7, 5, 4, 5, 4, 4, 4 };
   return kept[ply];
+}
+
+/* Quiet moves kept at a node one or two turns from the horizon, besides the sharp ones
+ * (psc_frame_cap_horizon()); 0: all. */
+static int
+quiet_moves_kept (int depth, int ply)
+{
+  static const int kept[3] = { 0, 6, 0 };
+  return ply >= 2 && depth < 3 ? kept[depth] : 0;
 }
 
 /* Fills the frame's move lists for pos; returns false when the game is over there. */
@@ -362,9 +379,81 @@ list_moves (Frame *frame, const SynPosition *pos, const SynPscControl *ctl)
   for (int side = 0; side < 2; side++)
     {
       frame->n[side] = syn_psc_moves (pos, ctl, (SynColour) side, frame->moves[side]);
+      frame->n_ordered[side] = 0;
       for (int i = 0; i < frame->n[side]; i++)
         frame->origin[side][i] = i;
     }
+}
+
+/* Quiet moves kept a turn past the horizon (see the top of this file). */
+#define EXTENSION_QUIET_KEPT 1
+
+/* Whether colour, whose king stands on king, can bring a second attacker onto it this turn
+ * (a piece of its that does not attack the king yet reaches a square from which it would). */
+static bool
+threatens_freeze (const SynPosition *pos, const SynPscControl *ctl, SynColour colour, int king)
+{
+  const SynBitboard occupied = pos->by_colour[SYN_WHITE] | pos->by_colour[SYN_BLACK];
+  const SynBitboard free = pos->by_colour[colour] & ~ctl->frozen;
+  const SynBitboard from[SYN_N_PIECE_TYPES] = {
+    [SYN_PAWN] = syn_pawn_captures ((SynColour) !colour, king),
+    [SYN_KNIGHT] = syn_knight_attacks (king),
+    [SYN_BISHOP] = syn_bishop_attacks (king, occupied),
+    [SYN_ROOK] = syn_rook_attacks (king, occupied),
+    [SYN_QUEEN] = syn_queen_attacks (king, occupied),
+    [SYN_KING] = syn_king_attacks (king),
+  };
+  const SynBitboard pawns = free & pos->by_type[SYN_PAWN] & ~from[SYN_PAWN];
+
+  /* A pawn by a step forward. */
+  if (syn_shift_forward (pawns, colour) & ~occupied & from[SYN_PAWN])
+    return true;
+  for (int type = SYN_KNIGHT; type <= SYN_KING; type++)
+    for (SynBitboard pieces = free & pos->by_type[type] & ~from[type]; pieces;)
+      if (ctl->attacks[syn_pop_lsb (&pieces)] & from[type])
+        return true;
+  return false;
+}
+
+/* Whether the leaf pos at ply is searched a turn further: it lies on the horizon of a search
+ * three or more turns deep, a king stands attacked there by a side that can bring a second
+ * attacker, and a frame is left for it. */
+static bool
+extends (const SynPscWorkspace *work, const SynPosition *pos, const SynPscControl *ctl, int ply)
+{
+  if (work->extending || ply != work->horizon || ply < 3 || ply > SYN_PSC_MAX_DEPTH)
+    return false;
+  for (int side = 0; side < 2; side++)
+    {
+      const SynBitboard king = syn_position_pieces (pos, (SynColour) side, SYN_KING);
+      if ((king & ctl->attacked[!side])
+          && threatens_freeze (pos, ctl, (SynColour) !side, syn_lsb (king)))
+        return true;
+    }
+  return false;
+}
+
+/* The leaf pos at ply searched one turn further, over the moves of each side that take,
+ * promote, move the king or attack the enemy king, and one quiet move that stands in for
+ * the others; with static leaves and a full window, so that its value depends on pos alone
+ * and is exact like a static one's. Not kept in the table: a node at this ply with a turn
+ * to go is searched otherwise. */
+static double
+search_extension (SynPscWorkspace *work, const SynPosition *pos, const SynPscControl *ctl,
+                  int ply)
+{
+  Frame *frame = &work->frames[ply];
+  bool exact;
+  double value;
+
+  list_moves (frame, pos, ctl);
+  psc_frame_cap_horizon (frame, NULL, ctl, EXTENSION_QUIET_KEPT, true);
+  psc_frame_reset_cells (frame);
+  psc_frame_seed_with_killers (work, frame, ply);
+  work->extending = true;
+  value = double_oracle (work, frame, ply, 0, -INFINITY, INFINITY, &exact);
+  work->extending = false;
+  return value;
 }
 
 static double
@@ -377,7 +466,7 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   SynPscTableEntry previous;
   bool exact;
   Frame *frame;
-  uint64_t key;
+  uint64_t key, kept;
   double value;
   int n_moves[2];
 
@@ -391,12 +480,21 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   outcome = syn_psc_outcome_from_counts (pos, &ctl, n_moves);
   if (outcome.result != SYN_RESULT_NONE)
     return terminal_value (outcome, ply);
+  if (depth == 0 && extends (work, pos, &ctl, ply))
+    return search_extension (work, pos, &ctl, ply);
   if (depth == 0)
     return syn_score_of_psc_eval (syn_psc_eval_static (pos, &ctl, n_moves, NULL));
 
+  frame = &work->frames[ply];
+  list_moves (frame, pos, &ctl);
+  /* A node one turn from the horizon keeps the moves its parent ranked best: its value is
+   * that of the moves kept, and a value in the table answers only for the same. */
+  kept = quiet_moves_kept (depth, ply) > 0 ? psc_frame_cap_horizon (frame, &work->frames[ply - 1], &ctl,
+                                                                     quiet_moves_kept (depth, ply), false)
+                                           : 0;
   key = work->use_table ? syn_psc_table_key (pos) : 0;
   hit = work->use_table ? syn_psc_table_probe (&work->table, key, ply) : NULL;
-  if (hit && hit->depth == depth)
+  if (hit && hit->depth == depth && hit->kept == kept)
     {
       work->table_hits++;
       return hit->value;
@@ -407,8 +505,6 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
       previous = *hit;
       hit = &previous;
     }
-  frame = &work->frames[ply];
-  list_moves (frame, pos, &ctl);
   if (depth >= 2)
     {
       /* One turn deep first, to order and cap the moves for the deep search. */
@@ -432,7 +528,7 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
     psc_frame_keep_killers (work, frame, ply);
   /* Only exact values are kept: a bound answers one window only. */
   if (!work->limits.stopped && work->use_table && exact)
-    table_store (work, key, depth, ply, value, frame);
+    table_store (work, key, kept, depth, ply, value, frame);
   return value;
 }
 
@@ -541,6 +637,8 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   /* Depth 1 runs to the end unless the caller stops it: a move must come out. */
   psc_frame_reset_cells (root);
   psc_frame_seed_statically (root);
+  work->extending = false;
+  work->horizon = 1;
   {
     bool exact;
     double value = double_oracle (work, root, 0, 0, -INFINITY, INFINITY, &exact);
@@ -567,6 +665,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       psc_frame_order_moves (root, SYN_BLACK, SYN_MAX_MOVES);
       psc_frame_seed_from_strategy (root);
       psc_frame_reset_cells (root);
+      work->horizon = depth;
       work->cert.certified[SYN_WHITE] = work->cert.certified[SYN_BLACK] = false;
       /* Answering the previous strategies costs about a round of the double oracle: only
        * worth it where the iteration may be cut short. */

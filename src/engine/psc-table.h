@@ -20,6 +20,9 @@ typedef struct
 {
   uint64_t key; /* 0: empty */
   double value;
+  /* For a node one turn from the horizon that kept some of its moves only, a hash of those
+   * (psc_frame_cap_horizon()), else 0: its value answers a search that keeps the same. */
+  uint64_t kept;
   int8_t depth, ply;
   /* The node's equilibrium supports, most likely first: where the next iteration's double
    * oracle starts, one turn deeper. SYN_MOVE_NONE after the last. */
