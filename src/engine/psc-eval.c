@@ -12,17 +12,25 @@
 
 const int syn_psc_piece_values[SYN_N_PIECE_TYPES] = { 100, 300, 320, 500, 900, 0 };
 
-/* Control is what PSC is about: it decides where pieces may go and what freezes. */
-#define CONTROL_SQUARE 3
-#define CONTROL_ENEMY_HALF 2 /* room to move forward into */
-#define CONTROL_CENTRE 4
-
-#define MOBILITY_MOVE 2
-
-/* One enemy attacker on the king means one more freezes it and loses the game (PSC-R3,
- * R10), a threat the opponent only has to find one move for. */
-#define KING_ATTACKED_ONCE 120
-#define KING_ZONE_ATTACK 8 /* per enemy attack on a square next to the king, two at most */
+/* Control is what PSC is about: it decides where pieces may go and what freezes. Enemy
+ * half: room to move forward into. One enemy attacker on the king means one more freezes
+ * it and loses the game (PSC-R3, R10), a threat the opponent only has to find one move
+ * for; attacks next to the king count two at most per square. A frozen piece (PSC-R3)
+ * cannot run: if an enemy piece is free to take it, it is probably lost, else only stuck. */
+const SynPscEvalWeights syn_psc_eval_default_weights = {
+  .piece = { 100, 300, 320, 500, 900, 0 },
+  .control_square = 3,
+  .control_enemy_half = 2,
+  .control_centre = 4,
+  .frozen_capturable = 500,
+  .frozen_stuck = 125,
+  .king_attacked_once = 120,
+  .king_zone_attack = 8,
+  .king_escapes = 100,
+  .king_attackers = 100,
+  .pawn_advance = 100,
+  .mobility_move = 2,
+};
 
 #define CENTRE 0x0000001818000000ULL /* d4, e4, d5, e5 */
 #define WHITE_HALF 0x00000000FFFFFFFFULL
@@ -62,7 +70,8 @@ capture_reach (const SynPosition *pos, const SynPscControl *ctl, SynColour us)
  * popcnt instruction (SYN_HOT_CLONES). */
 static inline __attribute__ ((always_inline)) void
 side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int n_moves,
-            SynBitboard enemy_reach, SynBitboard enemy_twice, SynPscEvalTerms *terms)
+            SynBitboard enemy_reach, SynBitboard enemy_twice, const SynPscEvalWeights *w,
+            SynPscEvalTerms *terms)
 {
   SynColour them = (SynColour) !us;
   SynBitboard own = pos->by_colour[us];
@@ -78,36 +87,35 @@ side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int 
   terms->material = 0;
   for (int type = SYN_PAWN; type < SYN_KING; type++)
     terms->material += syn_popcount_hot (syn_position_pieces (pos, us, (SynPieceType) type))
-                       * syn_psc_piece_values[type];
+                       * w->piece[type];
 
-  terms->control = CONTROL_SQUARE * syn_popcount_hot (mine)
-                   + CONTROL_ENEMY_HALF * syn_popcount_hot (mine & ahead)
-                   + CONTROL_CENTRE * syn_popcount_hot (mine & CENTRE);
+  terms->control = w->control_square * syn_popcount_hot (mine)
+                   + w->control_enemy_half * syn_popcount_hot (mine & ahead)
+                   + w->control_centre * syn_popcount_hot (mine & CENTRE);
 
-  /* PSC-R3: a frozen piece cannot run; if an enemy piece is free to take it, it is
-   * probably lost, else it is only stuck. */
   terms->frozen = 0;
   while (frozen)
     {
       int square = syn_pop_lsb (&frozen);
-      int value = syn_psc_piece_values[SYN_PIECE_TYPE (pos->board[square])];
-      terms->frozen -= enemy_reach & syn_bit (square) ? value / 2 : value / 8;
+      int value = w->piece[SYN_PIECE_TYPE (pos->board[square])];
+      terms->frozen
+          -= value * (enemy_reach & syn_bit (square) ? w->frozen_capturable : w->frozen_stuck) / 1000;
     }
 
   /* The king's safety in PSC's terms: attacks on its square and around it, and the
    * squares it could step to (PSC-R10: a frozen king loses). */
   terms->king = 0;
   if (ctl->attacked[them] & syn_bit (king))
-    terms->king -= KING_ATTACKED_ONCE;
+    terms->king -= w->king_attacked_once;
   terms->king
-      -= KING_ZONE_ATTACK
+      -= w->king_zone_attack
          * (syn_popcount_hot (zone & ctl->attacked[them]) + syn_popcount_hot (zone & enemy_twice));
   escapes = syn_popcount_hot (ctl->attacks[king] & mine);
-  terms->king -= escape_penalty[escapes];
+  terms->king -= escape_penalty[escapes] * w->king_escapes / 100;
   while (attackers)
     if (ctl->attacks[syn_pop_lsb (&attackers)] & near)
       n_attackers++;
-  terms->king -= attacker_penalty[n_attackers < 7 ? n_attackers : 7];
+  terms->king -= attacker_penalty[n_attackers < 7 ? n_attackers : 7] * w->king_attackers / 100;
 
   terms->pawns = 0;
   while (pawns)
@@ -115,13 +123,21 @@ side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int 
       int rank = SYN_RANK_OF (syn_pop_lsb (&pawns));
       terms->pawns += pawn_rank_bonus[us == SYN_WHITE ? rank : 7 - rank];
     }
+  terms->pawns = terms->pawns * w->pawn_advance / 100;
 
-  terms->mobility = MOBILITY_MOVE * n_moves;
+  terms->mobility = w->mobility_move * n_moves;
+}
+
+int
+syn_psc_eval_static (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2],
+                     SynPscEvalTerms *terms)
+{
+  return syn_psc_eval_weighted (pos, ctl, n_moves, &syn_psc_eval_default_weights, terms);
 }
 
 SYN_HOT_CLONES int
-syn_psc_eval_static (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2],
-                     SynPscEvalTerms *terms)
+syn_psc_eval_weighted (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2],
+                       const SynPscEvalWeights *weights, SynPscEvalTerms *terms)
 {
   SynPscEvalTerms side[2], local;
   SynBitboard reach[2], twice[2];
@@ -138,9 +154,9 @@ syn_psc_eval_static (const SynPosition *pos, const SynPscControl *ctl, const int
       reach[c] = capture_reach (pos, ctl, (SynColour) c);
     }
   side_terms (pos, ctl, SYN_WHITE, n_moves[SYN_WHITE], reach[SYN_BLACK], twice[SYN_BLACK],
-              &side[SYN_WHITE]);
+              weights, &side[SYN_WHITE]);
   side_terms (pos, ctl, SYN_BLACK, n_moves[SYN_BLACK], reach[SYN_WHITE], twice[SYN_WHITE],
-              &side[SYN_BLACK]);
+              weights, &side[SYN_BLACK]);
 
   terms->material = side[SYN_WHITE].material - side[SYN_BLACK].material;
   terms->control = side[SYN_WHITE].control - side[SYN_BLACK].control;

@@ -40,10 +40,35 @@ typedef struct
 /* Pawn, knight, bishop, rook, queen; the king is never traded, so it counts nothing. */
 extern const int syn_psc_piece_values[SYN_N_PIECE_TYPES];
 
+/* The weights the evaluation's terms are made of, in centipawns or percent: what tuning by
+ * self-play changes (tests/bench/tune-psc-eval.c, docs/engine-tuning.md). */
+typedef struct _SynPscEvalWeights
+{
+  int piece[SYN_N_PIECE_TYPES]; /* material, the king's 0 */
+  int control_square;           /* each square a side controls */
+  int control_enemy_half;       /* more for one in the enemy's half */
+  int control_centre;           /* more for one of d4, e4, d5, e5 */
+  int frozen_capturable; /* per mille of a frozen piece's value lost when it can be taken */
+  int frozen_stuck;      /* per mille lost when it cannot */
+  int king_attacked_once;       /* one enemy attacker on the king */
+  int king_zone_attack;         /* each enemy attack next to the king */
+  int king_escapes;             /* percent of the penalty for a king with few squares to go */
+  int king_attackers;           /* percent of the penalty for enemy pieces near the king */
+  int pawn_advance;             /* percent of the bonus for a pawn near promotion */
+  int mobility_move;            /* each move a side has */
+} SynPscEvalWeights;
+
+/* The weights the engine plays with. */
+extern const SynPscEvalWeights syn_psc_eval_default_weights;
+
 /* The static evaluation of an unfinished position (the sum of its terms, kept inside
  * +-(SYN_EVAL_DECIDED - 1)); n_moves holds both sides' move counts. terms may be NULL. */
 int syn_psc_eval_static (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2],
                          SynPscEvalTerms *terms);
+
+/* The same with other weights. */
+int syn_psc_eval_weighted (const SynPosition *pos, const SynPscControl *ctl, const int n_moves[2],
+                           const SynPscEvalWeights *weights, SynPscEvalTerms *terms);
 
 /* A finished game's value: +-SYN_EVAL_WIN, or 0 for a draw; 0 too for an unfinished one. */
 int syn_psc_eval_outcome (SynOutcome outcome);

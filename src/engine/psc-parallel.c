@@ -60,6 +60,7 @@ psc_parallel_start (SynPscWorkspace *work)
       h->use_table = work->use_table;
       h->plain = work->plain;
       h->noise = work->noise;
+      h->weights = work->weights;
       h->seed = work->seed;
       h->table_hits = 0;
       h->cert.certifying = false;

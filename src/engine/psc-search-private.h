@@ -8,6 +8,7 @@
 
 #include "matrix-game.h"
 #include "psc-control.h"
+#include "psc-eval.h"
 #include "psc-search.h"
 #include "psc-table.h"
 #include "search-limits.h"
@@ -77,6 +78,7 @@ struct _SynPscWorkspace
   double certified_strategy[2][SYN_MAX_MOVES];
 
   SynSearchLimits limits;
+  const SynPscEvalWeights *weights;
   int noise;
   uint64_t seed;
 

@@ -17,11 +17,15 @@
  *   payoffs against that shallow equilibrium, and starts the deep double oracle from the
  *   shallow supports. At the root, iterative deepening does the same from the previous
  *   depth's results.
- * - A cap on moves below the root. Such a node keeps only the best few moves of each side
- *   by that one-turn ordering (fewer the deeper it is). This is the one approximation: a
- *   move that looks bad one turn deep and good two turns deep may be missed below the
- *   root. The root always considers every move, and nodes one turn from the horizon every
- *   move too, so a one-turn win or loss is never missed.
+ * - Caps on moves below the root, the search's approximations. A node with two or more
+ *   turns to go keeps only the best few moves of each side by that one-turn ordering (fewer
+ *   the deeper it is). A node one turn from the horizon, two or more turns below the root,
+ *   keeps its sharp moves (a capture, a promotion, a king's move, an attack on the enemy
+ *   king, a second attacker that freezes a piece: whatever can win or lose outright in a
+ *   turn) and the quiet moves its parent's ordering ranked best; the table keys its value
+ *   by the moves kept, as another parent may keep others. A move that looks bad one turn
+ *   deep and good two turns deep may be missed below the root. The root always considers
+ *   every move, and a search two turns deep is exact over all of them.
  * - Bounds. A move's payoff against the other side's restricted strategy only has to tell
  *   whether it beats the restricted value; its likeliest cell is searched in a window at
  *   that threshold, and a node searched in a window stops as soon as its best responses
@@ -483,7 +487,7 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   if (depth == 0 && extends (work, pos, &ctl, ply))
     return search_extension (work, pos, &ctl, ply);
   if (depth == 0)
-    return syn_score_of_psc_eval (syn_psc_eval_static (pos, &ctl, n_moves, NULL));
+    return syn_score_of_psc_eval (syn_psc_eval_weighted (pos, &ctl, n_moves, work->weights, NULL));
 
   frame = &work->frames[ply];
   list_moves (frame, pos, &ctl);
@@ -599,6 +603,7 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   work->use_table = !limits->no_table && !limits->plain;
   syn_search_limits_start (&work->limits, limits->max_positions, limits->time_ms, stop);
   work->noise = limits->noise;
+  work->weights = limits->weights ? limits->weights : &syn_psc_eval_default_weights;
   work->seed = syn_splitmix (limits->seed ^ 0x6E6F697365ULL); /* "noise": apart from the sampling */
   work->threads = limits->threads < 1 ? 1 : limits->threads;
   if (work->threads > SYN_PSC_MAX_THREADS)

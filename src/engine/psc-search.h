@@ -52,6 +52,8 @@ typedef struct
                 * bytes. The value is the same as one thread's (within 1e-6; the equilibrium
                 * may be another of the same game); max_positions counts the caller's
                 * thread's positions only. */
+  const struct _SynPscEvalWeights *weights; /* the evaluation's weights (psc-eval.h); NULL
+                                             * for the engine's own */
 } SynPscLimits;
 
 typedef struct
