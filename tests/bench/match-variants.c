@@ -1,8 +1,9 @@
 /* match-variants.c: the engine's strength in every rule set, by a match against a random
- * player or the plain one-step player (rule-set-strategy.h): games with colours
- * alternating, a score per rule set with its 95% interval. Not a test: a benchmark run by
- * hand, `match-variants [--games N] [--depth D] [--time MS] [--opponent random|plain]
- * [--variant ID] [--seed S]`.
+ * player, the plain one-step player (rule-set-strategy.h) or the simple player, the CLI's
+ * `--bot simple` (syn_computer_player_choose()): games with colours alternating, a score per
+ * rule set with its 95% interval. Not a test: a benchmark run by hand, `match-variants
+ * [--games N] [--depth D] [--time MS] [--opponent random|plain|simple] [--variant ID]
+ * [--seed S]`.
  *
  * Copyright 2026 The Synchess Authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +15,7 @@
 
 #include "rule-set-strategy.h"
 #include "self-play.h"
+#include "syn-computer-player.h"
 #include "variant-search.h"
 
 #define MAX_STEPS 400 /* a game still going after this many steps is scored a draw */
@@ -46,31 +48,81 @@ engine_choice (const SynVariant *variant, const SynState *state, SynColour side,
                             players->result);
 }
 
+/* Whether the lock refused choice this step (TX-R5). */
+typedef bool (*Refused) (SynChoice choice, const SynChoice *excluded, int n_excluded);
+
+/* The random player's own memory of refusals: the very choices refused. */
+static bool
+choice_refused (SynChoice choice, const SynChoice *excluded, int n_excluded)
+{
+  for (int i = 0; i < n_excluded; i++)
+    if (choice == excluded[i])
+      return true;
+  return false;
+}
+
+/* The lock refuses a move whatever decision comes with it, so the CLI's bot, once refused,
+ * tries none of the move's choices again (cli-peer.c's was_refused()). */
+static bool
+move_refused (SynChoice choice, const SynChoice *excluded, int n_excluded)
+{
+  for (int i = 0; i < n_excluded; i++)
+    if (SYN_CHOICE_MOVE (choice) == SYN_CHOICE_MOVE (excluded[i]))
+      return true;
+  return false;
+}
+
+/* A choice drawn evenly from those not refused. */
+static SynChoice
+random_choice (const SynVariant *variant, const SynState *state, SynColour side,
+               const SynChoice *excluded, int n_excluded, Refused refused, Players *players)
+{
+  static SynChoice choices[SYN_MAX_CHOICES];
+  int n = 0, all = variant->choices (state, side, choices);
+
+  for (int i = 0; i < all; i++)
+    if (!refused (choices[i], excluded, n_excluded))
+      choices[n++] = choices[i];
+  return n ? choices[self_play_random (&players->rng) % (uint64_t) n] : SYN_CHOICE_NONE;
+}
+
+static SynChoice
+plain_choice (const SynVariant *variant, const SynState *state, SynColour side,
+              const SynChoice *excluded, int n_excluded, Players *players)
+{
+  SynState known;
+  double random = (double) (self_play_random (&players->rng) >> 11) / 9007199254740992.0;
+
+  self_play_known_state (variant, state, side, &known);
+  return syn_rule_set_strategy_choose (variant, &known, side, random, excluded, n_excluded,
+                                       players->plain);
+}
+
+/* What the CLI's simple bot plays (cli-peer.c's choose_move()): it is given the whole state
+ * and keeps to its side's own view itself. It does not know of refused moves, so one the
+ * lock refused is replaced by a random one, as the bot does, rather than refused forever. */
+static SynChoice
+simple_choice (const SynVariant *variant, const SynState *state, SynColour side,
+               const SynChoice *excluded, int n_excluded, Players *players)
+{
+  SynChoice choice = syn_computer_player_choose (variant, state, side,
+                                                 (guint32) self_play_random (&players->rng));
+
+  if (!move_refused (choice, excluded, n_excluded))
+    return choice;
+  return random_choice (variant, state, side, excluded, n_excluded, move_refused, players);
+}
+
 static SynChoice
 opponent_choice (const SynVariant *variant, const SynState *state, SynColour side,
                  const Options *options, const SynChoice *excluded, int n_excluded,
                  Players *players)
 {
-  static SynChoice choices[SYN_MAX_CHOICES];
-  int n = 0, all = variant->choices (state, side, choices);
-
   if (strcmp (options->opponent, "plain") == 0)
-    {
-      SynState known;
-      double random = (double) (self_play_random (&players->rng) >> 11) / 9007199254740992.0;
-      self_play_known_state (variant, state, side, &known);
-      return syn_rule_set_strategy_choose (variant, &known, side, random, excluded, n_excluded,
-                                           players->plain);
-    }
-  for (int i = 0; i < all; i++)
-    {
-      bool refused = false;
-      for (int j = 0; j < n_excluded; j++)
-        refused = refused || choices[i] == excluded[j];
-      if (!refused)
-        choices[n++] = choices[i];
-    }
-  return n ? choices[self_play_random (&players->rng) % (uint64_t) n] : SYN_CHOICE_NONE;
+    return plain_choice (variant, state, side, excluded, n_excluded, players);
+  if (strcmp (options->opponent, "simple") == 0)
+    return simple_choice (variant, state, side, excluded, n_excluded, players);
+  return random_choice (variant, state, side, excluded, n_excluded, choice_refused, players);
 }
 
 /* One game; returns the engine's score, 1, 0.5 or 0. */
