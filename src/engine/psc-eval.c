@@ -86,8 +86,8 @@ side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int 
 
   terms->material = 0;
   for (int type = SYN_PAWN; type < SYN_KING; type++)
-    terms->material += syn_popcount_hot (syn_position_pieces (pos, us, (SynPieceType) type))
-                       * w->piece[type];
+    terms->material
+        += syn_popcount_hot (syn_position_pieces (pos, us, (SynPieceType) type)) * w->piece[type];
 
   terms->control = w->control_square * syn_popcount_hot (mine)
                    + w->control_enemy_half * syn_popcount_hot (mine & ahead)
@@ -98,8 +98,9 @@ side_terms (const SynPosition *pos, const SynPscControl *ctl, SynColour us, int 
     {
       int square = syn_pop_lsb (&frozen);
       int value = w->piece[SYN_PIECE_TYPE (pos->board[square])];
-      terms->frozen
-          -= value * (enemy_reach & syn_bit (square) ? w->frozen_capturable : w->frozen_stuck) / 1000;
+      terms->frozen -= value
+                       * (enemy_reach & syn_bit (square) ? w->frozen_capturable : w->frozen_stuck)
+                       / 1000;
     }
 
   /* The king's safety in PSC's terms: attacks on its square and around it, and the
@@ -153,10 +154,10 @@ syn_psc_eval_weighted (const SynPosition *pos, const SynPscControl *ctl, const i
       twice[c] = high;
       reach[c] = capture_reach (pos, ctl, (SynColour) c);
     }
-  side_terms (pos, ctl, SYN_WHITE, n_moves[SYN_WHITE], reach[SYN_BLACK], twice[SYN_BLACK],
-              weights, &side[SYN_WHITE]);
-  side_terms (pos, ctl, SYN_BLACK, n_moves[SYN_BLACK], reach[SYN_WHITE], twice[SYN_WHITE],
-              weights, &side[SYN_BLACK]);
+  side_terms (pos, ctl, SYN_WHITE, n_moves[SYN_WHITE], reach[SYN_BLACK], twice[SYN_BLACK], weights,
+              &side[SYN_WHITE]);
+  side_terms (pos, ctl, SYN_BLACK, n_moves[SYN_BLACK], reach[SYN_WHITE], twice[SYN_WHITE], weights,
+              &side[SYN_BLACK]);
 
   terms->material = side[SYN_WHITE].material - side[SYN_BLACK].material;
   terms->control = side[SYN_WHITE].control - side[SYN_BLACK].control;

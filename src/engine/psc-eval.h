@@ -48,8 +48,8 @@ typedef struct _SynPscEvalWeights
   int control_square;           /* each square a side controls */
   int control_enemy_half;       /* more for one in the enemy's half */
   int control_centre;           /* more for one of d4, e4, d5, e5 */
-  int frozen_capturable; /* per mille of a frozen piece's value lost when it can be taken */
-  int frozen_stuck;      /* per mille lost when it cannot */
+  int frozen_capturable;        /* per mille of a frozen piece's value lost when it can be taken */
+  int frozen_stuck;             /* per mille lost when it cannot */
   int king_attacked_once;       /* one enemy attacker on the king */
   int king_zone_attack;         /* each enemy attack next to the king */
   int king_escapes;             /* percent of the penalty for a king with few squares to go */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "movegen.h"
 #include "psc-eval.h"
 #include "search-order.h"
 #include "splitmix.h"
@@ -240,26 +241,52 @@ piece_attacks (SynPieceType type, SynColour colour, int square, SynBitboard occu
     }
 }
 
+/* What makes one of side's moves sharp, worked out once for all of them. */
+typedef struct
+{
+  SynBitboard targets;  /* the enemy king, and the enemy pieces side attacks just once */
+  SynBitboard uncovers; /* side's pieces alone between its sliders and the enemy king */
+  SynBitboard occupied;
+} Sharpness;
+
+static void
+sharpness_of (const SynPosition *pos, const SynPscControl *ctl, SynColour side, bool kings_only,
+              Sharpness *out)
+{
+  const SynColour them = (SynColour) !side;
+  const SynBitboard king = syn_position_pieces (pos, them, SYN_KING);
+  SynBitboard twice = 0;
+
+  for (int i = 1; i < SYN_COUNT_BITS; i++)
+    twice |= ctl->counts[side][i];
+  out->occupied = pos->by_colour[SYN_WHITE] | pos->by_colour[SYN_BLACK];
+  out->targets = king;
+  if (!kings_only)
+    out->targets |= ctl->attacked[side] & ~twice & pos->by_colour[them];
+  out->uncovers
+      = king ? syn_lone_blockers (pos, syn_lsb (king), side, out->occupied) & pos->by_colour[side]
+             : 0;
+}
+
 /* Whether side's move can change the position sharply in one turn, so that the leaf it
  * leads to may be won or lost outright, which a ranking by quiet payoffs must not hide: it
- * takes, promotes, moves the king, attacks the enemy king, or makes a second attacker of an
- * enemy piece and freezes it (PSC-R3, R10). targets: the enemy king and the enemy pieces
- * side attacks just once. */
+ * takes, promotes, moves the king, attacks the enemy king or uncovers an attack on it, or
+ * makes a second attacker of an enemy piece and freezes it (PSC-R3, R10). */
 static inline bool
-is_sharp (const SynPosition *pos, SynColour side, SynBitboard targets, SynMove move)
+is_sharp (const SynPosition *pos, SynColour side, const Sharpness *sharp, SynMove move)
 {
   const int from = syn_move_from (move), to = syn_move_to (move);
   const SynPieceType type = SYN_PIECE_TYPE (pos->board[from]);
-  const SynBitboard occupied = pos->by_colour[SYN_WHITE] | pos->by_colour[SYN_BLACK];
+  const SynBitboard without = sharp->occupied & ~syn_bit (from);
 
   if (pos->board[to] != SYN_NO_PIECE || syn_move_kind (move) == SYN_MOVE_EN_PASSANT
-      || syn_move_is_promotion (move) || type == SYN_KING)
+      || syn_move_is_promotion (move) || type == SYN_KING || (sharp->uncovers & syn_bit (from)))
     return true;
   /* Most moves attack no target at all: the squares attacked before are asked only then. */
-  if (!(piece_attacks (type, side, to, occupied & ~syn_bit (from)) & targets))
+  if (!(piece_attacks (type, side, to, without) & sharp->targets))
     return false;
-  return (piece_attacks (type, side, to, occupied & ~syn_bit (from))
-          & ~piece_attacks (type, side, from, occupied) & targets)
+  return (piece_attacks (type, side, to, without)
+          & ~piece_attacks (type, side, from, sharp->occupied) & sharp->targets)
          != 0;
 }
 
@@ -311,8 +338,7 @@ keep_best_ranked (const Frame *frame, const Frame *parent, int side, int quiet_k
 /* Marks in keep the first quiet_kept quiet moves of side, in list order, that go where the
  * enemy attacks nothing: stand-ins for a move that changes nothing much. */
 static void
-keep_first_safe (const Frame *frame, const SynPscControl *ctl, int side, int quiet_kept,
-                 bool *keep)
+keep_first_safe (const Frame *frame, const SynPscControl *ctl, int side, int quiet_kept, bool *keep)
 {
   for (int i = 0; i < frame->n[side] && quiet_kept > 0; i++)
     if (!keep[i] && !(ctl->attacked[!side] & syn_bit (syn_move_to (frame->moves[side][i]))))
@@ -323,27 +349,22 @@ keep_first_safe (const Frame *frame, const SynPscControl *ctl, int side, int qui
 }
 
 uint64_t
-psc_frame_cap_horizon (Frame *frame, const Frame *parent, const SynPscControl *ctl,
-                       int quiet_kept, bool kings_only)
+psc_frame_cap_horizon (Frame *frame, const Frame *parent, const SynPscControl *ctl, int quiet_kept,
+                       bool kings_only)
 {
   uint64_t hash = 0;
 
   for (int side = 0; side < 2; side++)
     {
-      const SynColour them = (SynColour) !side;
-      SynBitboard twice = 0, targets;
+      Sharpness sharp;
       bool keep[SYN_MAX_MOVES];
       int kept = 0;
 
       if (frame->n[side] <= quiet_kept || (parent && parent->n_ordered[side] == 0))
         continue;
-      for (int i = 1; i < SYN_COUNT_BITS; i++)
-        twice |= ctl->counts[side][i];
-      targets = syn_position_pieces (&frame->pos, them, SYN_KING);
-      if (!kings_only)
-        targets |= ctl->attacked[side] & ~twice & frame->pos.by_colour[them];
+      sharpness_of (&frame->pos, ctl, (SynColour) side, kings_only, &sharp);
       for (int i = 0; i < frame->n[side]; i++)
-        keep[i] = is_sharp (&frame->pos, (SynColour) side, targets, frame->moves[side][i]);
+        keep[i] = is_sharp (&frame->pos, (SynColour) side, &sharp, frame->moves[side][i]);
       if (parent)
         keep_best_ranked (frame, parent, side, quiet_kept, keep);
       else

@@ -442,8 +442,7 @@ extends (const SynPscWorkspace *work, const SynPosition *pos, const SynPscContro
  * and is exact like a static one's. Not kept in the table: a node at this ply with a turn
  * to go is searched otherwise. */
 static double
-search_extension (SynPscWorkspace *work, const SynPosition *pos, const SynPscControl *ctl,
-                  int ply)
+search_extension (SynPscWorkspace *work, const SynPosition *pos, const SynPscControl *ctl, int ply)
 {
   Frame *frame = &work->frames[ply];
   bool exact;
@@ -492,9 +491,9 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   list_moves (frame, pos, &ctl);
   /* A node one turn from the horizon keeps the moves its parent ranked best: its value is
    * that of the moves kept, and a value in the table answers only for the same. */
-  kept = depth == 1 && ply >= 2
-             ? psc_frame_cap_horizon (frame, &work->frames[ply - 1], &ctl, HORIZON_QUIET_KEPT, false)
-             : 0;
+  kept = depth == 1 && ply >= 2 ? psc_frame_cap_horizon (frame, &work->frames[ply - 1], &ctl,
+                                                         HORIZON_QUIET_KEPT, false)
+                                : 0;
   key = work->use_table ? syn_psc_table_key (pos) : 0;
   hit = work->use_table ? syn_psc_table_probe (&work->table, key, ply) : NULL;
   if (hit && hit->depth == depth && hit->kept == kept)

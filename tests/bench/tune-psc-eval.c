@@ -28,8 +28,8 @@
 #include "psc.h"
 #include "splitmix.h"
 
-#define OPENING_TURNS 4  /* played at random, so that the games differ */
-#define MAX_TURNS 150    /* a game still going after these is drawn */
+#define OPENING_TURNS 4 /* played at random, so that the games differ */
+#define MAX_TURNS 150   /* a game still going after these is drawn */
 
 /* One weight the tuning moves: where it is in SynPscEvalWeights, its range, and how far a
  * perturbation pushes it at first (about a tenth of its size). */
@@ -41,23 +41,19 @@ typedef struct
   double push;
 } Weight;
 
-#define WEIGHT(field, lo, hi, push) { #field, offsetof (SynPscEvalWeights, field), lo, hi, push }
+#define WEIGHT(field, lo, hi, push)                                                                \
+  {                                                                                                \
+#field, offsetof(SynPscEvalWeights, field), lo, hi, push                                       \
+  }
 
 static const Weight weights[] = {
-  WEIGHT (piece[SYN_KNIGHT], 150, 450, 20),
-  WEIGHT (piece[SYN_BISHOP], 150, 450, 20),
-  WEIGHT (piece[SYN_ROOK], 300, 700, 30),
-  WEIGHT (piece[SYN_QUEEN], 600, 1200, 50),
-  WEIGHT (control_square, 0, 12, 1),
-  WEIGHT (control_enemy_half, 0, 10, 1),
-  WEIGHT (control_centre, 0, 16, 1.5),
-  WEIGHT (frozen_capturable, 100, 900, 60),
-  WEIGHT (frozen_stuck, 0, 500, 25),
-  WEIGHT (king_attacked_once, 0, 400, 20),
-  WEIGHT (king_zone_attack, 0, 30, 2),
-  WEIGHT (king_escapes, 0, 300, 15),
-  WEIGHT (king_attackers, 0, 300, 15),
-  WEIGHT (pawn_advance, 0, 300, 15),
+  WEIGHT (piece[SYN_KNIGHT], 150, 450, 20), WEIGHT (piece[SYN_BISHOP], 150, 450, 20),
+  WEIGHT (piece[SYN_ROOK], 300, 700, 30),   WEIGHT (piece[SYN_QUEEN], 600, 1200, 50),
+  WEIGHT (control_square, 0, 12, 1),        WEIGHT (control_enemy_half, 0, 10, 1),
+  WEIGHT (control_centre, 0, 16, 1.5),      WEIGHT (frozen_capturable, 100, 900, 60),
+  WEIGHT (frozen_stuck, 0, 500, 25),        WEIGHT (king_attacked_once, 0, 400, 20),
+  WEIGHT (king_zone_attack, 0, 30, 2),      WEIGHT (king_escapes, 0, 300, 15),
+  WEIGHT (king_attackers, 0, 300, 15),      WEIGHT (pawn_advance, 0, 300, 15),
   WEIGHT (mobility_move, 0, 10, 1),
 };
 #define N_WEIGHTS ((int) (sizeof weights / sizeof weights[0]))
@@ -223,8 +219,8 @@ sprt (const Options *options, const double *theta, SynPscWorkspace *work)
   while (2 * (n + 1) <= options->sprt_games)
     {
       uint64_t seed = syn_splitmix (options->seed ^ 0x5350525400ULL ^ (uint64_t) n);
-      pairs[n] = play_pair (&tuned, &syn_psc_eval_default_weights, options->depth, seed, work)
-                 / 2.0;
+      pairs[n]
+          = play_pair (&tuned, &syn_psc_eval_default_weights, options->depth, seed, work) / 2.0;
       total += pairs[n];
       n++;
       llr = sprt_llr (pairs, n, options->elo1);
@@ -234,9 +230,9 @@ sprt (const Options *options, const double *theta, SynPscWorkspace *work)
   accepted = llr >= bound;
   printf ("sprt: %d games, tuned scored %.1f%%, llr %.2f (bounds +-%.2f): %s\n", 2 * n,
           100.0 * total / n, llr, bound,
-          accepted           ? "accepted, stronger"
-          : llr <= -bound    ? "rejected, not stronger"
-                             : "undecided");
+          accepted        ? "accepted, stronger"
+          : llr <= -bound ? "rejected, not stronger"
+                          : "undecided");
   free (pairs);
   return accepted;
 }

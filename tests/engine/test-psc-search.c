@@ -6,11 +6,13 @@
  */
 #include <glib.h>
 #include <stdatomic.h>
+#include <string.h>
 
 #include "fen.h"
 #include "matrix-game.h"
 #include "psc-eval.h"
 #include "psc-matrix.h"
+#include "psc-search-private.h"
 #include "psc-search.h"
 #include "psc.h"
 #include "score.h"
@@ -693,12 +695,60 @@ test_beats_random_player (void)
   g_assert_cmpint (wins, >=, 95);
 }
 
+/* Whether move, as text, is among the first n of moves. */
+static gboolean
+holds_move (const SynMove *moves, int n, const char *text)
+{
+  for (int i = 0; i < n; i++)
+    {
+      char buf[8];
+      syn_move_to_text (moves[i], buf);
+      if (strcmp (buf, text) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* One turn from the horizon a node drops quiet moves, never one that can win outright in
+ * that turn. White's rook attacks the black king once and the knight on d4 stands alone
+ * between the bishop and it: any knight move uncovers the second attacker and freezes the
+ * king (PSC-R3, R10). With no quiet move kept, every knight move, every king move and
+ * every capture stays, and a quiet pawn move goes. */
+static void
+test_horizon_keeps_sharp_moves (void)
+{
+  g_autofree Frame *frame = g_malloc0 (sizeof *frame);
+  const char *kept[]
+      = { "d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5", "g1f1", "g1f2", "g1g2" };
+  SynPscControl ctl;
+
+  load ("7k/p7/8/8/3N4/8/PB6/6KR w - - 0 1", &frame->pos);
+  syn_psc_control (&frame->pos, &ctl);
+  for (int side = 0; side < 2; side++)
+    {
+      frame->n[side] = syn_psc_moves (&frame->pos, &ctl, (SynColour) side, frame->moves[side]);
+      for (int i = 0; i < frame->n[side]; i++)
+        frame->origin[side][i] = i;
+    }
+  g_assert_true (holds_move (frame->moves[SYN_WHITE], frame->n[SYN_WHITE], "a2a3"));
+  psc_frame_cap_horizon (frame, NULL, &ctl, 0, FALSE);
+  for (size_t k = 0; k < G_N_ELEMENTS (kept); k++)
+    {
+      g_test_message ("%s kept", kept[k]);
+      g_assert_true (holds_move (frame->moves[SYN_WHITE], frame->n[SYN_WHITE], kept[k]));
+    }
+  g_assert_false (holds_move (frame->moves[SYN_WHITE], frame->n[SYN_WHITE], "a2a3"));
+  g_assert_true (holds_move (frame->moves[SYN_BLACK], frame->n[SYN_BLACK], "h8g8"));
+  g_assert_false (holds_move (frame->moves[SYN_BLACK], frame->n[SYN_BLACK], "a7a6"));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/psc-search/legal-moves", test_legal_moves);
   g_test_add_func ("/psc-search/finds-one-turn-freeze", test_finds_one_turn_freeze);
+  g_test_add_func ("/psc-search/horizon-keeps-sharp-moves", test_horizon_keeps_sharp_moves);
   g_test_add_func ("/psc-search/double-oracle-is-exact", test_double_oracle_is_exact);
   g_test_add_func ("/psc-search/depth-two-is-exact", test_depth_two_is_exact);
   g_test_add_func ("/psc-search/cut-short-keeps-certified", test_cut_short_keeps_certified);
