@@ -165,18 +165,19 @@ test_material_counts (void)
   /* Without the knight on b1, then without the black queen as well. */
   load ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1", &pos);
   evaluate (&pos, &terms);
-  g_assert_cmpint (terms.material, ==, -syn_psc_piece_values[SYN_KNIGHT]);
+  g_assert_cmpint (terms.material, ==, -syn_psc_eval_default_weights.piece[SYN_KNIGHT]);
   load ("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1", &pos);
   evaluate (&pos, &terms);
   g_assert_cmpint (terms.material, ==,
-                   syn_psc_piece_values[SYN_QUEEN] - syn_psc_piece_values[SYN_KNIGHT]);
+                   syn_psc_eval_default_weights.piece[SYN_QUEEN]
+                       - syn_psc_eval_default_weights.piece[SYN_KNIGHT]);
   g_assert_cmpint (syn_psc_eval_position (&pos), >, 300);
 
   /* Kings alone: nothing. */
   load ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &pos);
   evaluate (&pos, &terms);
   g_assert_cmpint (terms.material, ==, 0);
-  g_assert_cmpint (syn_psc_piece_values[SYN_PAWN], ==, 100);
+  g_assert_cmpint (syn_psc_eval_default_weights.piece[SYN_PAWN], ==, 100);
 }
 
 /* PSC-R3: the frozen knight cannot run and can be taken; the one attacked once is free. */
@@ -192,7 +193,7 @@ test_frozen_enemy_piece_is_good (void)
   evaluate (&free, &free_terms);
   g_assert_cmpint (free_terms.frozen, ==, 0);
   /* Takeable by an unfrozen piece: half its value at least. */
-  g_assert_cmpint (frozen_terms.frozen, >=, syn_psc_piece_values[SYN_KNIGHT] / 2);
+  g_assert_cmpint (frozen_terms.frozen, >=, syn_psc_eval_default_weights.piece[SYN_KNIGHT] / 2);
 }
 
 /* One enemy attacker on the king is one short of losing the game (PSC-R10). */
