@@ -71,6 +71,12 @@ field (SynPscEvalWeights *w, int k)
   return (int *) ((char *) w + weights[k].offset);
 }
 
+static int
+value_of (const SynPscEvalWeights *w, int k)
+{
+  return *(const int *) ((const char *) w + weights[k].offset);
+}
+
 /* The engine's weights with theta in place of the tuned ones, rounded and kept in range. */
 static void
 weights_of (const double *theta, SynPscEvalWeights *out)
@@ -154,7 +160,7 @@ tune (const Options *options, double *theta, SynPscWorkspace *work)
   uint64_t rng = options->seed;
 
   for (int k = 0; k < N_WEIGHTS; k++)
-    theta[k] = *field ((SynPscEvalWeights *) &syn_psc_eval_default_weights, k);
+    theta[k] = value_of (&syn_psc_eval_default_weights, k);
   print_weights ("start:", theta);
   for (int i = 0; i < options->iterations; i++)
     {
