@@ -34,7 +34,11 @@
  *   restricted game is solved on exact cells only, so the answer stays exact.
  * - A transposition table (Zobrist keys, fixed size in the workspace) keeps each node's
  *   exact value by depth and ply, and its supports to seed the next iteration; the
- *   supports of the last one-turn game at each ply (killer moves) seed its siblings'.
+ *   supports of the last one-turn game at each ply (killer moves) seed its siblings'. The
+ *   table outlives the search: the next one, a turn later, finds the supports of the
+ *   positions the pair played leads to, a ply nearer the root (their values, found at
+ *   another ply, answer only the same ply). Over eight turns of a game searched four turns
+ *   deep this saves little (0.2% of the positions); searching a position again saves most.
  * - A time budget, checked every 1024 positions, and the caller's stop flag, checked every
  *   256 (one relaxed atomic load, so that a cancelled search ends within a millisecond).
  *   An iteration cut short keeps what it certified: once a round of the root's double
@@ -119,6 +123,7 @@ table_store (SynPscWorkspace *work, uint64_t key, uint64_t kept, int depth, int 
   entry->depth = (int8_t) depth;
   entry->ply = (int8_t) ply;
   entry->kept = kept;
+  entry->generation = work->table.generation;
   for (int side = 0; side < 2; side++)
     {
       int n = 0;
@@ -503,8 +508,8 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
                                                          HORIZON_QUIET_KEPT, false)
                                 : 0;
   key = work->use_table ? syn_psc_table_key (pos) : 0;
-  hit = work->use_table ? syn_psc_table_probe (&work->table, key, ply) : NULL;
-  if (hit && hit->depth == depth && hit->kept == kept)
+  hit = work->use_table ? syn_psc_table_probe (&work->table, key) : NULL;
+  if (hit && hit->ply == ply && hit->depth == depth && hit->kept == kept)
     {
       work->table_hits++;
       return hit->value;
@@ -667,9 +672,11 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
       if (limits->time_ms > 0
           && syn_search_now () - work->limits.start > 0.4 * limits->time_ms * 1e-3)
         break;
+      /* The caller's table is kept from search to search (psc-table.h); the helpers'
+       * serve one search each. */
       if (depth == 2 && work->use_table)
         {
-          syn_psc_table_clear (&work->table);
+          syn_psc_table_begin (&work->table, work->weights);
           psc_parallel_clear_tables (work);
         }
       psc_frame_order_moves (root, SYN_WHITE, SYN_MAX_MOVES);

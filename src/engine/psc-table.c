@@ -10,10 +10,23 @@
 
 #include "splitmix.h"
 
+/* Marks a table cleared at least once: a workspace comes uninitialised from its caller. */
+#define TABLE_READY 0x5359545441424C45ULL /* "SYTTABLE" */
+
 void
 syn_psc_table_clear (SynPscTable *table)
 {
   memset (table, 0, sizeof *table);
+  table->ready = TABLE_READY;
+}
+
+void
+syn_psc_table_begin (SynPscTable *table, const void *weights)
+{
+  if (table->ready != TABLE_READY || table->weights != weights)
+    syn_psc_table_clear (table);
+  table->weights = weights;
+  table->generation++;
 }
 
 uint64_t
@@ -33,19 +46,21 @@ syn_psc_table_key (const SynPosition *pos)
 }
 
 const SynPscTableEntry *
-syn_psc_table_probe (const SynPscTable *table, uint64_t key, int ply)
+syn_psc_table_probe (const SynPscTable *table, uint64_t key)
 {
   const SynPscTableEntry *entry = &table->entries[key & (SYN_PSC_TABLE_SIZE - 1)];
-  if (entry->key == key && entry->ply == ply)
-    return entry;
-  return NULL;
+  return entry->key == key ? entry : NULL;
 }
 
 SynPscTableEntry *
 syn_psc_table_slot (SynPscTable *table, uint64_t key, int depth)
 {
   SynPscTableEntry *entry = &table->entries[key & (SYN_PSC_TABLE_SIZE - 1)];
-  if (entry->key != 0 && entry->key != key && entry->depth > depth)
+  /* A deeper entry stays: within a search when another node's, across searches also
+   * when the same node's, as what an earlier search learnt deeper outlasts this one's
+   * shallower iterations. */
+  if (entry->key != 0 && entry->depth > depth
+      && (entry->generation == table->generation) == (entry->key != key))
     return NULL;
   return entry;
 }

@@ -12,8 +12,8 @@
 #include "position.h"
 
 #define SYN_PSC_TABLE_SUPPORT 4
-/* 2^17 entries, 5 MB: cleared in about a millisecond when a search first goes two turns
- * deep, which a one-turn search never pays. */
+/* 2^17 entries, 5 MB: cleared in about a millisecond, once for a workspace (and when the
+ * evaluation's weights change), which a one-turn search never pays. */
 #define SYN_PSC_TABLE_SIZE (1u << 17)
 
 typedef struct
@@ -24,6 +24,7 @@ typedef struct
    * (psc_frame_cap_horizon()), else 0: its value answers a search that keeps the same. */
   uint64_t kept;
   int8_t depth, ply;
+  uint8_t generation; /* the search that stored it (SynPscTable.generation) */
   /* The node's equilibrium supports, most likely first: where the next iteration's double
    * oracle starts, one turn deeper. SYN_MOVE_NONE after the last. */
   SynMove support[2][SYN_PSC_TABLE_SUPPORT];
@@ -32,17 +33,29 @@ typedef struct
 typedef struct
 {
   SynPscTableEntry entries[SYN_PSC_TABLE_SIZE];
+  /* The table outlives a search, so that the next search finds what this one learnt of the
+   * positions ahead (the pair played leads into them): ready says it was cleared once,
+   * generation counts the searches, weights are those its values were found with. */
+  uint64_t ready;
+  uint8_t generation;
+  const void *weights;
 } SynPscTable;
 
 void syn_psc_table_clear (SynPscTable *table);
+
+/* Readies table for a search with the evaluation's weights: clears a table never used, or
+ * used with other weights, and starts a generation, whose entries push out older ones. */
+void syn_psc_table_begin (SynPscTable *table, const void *weights);
 
 /* Zobrist's hash of pos: every piece on its square, castling rights, en passant squares
  * and the quiet-turn count (the outcome depends on it, PSC-R10). Never 0. */
 uint64_t syn_psc_table_key (const SynPosition *pos);
 
-/* The entry of the node with that key at ply, searched at any depth, or NULL. */
-const SynPscTableEntry *syn_psc_table_probe (const SynPscTable *table, uint64_t key, int ply);
+/* The entry of the position with that key, found at any ply and depth (its value answers
+ * only a node at the same ply and depth; its supports seed any), or NULL. */
+const SynPscTableEntry *syn_psc_table_probe (const SynPscTable *table, uint64_t key);
 
 /* The slot for the node with that key searched depth turns deep, or NULL when a deeper
- * search of another node keeps it (it cost more to redo). The caller fills it. */
+ * search of another node, in this search, keeps it (it cost more to redo). The caller
+ * fills it. */
 SynPscTableEntry *syn_psc_table_slot (SynPscTable *table, uint64_t key, int depth);

@@ -742,6 +742,38 @@ test_horizon_keeps_sharp_moves (void)
   g_assert_false (holds_move (frame->moves[SYN_BLACK], frame->n[SYN_BLACK], "a7a6"));
 }
 
+/* The table outlives a search: searching the same position again finds the values the
+ * first search stored (fewer positions, the same value), and a search with other weights
+ * finds none of them, giving what a fresh workspace gives. */
+static void
+test_table_outlives_the_search (void)
+{
+  g_autofree SynPscWorkspace *work = workspace_new ();
+  g_autofree SynPscWorkspace *fresh = workspace_new ();
+  g_autofree SynPscSearchResult *first = g_malloc (sizeof *first);
+  g_autofree SynPscSearchResult *again = g_malloc (sizeof *again);
+  g_autofree SynPscSearchResult *other = g_malloc (sizeof *other);
+  SynPscEvalWeights weights = syn_psc_eval_default_weights;
+  SynPscLimits limits = { 3, 0, 0, 1 };
+  SynPosition pos;
+
+  load (FEN_MIDDLEGAME, &pos);
+  g_assert_true (syn_psc_search (&pos, &limits, work, first));
+  g_assert_true (syn_psc_search (&pos, &limits, work, again));
+  g_test_message ("%" G_GUINT64_FORMAT " positions, then %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT
+                  " table hits)",
+                  first->positions, again->positions, again->table_hits);
+  g_assert_cmpfloat_with_epsilon (again->value, first->value, 1e-6);
+  g_assert_cmpuint (again->positions, <, first->positions / 2);
+
+  weights.control_square += 5;
+  limits.weights = &weights;
+  g_assert_true (syn_psc_search (&pos, &limits, work, other));
+  g_assert_true (syn_psc_search (&pos, &limits, fresh, again));
+  g_assert_cmpfloat_with_epsilon (other->value, again->value, 1e-9);
+  g_assert_cmpuint (other->positions, ==, again->positions);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -749,6 +781,7 @@ main (int argc, char **argv)
   g_test_add_func ("/psc-search/legal-moves", test_legal_moves);
   g_test_add_func ("/psc-search/finds-one-turn-freeze", test_finds_one_turn_freeze);
   g_test_add_func ("/psc-search/horizon-keeps-sharp-moves", test_horizon_keeps_sharp_moves);
+  g_test_add_func ("/psc-search/table-outlives-the-search", test_table_outlives_the_search);
   g_test_add_func ("/psc-search/double-oracle-is-exact", test_double_oracle_is_exact);
   g_test_add_func ("/psc-search/depth-two-is-exact", test_depth_two_is_exact);
   g_test_add_func ("/psc-search/cut-short-keeps-certified", test_cut_short_keeps_certified);
