@@ -155,7 +155,7 @@ fill_cells (const SynVariant *variant, const SynState *state, const NamedChoice 
       syn_psc_pair_matrix (&state->board, white_moves, n_white, black_moves, n_black, cells);
       return true;
     }
-  work = malloc (syn_search_workspace_size ());
+  work = calloc (1, syn_search_workspace_size ());
   if (!work)
     return false;
   syn_search_pair_matrix (variant, state, white_choices, n_white, black_choices, n_black, work,
@@ -402,7 +402,7 @@ cli_best (int argc, char **argv)
   limits.seed = options.have_seed ? options.seed : fresh_seed ();
   limits.threads = (int) options.threads;
 
-  work = malloc (syn_search_workspace_size_for (limits.threads));
+  work = calloc (1, syn_search_workspace_size_for (limits.threads));
   result = malloc (sizeof *result);
   if (!work || !result)
     {
@@ -457,7 +457,7 @@ cli_bench_analysis (bool quick, double perft_nodes_per_second)
   static double cells[SYN_MAX_MOVES * SYN_MAX_MOVES], x[SYN_MAX_MOVES], y[SYN_MAX_MOVES];
   SynMatrixGameSolution solution;
   SynMatrixGameWork *game_work = malloc (sizeof *game_work);
-  SynPscWorkspace *work = malloc (syn_psc_workspace_size ());
+  SynPscWorkspace *work = calloc (1, syn_psc_workspace_size ());
   SynPscSearchResult *result = malloc (sizeof *result);
   SynPscLimits limits = { search_depth, 0, 0, 1 };
   uint64_t state = 2026;

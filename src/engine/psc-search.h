@@ -21,9 +21,10 @@
 /* What the strongest level thinks for when the caller gives no time. */
 #define SYN_PSC_DEFAULT_TIME_MS 2000
 
-/* The memory a search works in: a few megabytes, allocated by the caller (with
- * syn_psc_workspace_size() bytes) and reused from move to move; the search itself never
- * allocates. One workspace serves one search at a time. */
+/* The memory a search works in: a few megabytes, allocated zeroed by the caller (with
+ * syn_psc_workspace_size() bytes) and reused from move to move, keeping what one search
+ * learnt for the next (its transposition table); the search itself never allocates. One
+ * workspace serves one search at a time. */
 typedef struct _SynPscWorkspace SynPscWorkspace;
 
 size_t syn_psc_workspace_size (void);

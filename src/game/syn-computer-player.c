@@ -311,7 +311,7 @@ borrow_workspace (void)
   else
     n_workspaces++;
   g_mutex_unlock (&workspaces_lock);
-  return work ? work : g_malloc (syn_search_workspace_size ());
+  return work ? work : g_malloc0 (syn_search_workspace_size ());
 }
 
 static void

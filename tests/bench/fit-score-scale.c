@@ -142,7 +142,7 @@ main (int argc, char **argv)
   uint64_t seed = 2026;
   const SynVariant *const *all = syn_variant_all ();
   Sample *samples = malloc (sizeof (Sample) * MAX_SAMPLES);
-  SynSearchWorkspace *work = malloc (syn_search_workspace_size ());
+  SynSearchWorkspace *work = calloc (1, syn_search_workspace_size ());
   SynSearchResult *result = malloc (sizeof *result);
 
   for (int i = 1; i + 1 < argc; i += 2)

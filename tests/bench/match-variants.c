@@ -227,7 +227,7 @@ main (int argc, char **argv)
       else if (strcmp (argv[i], "--seed") == 0)
         options.seed = strtoull (argv[i + 1], NULL, 10);
     }
-  players.search = malloc (syn_search_workspace_size ());
+  players.search = calloc (1, syn_search_workspace_size ());
   players.result = malloc (sizeof *players.result);
   players.plain = malloc (sizeof *players.plain);
   if (!players.search || !players.result || !players.plain || options.games < 1)

@@ -269,7 +269,7 @@ main (int argc, char **argv)
           return 2;
         }
     }
-  work = malloc (syn_psc_workspace_size ());
+  work = calloc (1, syn_psc_workspace_size ());
   if (!work)
     return 1;
   tune (&options, theta, work);

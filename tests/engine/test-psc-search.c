@@ -38,7 +38,7 @@ load (const char *fen, SynPosition *pos)
 static SynPscWorkspace *
 workspace_new (void)
 {
-  return g_malloc (syn_psc_workspace_size ());
+  return g_malloc0 (syn_psc_workspace_size ());
 }
 
 static gboolean
@@ -491,7 +491,7 @@ static void
 test_threads_change_nothing (void)
 {
   SynPosition positions[12];
-  g_autofree SynPscWorkspace *work = g_malloc (syn_psc_workspace_size_for (2));
+  g_autofree SynPscWorkspace *work = g_malloc0 (syn_psc_workspace_size_for (2));
   g_autofree SynPscSearchResult *one = g_malloc (sizeof *one);
   g_autofree SynPscSearchResult *two = g_malloc (sizeof *two);
   int n = comparison_positions (positions, G_N_ELEMENTS (positions));

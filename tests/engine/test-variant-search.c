@@ -40,7 +40,7 @@ static const Case cases[] = {
 static SynSearchWorkspace *
 workspace_new (void)
 {
-  return g_malloc (syn_search_workspace_size ());
+  return g_malloc0 (syn_search_workspace_size ());
 }
 
 static const SynVariant *
