@@ -8,7 +8,6 @@
 #include "psc-search-private.h"
 
 #include <math.h>
-#include <string.h>
 
 #include "attacks.h"
 #include "movegen.h"
@@ -202,22 +201,12 @@ psc_frame_order_moves (Frame *frame, int side, int keep)
                           frame->strategy[side]);
   frame->n_ordered[side] = n;
   for (int i = 0; i < n; i++)
-    frame->rank_of[side][frame->moves[side][i] & 0xFFF] = (uint8_t) i;
+    {
+      frame->rank_of[side][frame->moves[side][i] & 0xFFF] = (uint8_t) i;
+      frame->ranked_payoff[side][i] = frame->payoff[side][i];
+    }
   if (keep < n)
     frame->n[side] = keep;
-}
-
-void
-psc_frame_copy_ranking (Frame *to, const Frame *from)
-{
-  for (int side = 0; side < 2; side++)
-    {
-      const int n = from->n_ordered[side];
-      memcpy (to->moves[side], from->moves[side], sizeof (SynMove) * (size_t) n);
-      for (int i = 0; i < n; i++)
-        to->rank_of[side][from->moves[side][i] & 0xFFF] = (uint8_t) i;
-      to->n_ordered[side] = n;
-    }
 }
 
 /* Squares the piece of type, of colour, attacks from square over occupied. */
@@ -324,7 +313,8 @@ keep_best_ranked (const Frame *frame, const Frame *parent, int side, int quiet_k
   while (ranked)
     {
       int rank = syn_lsb (ranked);
-      if (quiet_kept == 0 && (last < 0 || parent->payoff[side][rank] != parent->payoff[side][last]))
+      if (quiet_kept == 0
+          && (last < 0 || parent->ranked_payoff[side][rank] != parent->ranked_payoff[side][last]))
         break;
       ranked &= ranked - 1;
       keep[at_rank[rank]] = true;

@@ -126,11 +126,9 @@ run_everywhere (SynPscWorkspace *work, Job *job)
       /* The root may stop only once the caller's thread may (depth 1 never does). */
       h->limits.may_stop = work->limits.may_stop;
       h->limits.stopped = work->limits.stopped;
-      /* What the nodes below read of the root's search: where its leaves lie and how the
-       * root ranked its moves (psc_frame_cap_horizon()). */
+      /* Where the root's iteration has its leaves (psc-search.c's extension). */
       h->horizon = work->horizon;
       h->extending = false;
-      psc_frame_copy_ranking (&h->frames[0], job->root);
       workers[t].job = job;
       workers[t].work = h;
       started[t] = thrd_create (&threads[t], run_worker, &workers[t]) == thrd_success;

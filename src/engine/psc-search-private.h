@@ -30,6 +30,9 @@ typedef struct
   /* By a move's from and to squares, its index in that order; meaningful only where the
    * move found there is the same (never cleared). */
   uint8_t rank_of[2][64 * 64];
+  /* The payoffs that order came from, in that order: payoff is rewritten by the deeper
+   * search that follows, while the children read the ranking. */
+  double ranked_payoff[2][SYN_MAX_MOVES];
   /* Searched cell values, NAN until searched, row by row of n[1] each. */
   double lo[SYN_MAX_MOVES * SYN_MAX_MOVES];
   double hi[SYN_MAX_MOVES * SYN_MAX_MOVES];
@@ -148,9 +151,6 @@ void psc_frame_seed_from_table (Frame *frame, const SynPscTableEntry *entry);
  * king is quiet. Returns a hash of the moves kept, 0 when it kept them all. */
 uint64_t psc_frame_cap_horizon (Frame *frame, const Frame *parent, const SynPscControl *ctl,
                                 int quiet_kept, bool kings_only);
-
-/* Copies from's moves and their ranking into to, for psc_frame_cap_horizon() to read. */
-void psc_frame_copy_ranking (Frame *to, const Frame *from);
 
 /* Sorts side's moves by their payoff against the other side's equilibrium, best first for
  * that side, and keeps the first keep of them (with their strategy and origin). */
