@@ -135,7 +135,8 @@ def main():
     wins, draws = scores.count(1.0), scores.count(0.5)
     print(f"{len(scores)} games at {args.time} ms a move: this +{wins} ={draws} "
           f"-{len(scores) - wins - draws}, score {100 * mean:.1f}% +- {100 * half:.1f}% "
-          f"(Elo {elo(mean):+.0f}, from {elo(mean - half):+.0f} to {elo(mean + half):+.0f})")
+          f"(Elo {round(elo(mean)):+d}, from {round(elo(mean - half)):+d} "
+          f"to {round(elo(mean + half)):+d})")
     for name in ("base", "this"):
         d = all_depths[name]
         print(f"  {name}: mean depth {sum(d) / len(d):.2f}, at least 4 in "
