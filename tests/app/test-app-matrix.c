@@ -21,8 +21,8 @@
 #include "syn-pair-matrix.h"
 #include "syn-what-if.h"
 
-/* 17 White moves against 25 Black ones, each side mixing four moves at equilibrium, one of
- * them with a weight under 1%. */
+/* 17 White moves against 25 Black ones, each side mixing two moves or more at equilibrium
+ * (how many, and with what weights, follows the evaluation's weights). */
 #define MIXED_FEN "4k3/8/8/3q4/8/2N5/8/R3K3 w - - 0 1"
 
 typedef struct
@@ -234,7 +234,7 @@ check_side (SynPairMatrix *matrix, const char *json, SynColour side)
 {
   const SynAnalysisMatrix *m = syn_pair_matrix_get_matrix (matrix);
   int n = side == SYN_WHITE ? m->n_white : m->n_black;
-  int marked = 0;
+  int marked = 0, mixed = 0;
 
   for (int position = 0; position < n; position++)
     {
@@ -245,16 +245,18 @@ check_side (SynPairMatrix *matrix, const char *json, SynColour side)
                                   ? syn_pair_matrix_dup_row_mark (matrix, position)
                                   : syn_pair_matrix_dup_column_mark (matrix, position);
       char move[SYN_MOVE_TEXT_SIZE];
+      double probability;
 
       syn_move_to_text ((SynMove) choice, move);
-      check_mark (
-          mark,
-          cli_probability (json, side == SYN_WHITE ? "white_strategy" : "black_strategy", move),
-          move);
+      probability
+          = cli_probability (json, side == SYN_WHITE ? "white_strategy" : "black_strategy", move);
+      check_mark (mark, probability, move);
       marked += mark != NULL;
+      mixed += probability > 0.0005;
     }
-  /* The position mixes four moves a side: a matrix that marks nothing fails here too. */
-  g_assert_cmpint (marked, ==, 4);
+  /* The position mixes moves on each side: a matrix that marks nothing fails here too. */
+  g_assert_cmpint (mixed, >=, 2);
+  g_assert_cmpint (marked, ==, mixed);
 }
 
 static void
