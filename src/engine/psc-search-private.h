@@ -144,11 +144,12 @@ void psc_frame_keep_killers (SynPscWorkspace *work, const Frame *frame, int ply)
 void psc_frame_seed_from_table (Frame *frame, const SynPscTableEntry *entry);
 
 /* At a node one turn from the horizon: keeps of each side's moves every one that can change
- * the position sharply (a capture, a promotion, a king's move, the move of a piece under
- * attack, one that attacks the enemy king) and the first quiet_kept of the others in the
- * order their parent ranked them, the best first; without a parent, the first quiet_kept
- * that go where the enemy attacks nothing. kings_only: a move that attacks a piece but the
- * king is quiet. Returns a hash of the moves kept, 0 when it kept them all. */
+ * the position sharply (a capture, a promotion, a king's move, one that attacks the enemy
+ * king or uncovers an attack on it, one that freezes a piece as its second attacker) and
+ * the first quiet_kept of the others in the order their parent ranked them, the best
+ * first; without a parent, the first quiet_kept that go where the enemy attacks nothing.
+ * kings_only: a move that attacks a piece but the king is quiet. Returns a hash of the
+ * moves kept, 0 when it kept them all. */
 uint64_t psc_frame_cap_horizon (Frame *frame, const Frame *parent, const SynPscControl *ctl,
                                 int quiet_kept, bool kings_only);
 

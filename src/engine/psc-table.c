@@ -21,11 +21,11 @@ syn_psc_table_clear (SynPscTable *table)
 }
 
 void
-syn_psc_table_begin (SynPscTable *table, const void *weights)
+syn_psc_table_begin (SynPscTable *table, const SynPscEvalWeights *weights)
 {
-  if (table->ready != TABLE_READY || table->weights != weights)
+  if (table->ready != TABLE_READY || memcmp (&table->weights, weights, sizeof *weights) != 0)
     syn_psc_table_clear (table);
-  table->weights = weights;
+  table->weights = *weights;
   table->generation++;
 }
 

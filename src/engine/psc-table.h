@@ -10,6 +10,7 @@
 
 #include "move.h"
 #include "position.h"
+#include "psc-eval.h"
 
 #define SYN_PSC_TABLE_SUPPORT 4
 /* 2^17 entries, 5 MB: cleared in about a millisecond, once for a workspace (and when the
@@ -35,17 +36,18 @@ typedef struct
   SynPscTableEntry entries[SYN_PSC_TABLE_SIZE];
   /* The table outlives a search, so that the next search finds what this one learnt of the
    * positions ahead (the pair played leads into them): ready says it was cleared once,
-   * generation counts the searches, weights are those its values were found with. */
+   * generation counts the searches (wrapping: a slot is then kept a little longer), weights
+   * are those its values were found with, compared by value as callers reuse their memory. */
   uint64_t ready;
   uint8_t generation;
-  const void *weights;
+  SynPscEvalWeights weights;
 } SynPscTable;
 
 void syn_psc_table_clear (SynPscTable *table);
 
 /* Readies table for a search with the evaluation's weights: clears a table never used, or
  * used with other weights, and starts a generation, whose entries push out older ones. */
-void syn_psc_table_begin (SynPscTable *table, const void *weights);
+void syn_psc_table_begin (SynPscTable *table, const SynPscEvalWeights *weights);
 
 /* Zobrist's hash of pos: every piece on its square, castling rights, en passant squares
  * and the quiet-turn count (the outcome depends on it, PSC-R10). Never 0. */
