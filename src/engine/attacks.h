@@ -65,6 +65,27 @@ syn_pawn_captures (SynColour colour, int square)
   return syn_pawn_capture_table[colour * 64 + square];
 }
 
+/* Squares a piece of type, of colour, attacks from square over occupied. */
+static inline SynBitboard
+syn_piece_attacks (SynPieceType type, SynColour colour, int square, SynBitboard occupied)
+{
+  switch (type)
+    {
+    case SYN_PAWN:
+      return syn_pawn_captures (colour, square);
+    case SYN_KNIGHT:
+      return syn_knight_attacks (square);
+    case SYN_BISHOP:
+      return syn_bishop_attacks (square, occupied);
+    case SYN_ROOK:
+      return syn_rook_attacks (square, occupied);
+    case SYN_QUEEN:
+      return syn_queen_attacks (square, occupied);
+    default:
+      return syn_king_attacks (square);
+    }
+}
+
 /* Squares strictly between a and b when they share a line, otherwise none. */
 static inline SynBitboard
 syn_between (int a, int b)

@@ -193,11 +193,8 @@ syn_psc_control (const SynPosition *pos, SynPscControl *ctl)
 
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
-      SynBitboard high = 0;
-      for (int i = 1; i < SYN_COUNT_BITS; i++)
-        high |= ctl->counts[c][i];
-      twice[c] = high;
-      ctl->attacked[c] = high | ctl->counts[c][0];
+      twice[c] = syn_psc_attacked_twice (ctl, (SynColour) c);
+      ctl->attacked[c] = twice[c] | ctl->counts[c][0];
     }
   /* PSC-R3 */
   ctl->frozen = (pos->by_colour[SYN_WHITE] & twice[SYN_BLACK])

@@ -32,6 +32,17 @@ typedef struct
 
 void syn_psc_control (const SynPosition *pos, SynPscControl *ctl);
 
+/* The squares colour attacks twice or more: A(colour, t) >= 2, where a piece of the other
+ * colour freezes (PSC-R3). */
+static inline SynBitboard
+syn_psc_attacked_twice (const SynPscControl *ctl, SynColour colour)
+{
+  SynBitboard high = 0;
+  for (int i = 1; i < SYN_COUNT_BITS; i++)
+    high |= ctl->counts[colour][i];
+  return high;
+}
+
 /* A(colour, square), read back from the bit-sliced counts. */
 int syn_psc_attack_count (const SynPscControl *ctl, SynColour colour, int square);
 

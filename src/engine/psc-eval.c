@@ -153,10 +153,7 @@ syn_psc_eval_weighted (const SynPosition *pos, const SynPscControl *ctl, const i
     terms = &local;
   for (int c = SYN_WHITE; c <= SYN_BLACK; c++)
     {
-      SynBitboard high = 0;
-      for (int i = 1; i < SYN_COUNT_BITS; i++)
-        high |= ctl->counts[c][i];
-      twice[c] = high;
+      twice[c] = syn_psc_attacked_twice (ctl, (SynColour) c);
       reach[c] = capture_reach (pos, ctl, (SynColour) c);
     }
   side_terms (pos, ctl, SYN_WHITE, n_moves[SYN_WHITE], reach[SYN_BLACK], twice[SYN_BLACK], weights,

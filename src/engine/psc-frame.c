@@ -209,27 +209,6 @@ psc_frame_order_moves (Frame *frame, int side, int keep)
     frame->n[side] = keep;
 }
 
-/* Squares the piece of type, of colour, attacks from square over occupied. */
-static inline SynBitboard
-piece_attacks (SynPieceType type, SynColour colour, int square, SynBitboard occupied)
-{
-  switch (type)
-    {
-    case SYN_PAWN:
-      return syn_pawn_captures (colour, square);
-    case SYN_KNIGHT:
-      return syn_knight_attacks (square);
-    case SYN_BISHOP:
-      return syn_bishop_attacks (square, occupied);
-    case SYN_ROOK:
-      return syn_rook_attacks (square, occupied);
-    case SYN_QUEEN:
-      return syn_queen_attacks (square, occupied);
-    default:
-      return syn_king_attacks (square);
-    }
-}
-
 /* What makes one of side's moves sharp, worked out once for all of them. */
 typedef struct
 {
@@ -244,10 +223,8 @@ sharpness_of (const SynPosition *pos, const SynPscControl *ctl, SynColour side, 
 {
   const SynColour them = (SynColour) !side;
   const SynBitboard king = syn_position_pieces (pos, them, SYN_KING);
-  SynBitboard twice = 0;
+  const SynBitboard twice = syn_psc_attacked_twice (ctl, side);
 
-  for (int i = 1; i < SYN_COUNT_BITS; i++)
-    twice |= ctl->counts[side][i];
   out->occupied = pos->by_colour[SYN_WHITE] | pos->by_colour[SYN_BLACK];
   out->targets = king;
   if (!kings_only)
@@ -266,17 +243,14 @@ is_sharp (const SynPosition *pos, SynColour side, const Sharpness *sharp, SynMov
 {
   const int from = syn_move_from (move), to = syn_move_to (move);
   const SynPieceType type = SYN_PIECE_TYPE (pos->board[from]);
-  const SynBitboard without = sharp->occupied & ~syn_bit (from);
+  SynBitboard reached;
 
   if (pos->board[to] != SYN_NO_PIECE || syn_move_kind (move) == SYN_MOVE_EN_PASSANT
       || syn_move_is_promotion (move) || type == SYN_KING || (sharp->uncovers & syn_bit (from)))
     return true;
   /* Most moves attack no target at all: the squares attacked before are asked only then. */
-  if (!(piece_attacks (type, side, to, without) & sharp->targets))
-    return false;
-  return (piece_attacks (type, side, to, without)
-          & ~piece_attacks (type, side, from, sharp->occupied) & sharp->targets)
-         != 0;
+  reached = syn_piece_attacks (type, side, to, sharp->occupied & ~syn_bit (from)) & sharp->targets;
+  return reached && (reached & ~syn_piece_attacks (type, side, from, sharp->occupied)) != 0;
 }
 
 /* Where parent ranked move (its index in parent's ordered list), or past its end. */

@@ -406,23 +406,21 @@ threatens_freeze (const SynPosition *pos, const SynPscControl *ctl, SynColour co
 {
   const SynBitboard occupied = pos->by_colour[SYN_WHITE] | pos->by_colour[SYN_BLACK];
   const SynBitboard free = pos->by_colour[colour] & ~ctl->frozen;
-  const SynBitboard from[SYN_N_PIECE_TYPES] = {
-    [SYN_PAWN] = syn_pawn_captures ((SynColour) !colour, king),
-    [SYN_KNIGHT] = syn_knight_attacks (king),
-    [SYN_BISHOP] = syn_bishop_attacks (king, occupied),
-    [SYN_ROOK] = syn_rook_attacks (king, occupied),
-    [SYN_QUEEN] = syn_queen_attacks (king, occupied),
-    [SYN_KING] = syn_king_attacks (king),
-  };
-  const SynBitboard pawns = free & pos->by_type[SYN_PAWN] & ~from[SYN_PAWN];
+  /* The squares from which a piece of each type attacks the king: those such a piece would
+   * attack from the king's square, a pawn's looking the king's side's way. */
+  SynBitboard from = syn_pawn_captures ((SynColour) !colour, king);
+  const SynBitboard pawns = free & pos->by_type[SYN_PAWN] & ~from;
 
   /* A pawn by a step forward. */
-  if (syn_shift_forward (pawns, colour) & ~occupied & from[SYN_PAWN])
+  if (syn_shift_forward (pawns, colour) & ~occupied & from)
     return true;
   for (int type = SYN_KNIGHT; type <= SYN_KING; type++)
-    for (SynBitboard pieces = free & pos->by_type[type] & ~from[type]; pieces;)
-      if (ctl->attacks[syn_pop_lsb (&pieces)] & from[type])
-        return true;
+    {
+      from = syn_piece_attacks ((SynPieceType) type, colour, king, occupied);
+      for (SynBitboard pieces = free & pos->by_type[type] & ~from; pieces;)
+        if (ctl->attacks[syn_pop_lsb (&pieces)] & from)
+          return true;
+    }
   return false;
 }
 

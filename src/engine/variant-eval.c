@@ -44,27 +44,7 @@ side_reach (const SynPosition *pos, SynColour us, Reach *reach)
       while (pieces)
         {
           int square = syn_pop_lsb (&pieces);
-          switch (type)
-            {
-            case SYN_PAWN:
-              set |= syn_pawn_captures (us, square);
-              break;
-            case SYN_KNIGHT:
-              set |= syn_knight_attacks (square);
-              break;
-            case SYN_BISHOP:
-              set |= syn_bishop_attacks (square, occupied);
-              break;
-            case SYN_ROOK:
-              set |= syn_rook_attacks (square, occupied);
-              break;
-            case SYN_QUEEN:
-              set |= syn_bishop_attacks (square, occupied) | syn_rook_attacks (square, occupied);
-              break;
-            default:
-              set |= syn_king_attacks (square);
-              break;
-            }
+          set |= syn_piece_attacks ((SynPieceType) type, us, square, occupied);
         }
       reach->by_type[type] = set;
       reach->all |= set;
