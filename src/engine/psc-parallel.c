@@ -128,7 +128,6 @@ run_everywhere (SynPscWorkspace *work, Job *job)
       h->limits.stopped = work->limits.stopped;
       /* Where the root's iteration has its leaves (psc-search.c's extension). */
       h->horizon = work->horizon;
-      h->extending = false;
       workers[t].job = job;
       workers[t].work = h;
       started[t] = thrd_create (&threads[t], run_worker, &workers[t]) == thrd_success;

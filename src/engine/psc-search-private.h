@@ -68,7 +68,6 @@ struct _SynPscWorkspace
   Frame frames[SYN_PSC_MAX_DEPTH + 1];
   /* The plies of the iteration running: its leaves lie there. */
   int horizon;
-  bool extending; /* searching past the horizon, where every leaf is static */
   /* The restricted game being solved; solved only after all its cells are searched, so
    * every ply can share it. */
   double restricted[SYN_MAX_MOVES * SYN_MAX_MOVES];

@@ -430,7 +430,8 @@ threatens_freeze (const SynPosition *pos, const SynPscControl *ctl, SynColour co
 static bool
 extends (const SynPscWorkspace *work, const SynPosition *pos, const SynPscControl *ctl, int ply)
 {
-  if (work->extending || ply != work->horizon || ply < 3 || ply > SYN_PSC_MAX_DEPTH)
+  /* The extension's own leaves lie past the horizon, so they are never extended. */
+  if (ply != work->horizon || ply < 3 || ply > SYN_PSC_MAX_DEPTH)
     return false;
   for (int side = 0; side < 2; side++)
     {
@@ -457,16 +458,12 @@ search_extension (SynPscWorkspace *work, const SynPosition *pos, const SynPscCon
 {
   Frame *frame = &work->frames[ply];
   bool exact;
-  double value;
 
   list_moves (frame, pos, ctl);
   psc_frame_cap_horizon (frame, NULL, ctl, EXTENSION_QUIET_KEPT, true);
   psc_frame_reset_cells (frame);
   psc_frame_seed_with_killers (work, frame, ply);
-  work->extending = true;
-  value = double_oracle (work, frame, ply, 0, -INFINITY, INFINITY, &exact);
-  work->extending = false;
-  return value;
+  return double_oracle (work, frame, ply, 0, -INFINITY, INFINITY, &exact);
 }
 
 static double
@@ -477,7 +474,7 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
   SynOutcome outcome;
   const SynPscTableEntry *hit;
   SynPscTableEntry previous;
-  bool exact;
+  bool exact, capped;
   Frame *frame;
   uint64_t key, kept;
   double value;
@@ -499,12 +496,16 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
     return syn_score_of_psc_eval (syn_psc_eval_weighted (pos, &ctl, n_moves, work->weights, NULL));
 
   frame = &work->frames[ply];
-  list_moves (frame, pos, &ctl);
   /* A node one turn from the horizon keeps the moves its parent ranked best: its value is
-   * that of the moves kept, and a value in the table answers only for the same. */
-  kept = depth == 1 && ply >= 2 ? psc_frame_cap_horizon (frame, &work->frames[ply - 1], &ctl,
-                                                         HORIZON_QUIET_KEPT, false)
-                                : 0;
+   * that of the moves kept, and a value in the table answers only for the same, so its
+   * moves are listed before the table is asked; any other node's only when it is not. */
+  capped = depth == 1 && ply >= 2;
+  kept = 0;
+  if (capped)
+    {
+      list_moves (frame, pos, &ctl);
+      kept = psc_frame_cap_horizon (frame, &work->frames[ply - 1], &ctl, HORIZON_QUIET_KEPT, false);
+    }
   key = work->use_table ? syn_psc_table_key (pos) : 0;
   hit = work->use_table ? syn_psc_table_probe (&work->table, key) : NULL;
   if (hit && hit->ply == ply && hit->depth == depth && hit->kept == kept)
@@ -518,6 +519,8 @@ search_node (SynPscWorkspace *work, const SynPosition *pos, int depth, int ply, 
       previous = *hit;
       hit = &previous;
     }
+  if (!capped)
+    list_moves (frame, pos, &ctl);
   if (depth >= 2)
     {
       /* One turn deep first, to order and cap the moves for the deep search. */
@@ -678,7 +681,6 @@ syn_psc_search_stoppable (const SynPosition *pos, const SynPscLimits *limits,
   /* Depth 1 runs to the end unless the caller stops it: a move must come out. */
   psc_frame_reset_cells (root);
   psc_frame_seed_statically (root);
-  work->extending = false;
   work->horizon = 1;
   {
     bool exact;
