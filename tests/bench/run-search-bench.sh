@@ -3,7 +3,10 @@
 # (the position of `synchess-cli bench`): depth 4 on one thread and on two (seconds and
 # positions), and the depth completed in one second. With a second build (an older commit
 # built apart), the same figures for it in the same run, rounds interleaved, so that a
-# loaded machine weighs on both alike. Each figure is the median of the rounds.
+# loaded machine weighs on both alike. Each figure is the median of the rounds. Then, once
+# for each build, the depth completed in one second on each position of
+# game-positions.txt (positions of self-play games, harder than the bench position), as a
+# count per depth.
 set -euo pipefail
 
 build=${1:?usage: run-search-bench.sh BUILD_DIR [BASE_BUILD_DIR]}
@@ -61,3 +64,16 @@ done
 if [ -n "$base" ]; then
   awk -v a="$one_base" -v b="$one_this" 'BEGIN { printf "  depth 4, base / this: %.2f\n", a / b }'
 fi
+
+# One second a position, once: how many positions of real games each build completes to
+# each depth.
+games="$(dirname "$0")/game-positions.txt"
+echo "Depth completed in 1 s over the $(grep -vc '^#' "$games") positions of $(basename "$games"):"
+for name in "${names[@]}"; do
+  depths=""
+  while read -r position; do
+    depths+="$("${dirs[$name]}/src/cli/synchess-cli" best "$position" --time 1000 --seed 1 | field depth) "
+  done < <(grep -v '^#' "$games")
+  printf '  %-5s %s\n' "$name" "$(tr ' ' '\n' <<<"$depths" | grep . | sort -n | uniq -c |
+    awk '{ printf "%sdepth %s: %s", (NR > 1 ? ", " : ""), $2, $1 }')"
+done
