@@ -3,7 +3,7 @@
 time a move, both at once (one core each), with the colours alternating.
 
     psc-match.py BASE_CLI THIS_CLI [--games N] [--time MS] [--seed S] [--max-turns T]
-                 [--adjudicate ADJ] [--sprt ELO0 ELO1]
+                 [--adjudicate ADJ] [--sprt ELO0 ELO1] [--resume LOG]
 
 BASE_CLI and THIS_CLI are synchess-cli programs, as built from two commits. Each turn both
 are asked `best FEN --time MS --side COLOUR --seed S` at the same time, and THIS_CLI's
@@ -14,13 +14,20 @@ difference and the depth each side reached on average.
 
 With --sprt, the match stops as soon as a sequential probability ratio test decides between
 "THIS is ELO0 stronger" and "THIS is ELO1 stronger" (false positives and negatives 5% each),
-the test by which tuning accepts a change (docs/engine-tuning.md). Not a test: a benchmark
-run by hand; it takes games x turns x MS.
+the test by which tuning accepts a change (docs/engine-tuning.md).
+
+With --resume, a match that was stopped goes on: the games LOG printed (its "game N" lines)
+count as played, and play starts at the next game with the seeds and colours it would have
+had, so the two runs together are the match one run would have played. Append to LOG
+(`>> LOG`) to keep it whole; the depths at the end cover this run's games only.
+
+Not a test: a benchmark run by hand; it takes games x turns x MS.
 """
 
 import argparse
 import json
 import math
+import re
 import subprocess
 import sys
 
@@ -101,6 +108,20 @@ def sprt_llr(scores, elo0, elo1):
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
 
+def played_games(log):
+    """The scores of the games a stopped run printed to log, in order."""
+    scores = []
+    with open(log, encoding="utf-8") as lines:
+        for line in lines:
+            game = re.match(r"game (\d+): this (?:white|black), ([\d.]+) after", line)
+            if not game:
+                continue
+            if int(game[1]) != len(scores) + 1:
+                sys.exit(f"psc-match: {log}: game {game[1]} where game {len(scores) + 1} was due")
+            scores.append(float(game[2]))
+    return scores
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("base")
@@ -111,12 +132,15 @@ def main():
     parser.add_argument("--max-turns", type=int, default=200)
     parser.add_argument("--adjudicate", type=int, default=600)
     parser.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"))
+    parser.add_argument("--resume", metavar="LOG")
     args = parser.parse_args()
 
     players = {"base": args.base, "this": args.this}
     scores, all_depths = [], {"base": [], "this": []}
+    if args.resume:
+        scores = played_games(args.resume)
     bound = math.log(0.95 / 0.05)
-    for game in range(args.games):
+    for game in range(len(scores), args.games):
         this_is_white = game % 2 == 0
         score, turns, depths, reason = play(players, this_is_white, args, game)
         scores.append(score)
@@ -139,6 +163,8 @@ def main():
           f"to {round(elo(mean + half)):+d})")
     for name in ("base", "this"):
         d = all_depths[name]
+        if not d:
+            continue
         print(f"  {name}: mean depth {sum(d) / len(d):.2f}, at least 4 in "
               f"{100 * sum(x >= 4 for x in d) / len(d):.0f}% of moves")
 
